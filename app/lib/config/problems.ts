@@ -1,0 +1,58 @@
+import type * as z from "zod";
+
+/** One thing wrong in one config file, in words a marketer can act on. */
+export type ConfigProblem = {
+  file: string;
+  /** JSON path such as `menu.groups[0].options[2].url`; empty for the whole file. */
+  path: string;
+  message: string;
+};
+
+export function formatJsonPath(segments: readonly PropertyKey[]): string {
+  return segments
+    .map((segment, index) =>
+      typeof segment === "number" ? `[${segment}]` : index === 0 ? String(segment) : `.${String(segment)}`,
+    )
+    .join("");
+}
+
+export function problemsFromZod(file: string, error: z.ZodError, prefix: PropertyKey[] = []): ConfigProblem[] {
+  return error.issues.flatMap((issue) => {
+    // A union's own message is vague; the branch closest to matching says what is wrong.
+    if (issue.code === "invalid_union" && "errors" in issue && issue.errors.length > 0 && !issue.message.includes(" debe ")) {
+      const best = [...issue.errors].sort((a, b) => a.length - b.length)[0] ?? [];
+      if (best.length > 0) {
+        return best.map((inner) => ({
+          file,
+          path: formatJsonPath([...prefix, ...issue.path, ...inner.path]),
+          message: inner.message,
+        }));
+      }
+    }
+    return [{ file, path: formatJsonPath([...prefix, ...issue.path]), message: issue.message }];
+  });
+}
+
+/** Turns JSON.parse's position into a line and column a text editor shows. */
+export function problemFromJsonSyntax(file: string, source: string, error: unknown): ConfigProblem {
+  const raw = error instanceof Error ? error.message : String(error);
+  const position = Number(raw.match(/position (\d+)/)?.[1]);
+  if (Number.isFinite(position)) {
+    const before = source.slice(0, position);
+    const line = before.split("\n").length;
+    const column = position - before.lastIndexOf("\n");
+    return { file, path: "", message: `JSON mal formado en la línea ${line}, columna ${column} (${raw.replace(/\s*in JSON at position.*$/, "")})` };
+  }
+  return { file, path: "", message: `JSON mal formado (${raw})` };
+}
+
+export function formatProblem(problem: ConfigProblem): string {
+  return problem.path ? `${problem.file} › ${problem.path}: ${problem.message}` : `${problem.file}: ${problem.message}`;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: ConfigProblem[]) {
+    super(problems.map(formatProblem).join("\n"));
+    this.name = "ConfigError";
+  }
+}

@@ -1,0 +1,79 @@
+import path from "node:path";
+import * as z from "zod";
+
+const booleanString = z.enum(["true", "false"]).transform((value) => value === "true");
+
+/** Mock hosts: msw answers them when MOCKS=true, so nothing leaves the machine. */
+const mockBase = (name: string) => `https://${name}.upstream.mock`;
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    MOCKS: booleanString.default(true),
+    CONFIG_DIR: z.string().default(path.join(process.cwd(), "pages-config")),
+    SESSION_SECRET: z.string().min(32, "SESSION_SECRET debe tener al menos 32 caracteres").optional(),
+    APP_VERSION: z.string().default("1.0.0"),
+    APP_ORIGIN_HEADER: z.string().default("web"),
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+    UPSTREAM_CORE_URL: z.url().optional(),
+    UPSTREAM_CONN_URL: z.url().optional(),
+    UPSTREAM_ESIM_URL: z.url().optional(),
+    UPSTREAM_PAYMENTS_URL: z.url().optional(),
+    UPSTREAM_ADDRESSES_URL: z.url().optional(),
+    UPSTREAM_ASISTENCIA_URL: z.url().optional(),
+    UPSTREAM_PORTABILIDAD_URL: z.url().optional(),
+    UPSTREAM_UPD_CARD_URL: z.url().optional(),
+    UPSTREAM_SSO_URL: z.url().optional(),
+    UPSTREAM_BANNERS_URL: z.url().optional(),
+  })
+  .transform((raw, ctx) => {
+    const isProduction = raw.NODE_ENV === "production";
+    const upstream = (value: string | undefined, name: string, key: string) => {
+      if (value) return value.replace(/\/$/, "");
+      if (raw.MOCKS) return mockBase(name);
+      ctx.addIssue({ code: "custom", path: [key], message: `${key} es obligatorio cuando MOCKS=false` });
+      return "";
+    };
+    let sessionSecret = raw.SESSION_SECRET;
+    if (!sessionSecret) {
+      if (isProduction && !raw.MOCKS) ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "SESSION_SECRET es obligatorio en producción" });
+      // Only the demo world runs without a secret; its sessions are worthless outside it.
+      sessionSecret = "demo-only-session-secret-change-me-0123456789";
+    }
+    return {
+      isProduction,
+      mocks: raw.MOCKS,
+      configDir: raw.CONFIG_DIR,
+      sessionSecret,
+      appVersion: raw.APP_VERSION,
+      appOrigin: raw.APP_ORIGIN_HEADER,
+      upstreamTimeoutMs: raw.UPSTREAM_TIMEOUT_MS,
+      upstreams: {
+        core: upstream(raw.UPSTREAM_CORE_URL, "core", "UPSTREAM_CORE_URL"),
+        conn: upstream(raw.UPSTREAM_CONN_URL, "conn", "UPSTREAM_CONN_URL"),
+        esim: upstream(raw.UPSTREAM_ESIM_URL, "esim", "UPSTREAM_ESIM_URL"),
+        payments: upstream(raw.UPSTREAM_PAYMENTS_URL, "payments", "UPSTREAM_PAYMENTS_URL"),
+        addresses: upstream(raw.UPSTREAM_ADDRESSES_URL, "addresses", "UPSTREAM_ADDRESSES_URL"),
+        asistencia: upstream(raw.UPSTREAM_ASISTENCIA_URL, "asistencia", "UPSTREAM_ASISTENCIA_URL"),
+        portabilidad: upstream(raw.UPSTREAM_PORTABILIDAD_URL, "portabilidad", "UPSTREAM_PORTABILIDAD_URL"),
+        updCard: upstream(raw.UPSTREAM_UPD_CARD_URL, "upd-card", "UPSTREAM_UPD_CARD_URL"),
+        sso: upstream(raw.UPSTREAM_SSO_URL, "sso", "UPSTREAM_SSO_URL"),
+        banners: upstream(raw.UPSTREAM_BANNERS_URL, "banners", "UPSTREAM_BANNERS_URL"),
+      },
+    };
+  });
+
+export type Env = z.infer<typeof envSchema>;
+export type UpstreamName = keyof Env["upstreams"];
+
+function parseEnv(): Env {
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
+    throw new Error(`Variables de entorno inválidas:\n${details}`);
+  }
+  return parsed.data;
+}
+
+/** Parsed once at boot: a wrong variable stops the server with a clear message. */
+export const env = parseEnv();

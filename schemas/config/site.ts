@@ -1,0 +1,84 @@
+import * as z from "zod";
+import { externalUrl, href, localPath, nonEmpty, pdfPath } from "./common";
+
+/** Who sees a menu entry. */
+export const permission = z.enum(["all", "anonymous", "customer"]);
+
+export const menuOption = z.object({
+  section: nonEmpty,
+  url: href,
+  newWindow: z.boolean().optional(),
+  permissions: permission.default("all"),
+  /** Shown only when this feature flag is on for the visitor. */
+  flag: z.string().optional(),
+});
+export type MenuOption = z.infer<typeof menuOption>;
+
+export const menuGroup = z.object({
+  id: z.string().regex(/^[a-z0-9-]+$/, "usa minúsculas, números y guiones"),
+  section: nonEmpty,
+  url: href.optional(),
+  options: z.array(menuOption).min(1, "un grupo necesita al menos una opción"),
+  permissions: permission.default("all"),
+  flag: z.string().optional(),
+});
+export type MenuGroup = z.infer<typeof menuGroup>;
+
+export const footerOption = z.discriminatedUnion(
+  "type",
+  [
+    z.object({ type: z.literal("url"), label: nonEmpty, url: externalUrl, newWindow: z.boolean().default(true) }),
+    z.object({ type: z.literal("urlLocal"), label: nonEmpty, url: localPath }),
+    z.object({ type: z.literal("modal"), label: nonEmpty, modal: z.string().regex(/^[a-z0-9-]+$/) }),
+    z.object({ type: z.literal("pdf"), label: nonEmpty, url: pdfPath }),
+  ],
+  { error: "el tipo debe ser url, urlLocal, modal o pdf" },
+);
+export type FooterOption = z.infer<typeof footerOption>;
+
+export const navigationEntry = z.object({
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  label: nonEmpty,
+  path: localPath,
+});
+export type NavigationEntry = z.infer<typeof navigationEntry>;
+
+export const redirectRule = z.object({
+  from: localPath,
+  to: localPath,
+});
+
+export const siteConfig = z.object({
+  brand: z.object({
+    name: nonEmpty,
+    slug: z.string().regex(/^[a-z0-9-]+$/, "usa minúsculas, números y guiones").default("bait"),
+    legalName: nonEmpty,
+    supportPhone: nonEmpty,
+    supportShortCode: nonEmpty,
+    logo: z.object({ src: localPath, alt: nonEmpty, width: z.number().int(), height: z.number().int() }),
+  }),
+  privacyNoticeUrl: externalUrl,
+  postpaidSiteUrl: externalUrl,
+  /** The navigation catalogue of the site map; labels and paths may use {product}. */
+  navigation: z.array(navigationEntry).min(1),
+  menu: z.object({
+    groups: z.array(menuGroup).min(1),
+    topBar: z.array(menuOption).min(1),
+  }),
+  footer: z.object({
+    local: z.array(footerOption),
+    documents: z.array(footerOption),
+    legal: z.array(footerOption),
+    sisterSites: z.array(z.object({ name: nonEmpty, url: externalUrl })).length(4, "deben ser exactamente cuatro sitios hermanos"),
+    copyright: nonEmpty,
+  }),
+  sideBar: z.object({
+    social: z
+      .array(z.object({ network: z.enum(["facebook", "instagram", "x", "tiktok", "youtube"]), label: nonEmpty, url: externalUrl }))
+      .length(4, "deben ser exactamente cuatro redes sociales"),
+    whatsapp: z.object({ label: nonEmpty, url: externalUrl }),
+    manage: z.object({ label: nonEmpty, url: localPath, tooltip: nonEmpty }),
+  }),
+  redirects: z.array(redirectRule),
+});
+export type SiteConfig = z.infer<typeof siteConfig>;

@@ -1,0 +1,97 @@
+// HTTP guards shared by the express server and its tests: security headers, CSRF, visitor id.
+
+export const VISITOR_COOKIE = "bait_vid";
+
+/** Content-Security-Policy with the per-request nonce that Remix puts on its inline scripts. */
+export function contentSecurityPolicy(nonce, { isProduction, frameSources = [] }) {
+  const directives = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"],
+    "style-src": ["'self'"],
+    "img-src": ["'self'", "data:", "https:"],
+    "font-src": ["'self'"],
+    "connect-src": isProduction ? ["'self'"] : ["'self'", "ws:"],
+    "frame-src": ["'self'", ...frameSources],
+    "frame-ancestors": ["'self'"],
+    "form-action": ["'self'"],
+    "base-uri": ["'self'"],
+    "object-src": ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(" ")}`)
+    .join("; ");
+}
+
+export function applySecurity({ isProduction }) {
+  const frameSources = (process.env.FRAME_SOURCES ?? "https://planes.bait.mx").split(/\s+/).filter(Boolean);
+  return (_req, res, next) => {
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.cspNonce, { isProduction, frameSources }));
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("X-Frame-Options", "SAMEORIGIN");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(self)");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    if (isProduction && process.env.HSTS !== "false") {
+      res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    }
+    next();
+  };
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Rejects state-changing requests that a browser marks as coming from another site.
+ * Browsers send Origin on every POST (forms included) and Sec-Fetch-Site on all requests;
+ * a request with neither comes from a non-browser client, which cookies cannot be ridden by.
+ */
+export function isCrossSiteWrite({ method, host, origin, secFetchSite }) {
+  if (SAFE_METHODS.has(method.toUpperCase())) return false;
+  if (secFetchSite) return secFetchSite !== "same-origin" && secFetchSite !== "none";
+  if (origin) {
+    if (origin === "null") return true;
+    try {
+      return new URL(origin).host !== host;
+    } catch {
+      return true;
+    }
+  }
+  return false;
+}
+
+export function rejectCrossSiteWrites() {
+  return (req, res, next) => {
+    const blocked = isCrossSiteWrite({
+      method: req.method,
+      host: req.headers.host ?? "",
+      origin: req.headers.origin,
+      secFetchSite: req.headers["sec-fetch-site"],
+    });
+    if (blocked) {
+      res.status(403).type("text/plain; charset=utf-8").send("Solicitud rechazada: origen no permitido.");
+      return;
+    }
+    next();
+  };
+}
+
+/** A long-lived anonymous id: percentage rollouts hash it so a visitor keeps the same side. */
+export function assignVisitorId({ isProduction, newId }) {
+  return (req, res, next) => {
+    const cookies = req.headers.cookie ?? "";
+    const match = cookies.match(new RegExp(`(?:^|;\\s*)${VISITOR_COOKIE}=([0-9a-f-]{36})`));
+    let id = match?.[1];
+    if (!id) {
+      id = newId();
+      res.cookie(VISITOR_COOKIE, id, {
+        httpOnly: true,
+        sameSite: "lax",
+        secure: isProduction,
+        maxAge: 365 * 24 * 3600 * 1000,
+        path: "/",
+      });
+    }
+    res.locals.visitorId = id;
+    next();
+  };
+}

@@ -1,0 +1,18 @@
+import { SmartLink } from "~/components/smart-link";
+import type { BlockProps } from "./types";
+
+export function CtaBlock({ block }: BlockProps<"cta">) {
+  return (
+    <section className="block cta">
+      <h2 className="cta__title">{block.title}</h2>
+      {block.text ? <p className="cta__text">{block.text}</p> : null}
+      <div className="cta__actions">
+        {block.actions.map((action) => (
+          <SmartLink key={action.href} href={action.href} newWindow={action.newWindow} className={`button button--${action.variant === "primary" ? "accent" : "ghost"}`}>
+            {action.label}
+          </SmartLink>
+        ))}
+      </div>
+    </section>
+  );
+}

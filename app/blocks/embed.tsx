@@ -1,0 +1,39 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { BlockProps } from "./types";
+
+/**
+ * The postpaid site in a frame. It reports its height by postMessage (resize → height = size + 100,
+ * SPEC §2); messages from any other origin are ignored. Without JavaScript the frame keeps its
+ * minimum height and a direct link is always there.
+ */
+export function EmbedBlock({ block, data }: BlockProps<"embed">) {
+  const { t } = useTranslation();
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [height, setHeight] = useState<number | null>(null);
+
+  useEffect(() => {
+    function onMessage(event: MessageEvent) {
+      if (event.origin !== data.origin) return;
+      const message = event.data as { type?: string; size?: number } | null;
+      if (message?.type === "resize" && typeof message.size === "number") setHeight(Math.max(block.minHeight, message.size + 100));
+    }
+    window.addEventListener("message", onMessage);
+    return () => window.removeEventListener("message", onMessage);
+  }, [data.origin, block.minHeight]);
+
+  useEffect(() => {
+    if (frame.current && height) frame.current.height = String(height);
+  }, [height]);
+
+  return (
+    <section className="block embed">
+      <iframe ref={frame} className="embed__frame" src={data.src} title={block.title} height={block.minHeight} loading="lazy" />
+      <p className="embed__direct">
+        <a href={data.src} target="_blank" rel="noopener noreferrer">
+          {t("embed.openDirect", { title: block.title })}
+        </a>
+      </p>
+    </section>
+  );
+}

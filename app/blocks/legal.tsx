@@ -1,0 +1,20 @@
+import { RichContent } from "~/components/rich-text";
+import { formatLongDate } from "~/lib/format";
+import type { BlockProps } from "./types";
+
+export function LegalBlock({ block }: BlockProps<"legal">) {
+  return (
+    <article className="block legal prose">
+      {block.heading ? <h2>{block.heading}</h2> : null}
+      <p className="legal__updated">
+        Última actualización: <time dateTime={block.updated}>{formatLongDate(block.updated)}</time>
+      </p>
+      {block.sections.map((section, index) => (
+        <section key={section.title} aria-labelledby={`legal-${index}`}>
+          <h3 id={`legal-${index}`}>{section.title}</h3>
+          <RichContent nodes={section.content} />
+        </section>
+      ))}
+    </article>
+  );
+}

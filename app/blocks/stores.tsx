@@ -1,0 +1,45 @@
+import { useTranslation } from "react-i18next";
+import { Icon } from "~/components/icon";
+import { SmartLink } from "~/components/smart-link";
+import { formatPhone } from "~/lib/format";
+import type { BlockProps } from "./types";
+
+export function StoresBlock({ block }: BlockProps<"stores">) {
+  const { t } = useTranslation();
+  return (
+    <section className="block">
+      {block.heading ? <h2 className="block__title">{block.heading}</h2> : null}
+      {block.intro ? <p className="block__intro">{block.intro}</p> : null}
+      <ul className="store-grid" role="list">
+        {block.stores.map((store) => (
+          <li key={store.name} className="store">
+            <p className="store__kind">{t(`stores.kind.${store.kind}`)}</p>
+            <h3 className="store__name">{store.name}</h3>
+            <address className="store__address">
+              <Icon name="pin" size={18} /> {store.address}, C.P. {store.postalCode}, {store.city}, {store.state}
+            </address>
+            <dl className="store__details">
+              <dt>{t("stores.hours")}</dt>
+              {store.hours.map((line) => (
+                <dd key={line}>{line}</dd>
+              ))}
+              {store.phone ? (
+                <>
+                  <dt>{t("stores.phone")}</dt>
+                  <dd>
+                    <a href={`tel:+52${store.phone}`}>{formatPhone(store.phone)}</a>
+                  </dd>
+                </>
+              ) : null}
+            </dl>
+            {store.mapsUrl ? (
+              <SmartLink href={store.mapsUrl} className="store__map">
+                {t("stores.map", { name: store.name })}
+              </SmartLink>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

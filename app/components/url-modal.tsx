@@ -1,0 +1,80 @@
+import { Link, useLocation, useNavigate } from "@remix-run/react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Icon } from "./icon";
+
+type LocationLike = { pathname: string; search: string };
+
+/** The URL of the current page with a modal open: a modal is a URL (?modal=id). */
+export function modalHref(location: LocationLike, id: string, param = "modal"): string {
+  const params = new URLSearchParams(location.search);
+  params.set(param, id);
+  return `${location.pathname}?${params.toString()}`;
+}
+
+/** The URL of the current page with the modal's parameter dropped: closing is a link. */
+export function closeModalHref(location: LocationLike, param = "modal"): string {
+  const params = new URLSearchParams(location.search);
+  params.delete(param);
+  const search = params.toString();
+  return search ? `${location.pathname}?${search}` : location.pathname;
+}
+
+/**
+ * A server-rendered <dialog>, open because the URL says so. Without JavaScript it shows in
+ * place with a close link. With JavaScript it becomes a true modal (showModal: the page
+ * behind is inert, focus stays inside), Esc closes it by dropping the parameter, and focus
+ * returns to the link that opened it.
+ */
+export function UrlModal({ id, title, children, param = "modal" }: { id: string; title: string; children: ReactNode; param?: string }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const closeHref = closeModalHref(location, param);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!element.matches(":modal")) {
+      element.close();
+      element.showModal();
+    }
+    document.body.classList.add("scroll-locked");
+    return () => {
+      document.body.classList.remove("scroll-locked");
+      const target =
+        (opener && document.contains(opener) ? opener : null) ??
+        document.querySelector<HTMLElement>(`[data-modal-opener="${CSS.escape(id)}"]`);
+      target?.focus();
+    };
+  }, [id]);
+
+  return (
+    <dialog
+      ref={dialog}
+      open
+      className="modal"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        navigate(closeHref, { preventScrollReset: true, replace: true });
+      }}
+    >
+      <div className="modal__panel">
+        <div className="modal__header">
+          <h2 id={titleId} className="modal__title">
+            {title}
+          </h2>
+          <Link to={closeHref} className="modal__close" preventScrollReset replace>
+            <Icon name="close" />
+            <span className="visually-hidden">{t("modal.close")}</span>
+          </Link>
+        </div>
+        <div className="modal__body">{children}</div>
+      </div>
+    </dialog>
+  );
+}

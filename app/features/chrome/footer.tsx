@@ -1,0 +1,90 @@
+import { Link, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { FooterOption } from "#schemas/config";
+import { SmartLink } from "~/components/smart-link";
+import { modalHref } from "~/components/url-modal";
+import type { Chrome } from "./chrome.server";
+
+function FooterLink({ option }: { option: FooterOption }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  switch (option.type) {
+    case "urlLocal":
+      return <Link to={option.url}>{option.label}</Link>;
+    case "url":
+      return (
+        <SmartLink href={option.url} newWindow={option.newWindow}>
+          {option.label}
+        </SmartLink>
+      );
+    case "pdf":
+      return (
+        <a href={option.url} type="application/pdf">
+          {option.label} <span className="footer__hint">{t("footer.pdf")}</span>
+        </a>
+      );
+    case "modal":
+      return (
+        <Link to={modalHref(location, option.modal)} preventScrollReset data-modal-opener={option.modal}>
+          {option.label}
+        </Link>
+      );
+  }
+}
+
+export function SiteFooter({ chrome }: { chrome: Chrome }) {
+  const { t } = useTranslation();
+  const { footer, brand } = chrome;
+  return (
+    <footer className="site-footer" id="pie-de-pagina" tabIndex={-1} aria-label={t("footer.label")}>
+      <div className="site-footer__grid">
+        <section>
+          <h2 className="site-footer__title">{t("footer.localTitle")}</h2>
+          <ul role="list">
+            {footer.local.map((option) => (
+              <li key={option.label}>
+                <FooterLink option={option} />
+              </li>
+            ))}
+          </ul>
+          <p className="site-footer__support">
+            {t("footer.support", { phone: brand.supportPhone, short: brand.supportShortCode })}
+          </p>
+        </section>
+        <section>
+          <h2 className="site-footer__title">{t("footer.documentsTitle")}</h2>
+          <ul role="list">
+            {footer.documents.map((option) => (
+              <li key={option.label}>
+                <FooterLink option={option} />
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section>
+          <h2 className="site-footer__title">{t("footer.legalTitle")}</h2>
+          <ul role="list">
+            {footer.legal.map((option) => (
+              <li key={option.label}>
+                <FooterLink option={option} />
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section>
+          <h2 className="site-footer__title">{t("footer.sitesTitle")}</h2>
+          <ul role="list">
+            {footer.sisterSites.map((site) => (
+              <li key={site.url}>
+                <SmartLink href={site.url} newWindow>
+                  {site.name}
+                </SmartLink>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <p className="site-footer__copyright">{footer.copyright}</p>
+    </footer>
+  );
+}

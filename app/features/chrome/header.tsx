@@ -1,0 +1,111 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { SessionUser } from "#schemas/session";
+import { Icon } from "~/components/icon";
+import { SmartLink } from "~/components/smart-link";
+import type { Chrome } from "./chrome.server";
+
+type Props = { chrome: Chrome; user: Pick<SessionUser, "name"> | null };
+
+/**
+ * Menu groups are <details>: they open and close without JavaScript. With JavaScript the
+ * mobile panel collapses behind a burger; without it the panel is simply always shown.
+ */
+export function SiteHeader({ chrome, user }: Props) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+
+  useEffect(() => setOpen(false), [location.pathname, location.search]);
+  useEffect(() => {
+    document.body.classList.toggle("scroll-locked", open);
+    return () => document.body.classList.remove("scroll-locked");
+  }, [open]);
+
+  return (
+    <header className="site-header">
+      <div className="site-header__bar">
+        <Link to="/" className="site-header__logo" aria-label={t("header.home")}>
+          <img src={chrome.brand.logo.src} alt="" width={chrome.brand.logo.width} height={chrome.brand.logo.height} />
+        </Link>
+        <button
+          type="button"
+          className="site-header__burger"
+          aria-expanded={open}
+          aria-controls="menu-principal"
+          onClick={() => setOpen((value) => !value)}
+        >
+          <Icon name={open ? "close" : "menu"} />
+          <span className="visually-hidden">{open ? t("header.closeMenu") : t("header.openMenu")}</span>
+        </button>
+      </div>
+      <div id="menu-principal" className={open ? "site-nav site-nav--open" : "site-nav"}>
+        <nav aria-label={t("header.quickLinks")} className="top-bar">
+          <ul role="list">
+            {chrome.menu.topBar.map((item) => (
+              <li key={item.url}>
+                <SmartLink href={item.url} newWindow={item.newWindow}>
+                  {item.label}
+                </SmartLink>
+              </li>
+            ))}
+            <li className="top-bar__account">
+              {user ? (
+                <details className="user-menu">
+                  <summary>
+                    <Icon name="user" size={20} /> {t("header.userGreeting", { name: user.name })}
+                  </summary>
+                  <ul role="list" className="dropdown">
+                    <li>
+                      <Link to="/home">{t("header.consumption")}</Link>
+                    </li>
+                    <li>
+                      <Link to="/editar-perfil">{t("header.updateProfile")}</Link>
+                    </li>
+                    <li>
+                      <Link to="/recurrente">{t("header.recurring")}</Link>
+                    </li>
+                    <li>
+                      <Form method="post" action="/logout">
+                        <button type="submit" className="dropdown__button">
+                          {t("header.logout")}
+                        </button>
+                      </Form>
+                    </li>
+                  </ul>
+                </details>
+              ) : (
+                <Link to="/login" className="button button--small button--accent">
+                  <Icon name="user" size={18} /> {t("header.login")}
+                </Link>
+              )}
+            </li>
+          </ul>
+        </nav>
+        <nav aria-label={t("header.mainMenu")} className="main-menu">
+          <ul role="list">
+            {chrome.menu.groups.map((group) => (
+              <li key={group.id}>
+                <details className="menu-group">
+                  <summary>
+                    {group.label} <Icon name="chevronDown" size={16} />
+                  </summary>
+                  <ul role="list" className="dropdown">
+                    {group.options.map((option) => (
+                      <li key={option.url + option.label}>
+                        <SmartLink href={option.url} newWindow={option.newWindow}>
+                          {option.label}
+                        </SmartLink>
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

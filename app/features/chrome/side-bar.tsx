@@ -1,0 +1,41 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Icon } from "~/components/icon";
+import type { Chrome } from "./chrome.server";
+
+export function SideBar({ sideBar }: { sideBar: Chrome["sideBar"] }) {
+  const { t } = useTranslation();
+  return (
+    <aside className="side-bar" aria-label={t("sideBar.label")}>
+      <ul role="list">
+        {sideBar.social.map((item) => (
+          <li key={item.network}>
+            <a href={item.url} target="_blank" rel="noopener noreferrer" className="side-bar__link">
+              <Icon name={item.network} size={20} />
+              <span className="visually-hidden">
+                {item.label} {t("a11y.newWindow")}
+              </span>
+            </a>
+          </li>
+        ))}
+        <li>
+          <a href={sideBar.whatsapp.url} target="_blank" rel="noopener noreferrer" className="side-bar__link side-bar__link--whatsapp">
+            <Icon name="whatsapp" size={20} />
+            <span className="visually-hidden">
+              {sideBar.whatsapp.label} {t("a11y.newWindow")}
+            </span>
+          </a>
+        </li>
+        <li className="side-bar__manage">
+          <Link to={sideBar.manage.url} className="side-bar__link" aria-describedby="gestiona-tooltip">
+            <Icon name="swap" size={20} />
+            <span className="visually-hidden">{sideBar.manage.label}</span>
+          </Link>
+          <span role="tooltip" id="gestiona-tooltip" className="side-bar__tooltip">
+            <strong>{sideBar.manage.label}</strong> {sideBar.manage.tooltip}
+          </span>
+        </li>
+      </ul>
+    </aside>
+  );
+}

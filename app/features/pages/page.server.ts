@@ -1,0 +1,62 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { resolveBlocks } from "~/blocks/data.server";
+import { flagSubject, isOn } from "~/features/flags/flags.server";
+import { bannerViewOf, findPage, getBanners, getSite } from "~/lib/config/config.server";
+import { getSessionUser, requireCustomer, requireGuest } from "~/lib/session.server";
+
+/** A legacy alias (login.html, PUJ, negocios…) answers a permanent redirect, keeping the query. */
+export function legacyRedirect(url: URL): Response | null {
+  const { redirects } = getSite();
+  const path = url.pathname.replace(/\/+$/, "") || "/";
+  const rule = redirects.find((entry) => entry.from.toLowerCase() === path.toLowerCase());
+  if (!rule) return null;
+  const target = new URL(rule.to, url);
+  url.searchParams.forEach((value, name) => {
+    if (!target.searchParams.has(name)) target.searchParams.set(name, value);
+  });
+  return redirect(target.pathname + target.search, 301);
+}
+
+export function notFound() {
+  return data({ kind: "notFound" as const }, { status: 404, headers: { "Cache-Control": "no-store" } });
+}
+
+/**
+ * Everything a config-driven page needs: routing rules (legacy redirect, 404, access, flag gate),
+ * then the page's blocks with their data and the banners of its view.
+ */
+export async function loadConfigPage(request: Request, context: AppLoadContext) {
+  const url = new URL(request.url);
+  const legacy = legacyRedirect(url);
+  if (legacy) throw legacy;
+
+  const page = findPage(url.pathname);
+  if (!page) return notFound();
+
+  const { definition } = page;
+  if (definition.access === "guest") await requireGuest(request);
+  const user = definition.access === "customer" ? await requireCustomer(request, definition.onAnonymous) : await getSessionUser(request);
+  if (definition.flag && !isOn(definition.flag, flagSubject(context, user))) throw redirect("/");
+
+  const banners = getBanners(definition.bannerView ?? bannerViewOf(page.path));
+  const isPrivate = definition.access !== "public" || Boolean(definition.flag);
+  return data(
+    {
+      kind: "page" as const,
+      page: {
+        path: page.path,
+        title: definition.title,
+        description: definition.description,
+        heading: definition.heading,
+        blocks: resolveBlocks(page.blocks, request),
+      },
+      banners,
+    },
+    {
+      headers: {
+        "Cache-Control": isPrivate ? "private, no-store" : "private, no-cache",
+      },
+    },
+  );
+}

@@ -1,0 +1,19 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { pageMeta } from "~/features/pages/meta";
+import { loadConfigPage } from "~/features/pages/page.server";
+import { ConfigPageView, NotFoundView } from "~/features/pages/page-view";
+
+/**
+ * Every page defined in pages-config/pages that has no route file of its own, legacy
+ * redirects, and the 404 page. A route file with the same path wins over this one.
+ */
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadConfigPage(request, context);
+
+export default function ConfigPage() {
+  const data = useLoaderData<typeof loader>();
+  return data.kind === "page" ? <ConfigPageView page={data.page} banners={data.banners} /> : <NotFoundView />;
+}

@@ -1,0 +1,15 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { pageMeta } from "~/features/pages/meta";
+import { loadConfigPage } from "~/features/pages/page.server";
+import { ConfigPageView, NotFoundView } from "~/features/pages/page-view";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadConfigPage(request, context);
+
+export default function HomePage() {
+  const data = useLoaderData<typeof loader>();
+  return data.kind === "page" ? <ConfigPageView page={data.page} banners={data.banners} /> : <NotFoundView />;
+}

@@ -1,0 +1,23 @@
+import * as z from "zod";
+
+/**
+ * What the session keeps of a customer (SPEC §3 "memberbt"), never a password.
+ * The upstream access and refresh tokens stay server-side, in the signed cookie only.
+ */
+export const sessionUser = z.object({
+  name: z.string(),
+  email: z.string(),
+  number: z.string().regex(/^\d{10}$/),
+  serviceNumber: z.string().regex(/^\d{10}$/).optional(),
+  userType: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  isLegacy: z.boolean().default(true),
+  isProfileActive: z.boolean().default(true),
+  isEmailVerify: z.boolean().default(false),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+export const sessionTokens = z.object({
+  access: z.string(),
+  refreshToken: z.string().optional(),
+});
+export type SessionTokens = z.infer<typeof sessionTokens>;

@@ -4,9 +4,10 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "~/components/nonce";
-import { createI18n } from "~/lib/i18n";
+import { createI18n } from "~/lib/i18n/i18next.server";
+import { TranslationProvider, type T } from "~/lib/i18n/react";
+import { LOCALE } from "~/lib/i18n/resources";
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
@@ -27,9 +28,9 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18n}>
+        <TranslationProvider value={i18n.getFixedT(LOCALE, "common") as T}>
           <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </I18nextProvider>
+        </TranslationProvider>
       </NonceProvider>,
       {
         nonce,

@@ -13,7 +13,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/react";
 import { BlockList } from "~/blocks/registry";
 import { AlertDialog } from "~/components/alert-dialog";
 import { useNonce } from "~/components/nonce";
@@ -24,12 +24,12 @@ import { SiteHeader } from "~/features/chrome/header";
 import { SideBar } from "~/features/chrome/side-bar";
 import { resolveBlocks } from "~/blocks/data.server";
 import { getModal } from "~/lib/config/config.server";
-import { createI18n } from "~/lib/i18n";
+import { createTranslator } from "~/lib/i18n/translate";
 import { commitSession, getSession, getSessionUser } from "~/lib/session.server";
 import styles from "~/styles/app.css";
 
 /** For texts outside React (document titles); the language is fixed, so one instance serves all. */
-const i18n = createI18n();
+const t = createTranslator();
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -61,7 +61,7 @@ export const meta: MetaFunction = ({ error }) => {
   const tags = [{ name: "theme-color", content: "#0b2a5b" }];
   if (!error) return tags;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return [{ title: i18n.t(notFound ? "notFound.documentTitle" : "errorPage.documentTitle") }, ...tags];
+  return [{ title: t(notFound ? "notFound.documentTitle" : "errorPage.documentTitle") }, ...tags];
 };
 
 const NO_JS_MARKER = "document.documentElement.classList.add('js')";

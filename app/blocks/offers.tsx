@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/react";
 import { formatData, formatMoney } from "~/lib/format";
 import type { BlockProps } from "./types";
 

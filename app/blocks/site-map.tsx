@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/react";
 import type { BlockProps } from "./types";
 
 /** Generated from the navigation catalogue of site.json: never a hand-kept list. */

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/react";
 import { Icon } from "~/components/icon";
 import { SmartLink } from "~/components/smart-link";
 import { formatPhone } from "~/lib/format";

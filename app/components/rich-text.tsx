@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/react";
 import type { RichNode } from "#schemas/config";
 
 const LINK = /\[([^\]]+)\]\(([^)\s]+)\)/g;

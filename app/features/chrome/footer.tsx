@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/react";
 import type { FooterOption } from "#schemas/config";
 import { SmartLink } from "~/components/smart-link";
 import { modalHref } from "~/components/url-modal";

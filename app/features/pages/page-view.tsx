@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/react";
 import type { Banner } from "#schemas/config";
 import { BlockList } from "~/blocks/registry";
 import type { ResolvedBlock } from "~/blocks/data.server";

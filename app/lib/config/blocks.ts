@@ -5,7 +5,7 @@ import { problemsFromZod, type ConfigProblem } from "./problems";
  * Parses each block on its own: a broken or unknown block is a problem of that block only,
  * so config:check names it and the running site skips it while rendering the rest.
  */
-export function parseBlocks(raw: ReadonlyArray<{ type: string }>, file: string): { blocks: Block[]; problems: ConfigProblem[] } {
+export function parseBlocks(raw: ReadonlyArray<{ type: string } & Record<string, unknown>>, file: string): { blocks: Block[]; problems: ConfigProblem[] } {
   const blocks: Block[] = [];
   const problems: ConfigProblem[] = [];
   raw.forEach((candidate, index) => {

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { createI18n } from "./i18next.server";
+import { LOCALE, namespaces, resources } from "./resources";
+import { createTranslator } from "./translate";
+
+type Catalogue = { [key: string]: string | Catalogue };
+
+function leafKeys(catalogue: Catalogue, prefix = ""): string[] {
+  return Object.entries(catalogue).flatMap(([key, value]) =>
+    typeof value === "string" ? [`${prefix}${key}`] : leafKeys(value, `${prefix}${key}.`),
+  );
+}
+
+const i18next = createI18n();
+
+describe("the browser's catalogue translator", () => {
+  for (const ns of namespaces) {
+    const keys = leafKeys(resources[LOCALE][ns] as unknown as Catalogue);
+    // Plural keys are asked for by their base name with a count, as components do.
+    const asked = [...new Set(keys.map((key) => key.replace(/_(zero|one|two|few|many|other)$/, "")))];
+
+    it(`gives i18next's exact output for every key of ${ns}.json`, () => {
+      const t = createTranslator(ns);
+      for (const key of asked) {
+        for (const options of [{}, { count: 0 }, { count: 1 }, { count: 7 }, { name: "Ana", phone: "800 123 2248", short: "*282", current: 2, total: 5, number: 3, network: "Facebook", title: "Portal", amount: "1.5 GB" }]) {
+          expect(t(key, options), `${ns}:${key} ${JSON.stringify(options)}`).toBe(i18next.t(`${ns}:${key}`, options));
+        }
+      }
+    });
+  }
+
+  it("reads another namespace with the ns: prefix", () => {
+    expect(createTranslator()("errors:upstream.generic")).toBe("Ocurrió un error, inténtalo de nuevo más tarde.");
+  });
+
+  it("says 'Vigencia de 1 día' and 'Vigencia de 30 días' by count", () => {
+    const t = createTranslator();
+    expect(t("offers.perDays", { count: 1 })).toBe("Vigencia de 1 día");
+    expect(t("offers.perDays", { count: 30 })).toBe("Vigencia de 30 días");
+  });
+
+  it("returns the key itself for a missing text, like i18next", () => {
+    expect(createTranslator()("no.existe")).toBe(i18next.t("no.existe"));
+  });
+});

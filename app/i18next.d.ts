@@ -1,5 +1,5 @@
 import "i18next";
-import type { resources } from "./lib/i18n";
+import type { resources } from "./lib/i18n/resources";
 
 declare module "i18next" {
   interface CustomTypeOptions {

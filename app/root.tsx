@@ -2,20 +2,19 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { data } from "@remix-run/node";
 import {
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
   useLocation,
-  useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n/react";
 import { BlockList } from "~/blocks/registry";
 import { AlertDialog } from "~/components/alert-dialog";
+import { RouteError } from "~/components/route-error";
 import { useNonce } from "~/components/nonce";
 import { closeModalHref, UrlModal } from "~/components/url-modal";
 import { loadChrome } from "~/features/chrome/chrome.server";
@@ -131,20 +130,9 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation();
-  const phone = useRouteLoaderData<typeof loader>("root")?.chrome.brand.supportPhone ?? "800 123 2248";
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
   return (
     <Shell>
-      <div className="page status-page">
-        <h1 className="status-page__title">{notFound ? t("notFound.title") : t("errorPage.title")}</h1>
-        <p className="status-page__text">{notFound ? t("notFound.text") : t("errorPage.text", { phone })}</p>
-        <Link to="/" className="button button--primary">
-          {t("errorPage.home")}
-        </Link>
-      </div>
+      <RouteError />
     </Shell>
   );
 }

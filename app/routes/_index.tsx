@@ -1,5 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { RouteError } from "~/components/route-error";
 import { pageMeta } from "~/features/pages/meta";
 import { loadConfigPage } from "~/features/pages/page.server";
 import { ConfigPageView, NotFoundView } from "~/features/pages/page-view";
@@ -13,3 +14,5 @@ export default function HomePage() {
   const data = useLoaderData<typeof loader>();
   return data.kind === "page" ? <ConfigPageView page={data.page} banners={data.banners} /> : <NotFoundView />;
 }
+
+export const ErrorBoundary = RouteError;

@@ -11,7 +11,8 @@ function leafKeys(catalogue: Catalogue, prefix = ""): string[] {
   );
 }
 
-const i18next = createI18n();
+// Keys here are computed from the catalogues, so the typed-key signature is set aside.
+const i18nextT = createI18n().t as unknown as (key: string, options?: object) => string;
 
 describe("the browser's catalogue translator", () => {
   for (const ns of namespaces) {
@@ -23,7 +24,7 @@ describe("the browser's catalogue translator", () => {
       const t = createTranslator(ns);
       for (const key of asked) {
         for (const options of [{}, { count: 0 }, { count: 1 }, { count: 7 }, { name: "Ana", phone: "800 123 2248", short: "*282", current: 2, total: 5, number: 3, network: "Facebook", title: "Portal", amount: "1.5 GB" }]) {
-          expect(t(key, options), `${ns}:${key} ${JSON.stringify(options)}`).toBe(i18next.t(`${ns}:${key}`, options));
+          expect(t(key, options), `${ns}:${key} ${JSON.stringify(options)}`).toBe(i18nextT(`${ns}:${key}`, options));
         }
       }
     });
@@ -40,6 +41,6 @@ describe("the browser's catalogue translator", () => {
   });
 
   it("returns the key itself for a missing text, like i18next", () => {
-    expect(createTranslator()("no.existe")).toBe(i18next.t("no.existe"));
+    expect(createTranslator()("no.existe")).toBe(i18nextT("no.existe"));
   });
 });

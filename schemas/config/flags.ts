@@ -1,8 +1,25 @@
 import * as z from "zod";
 
-const ipOrCidr = z
-  .string()
-  .regex(/^(\d{1,3}\.){3}\d{1,3}(\/\d{1,2})?$|^[0-9a-f:]+(\/\d{1,3})?$/i, "debe ser una IP o un rango CIDR (10.0.0.0/8)");
+function isIpv4(text: string): boolean {
+  const parts = text.split(".");
+  return parts.length === 4 && parts.every((part) => /^\d{1,3}$/.test(part) && Number(part) <= 255);
+}
+
+function isIpv6(text: string): boolean {
+  if (!/^[0-9a-f:]+$/i.test(text) || !text.includes(":") || (text.match(/::/g) ?? []).length > 1) return false;
+  const groups = text.split(":").filter(Boolean);
+  return groups.every((group) => group.length <= 4) && (text.includes("::") ? groups.length < 8 : groups.length === 8);
+}
+
+/** An IPv4 or IPv6 address, optionally a CIDR range (10.0.0.0/8, 2001:db8::/32). */
+const ipOrCidr = z.string().refine((value) => {
+  const [address = "", prefix, ...rest] = value.split("/");
+  if (rest.length > 0) return false;
+  const v4 = isIpv4(address);
+  if (!v4 && !isIpv6(address)) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (v4 ? 32 : 128);
+}, "debe ser una IP o un rango CIDR válido (10.0.0.0/8)");
 
 export const flagConditions = z
   .object({

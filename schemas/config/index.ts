@@ -1,3 +1,4 @@
+import "./zod-locale";
 export * from "./common";
 export * from "./site";
 export * from "./blocks";

@@ -213,9 +213,8 @@ describe("allowedIps", () => {
     expect(on(["10.0.0.0/8", "203.0.113.0/24"], "203.0.113.99")).toBe(true);
   });
 
-  it("never matches a malformed rule (the schema lets 999.1.1.1 and \"cafe\" through) or a malformed client address", () => {
-    expect(on(["999.1.1.1", "cafe", "10.0.0.0/33"], "10.0.0.1")).toBe(false);
-    const handWritten = unvalidated({ allowedIps: ["10.0.0.0/8/1", "10.0.0.0/x", "10.0.0.0/", "::1::2", "1.2.3.4::"] });
+  it("never matches a malformed rule that bypassed the schema, or a malformed client address", () => {
+    const handWritten = unvalidated({ allowedIps: ["999.1.1.1", "cafe", "10.0.0.0/33", "10.0.0.0/8/1", "10.0.0.0/x", "10.0.0.0/", "::1::2", "1.2.3.4::"] });
     expect(isFlagOn("business-page", handWritten, fromIp("10.0.0.1"))).toBe(false);
     expect(on(["0.0.0.0/0"], "unknown")).toBe(false);
     expect(on(["0.0.0.0/0"], "")).toBe(false);

@@ -71,7 +71,7 @@ describe("problemsFromZod", () => {
   it("replaces a union's vague message with the closest branch's, at that branch's path", () => {
     const result = banner.safeParse({ ...validBanners().navigate, imageDesktop: "promo.webp" });
     if (result.success) throw new Error("se esperaba un error");
-    expect(result.error.issues[0]?.message).toBe("Invalid input");
+    expect(result.error.issues[0]?.message).toBe("Entrada inválida");
     expect(problemsFromZod(SITE, result.error)).toEqual([
       { file: SITE, path: "imageDesktop", message: "debe ser una ruta local que empiece con «/» (por ejemplo /recargas)" },
     ]);

@@ -18,8 +18,10 @@ export function formatJsonPath(segments: readonly PropertyKey[]): string {
 
 export function problemsFromZod(file: string, error: z.ZodError, prefix: PropertyKey[] = []): ConfigProblem[] {
   return error.issues.flatMap((issue) => {
-    // A union's own message is vague; the branch closest to matching says what is wrong.
-    if (issue.code === "invalid_union" && "errors" in issue && issue.errors.length > 0 && !issue.message.includes(" debe ")) {
+    // A union's generic message is vague; the branch closest to matching says what is wrong.
+    // A message the schema spelled out itself is kept.
+    const generic = /^(Invalid input|Entrada inválida)/.test(issue.message);
+    if (issue.code === "invalid_union" && "errors" in issue && issue.errors.length > 0 && generic) {
       const best = [...issue.errors].sort((a, b) => a.length - b.length)[0] ?? [];
       if (best.length > 0) {
         return best.map((inner) => ({

@@ -1,11 +1,11 @@
 import { chromium } from "@playwright/test";
-const [,, url, out, width = "1280", js = "on"] = process.argv;
+const [,, url, out, width = "1280", js = "on", full = "full"] = process.argv;
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox","--disable-gpu","--disable-background-networking","--disable-component-update","--no-first-run","--disable-sync"] });
 const page = await browser.newPage({ viewport: { width: Number(width), height: 900 }, javaScriptEnabled: js === "on" });
 const errors = [];
 page.on("console", m => { if (m.type() === "error") errors.push(m.text()); });
 page.on("pageerror", e => errors.push(String(e)));
 await page.goto(url, { waitUntil: "networkidle" });
-await page.screenshot({ path: out, fullPage: true });
+await page.screenshot({ path: out, fullPage: full === "full" });
 console.log("errors:", errors);
 await browser.close();

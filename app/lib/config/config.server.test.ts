@@ -1,0 +1,78 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+// The site reads the real config, copied so that these tests can edit it like a marketer would.
+const dir = mkdtempSync(path.join(tmpdir(), "bait-config-"));
+cpSync(path.resolve(__dirname, "../../../pages-config"), dir, { recursive: true });
+process.env.CONFIG_DIR = dir;
+
+let config: typeof import("./config.server");
+beforeAll(async () => {
+  config = await import("./config.server");
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let tick = 0;
+function edit(file: string, change: (json: any) => unknown) {
+  const full = path.join(dir, file);
+  const next = change(JSON.parse(readFileSync(full, "utf8")));
+  writeFileSync(full, typeof next === "string" ? next : JSON.stringify(next, null, 2));
+  const when = new Date(Date.now() + ++tick * 1000);
+  utimesSync(full, when, when);
+}
+
+describe("the running site's config", () => {
+  it("shows an edited banner on the next request, without a restart", () => {
+    const before = config.getBanners("inicio");
+    expect(before.length).toBeGreaterThan(0);
+    edit("banners/inicio.json", (json) => {
+      json.banners[0].promotion = "Recarga $100 y recibe 1 GB extra este fin de semana";
+      return json;
+    });
+    expect(config.getBanners("inicio")[0]?.promotion).toBe("Recarga $100 y recibe 1 GB extra este fin de semana");
+  });
+
+  it("keeps serving the last valid banners after a broken edit, and logs file, path and reason", () => {
+    const good = config.getBanners("inicio");
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    edit("banners/inicio.json", (json) => {
+      json.banners[1].action = "abrirVentana";
+      return json;
+    });
+    expect(config.getBanners("inicio")).toEqual(good);
+    const logged = log.mock.calls.flat().join("\n");
+    expect(logged).toContain("pages-config/banners/inicio.json › banners[1].action");
+    expect(logged).toContain("la acción debe ser navigate, navigationExternal, recharge, openFile o goToStore");
+    log.mockRestore();
+  });
+
+  it("has no banners, not an error, for a view without a banner file", () => {
+    expect(config.getBanners("centros-de-atencion-no-existe")).toEqual([]);
+  });
+
+  it("skips an unknown block with a log line and renders the rest of the page", () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const blocksBefore = config.findPage("/promociones")!.blocks.length;
+    edit("pages/promociones.json", (json) => {
+      json.blocks.splice(1, 0, { type: "carruselDeVideo", videos: [] });
+      return json;
+    });
+    const page = config.findPage("/promociones")!;
+    expect(page.blocks).toHaveLength(blocksBefore);
+    expect(log.mock.calls.flat().join("\n")).toContain("tipo de bloque desconocido «carruselDeVideo»");
+    log.mockRestore();
+  });
+
+  it("resolves {product} in page paths with the brand slug", () => {
+    expect(config.findPage("/bait-prepago")?.definition.path).toBe("/{product}-prepago");
+    expect(config.findPage("/bait-prepago/")?.path).toBe("/bait-prepago");
+  });
+
+  it("names the banner view by the last path segment, inicio for the home page", () => {
+    expect(config.bannerViewOf("/")).toBe("inicio");
+    expect(config.bannerViewOf("/recargas")).toBe("recargas");
+    expect(config.bannerViewOf("/cambiate-a-bait/")).toBe("cambiate-a-bait");
+  });
+});

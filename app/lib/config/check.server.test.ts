@@ -530,7 +530,8 @@ describe("npm run config:check", () => {
     return spawnSync(
       process.execPath,
       [
-        path.join(repoRoot, "node_modules/tsx/dist/cli.mjs"),
+        "--import",
+        "tsx",
         "scripts/config-check.ts",
         "--config-dir",
         dirs.configDir,

@@ -70,7 +70,8 @@ export const flagDefinition = z
   .strict();
 export type FlagDefinition = z.infer<typeof flagDefinition>;
 
-export const flagName = z.enum(["sso", "pospaid", "e-sim", "business-page", "new-payment-plugin"]);
+export const flagNames = ["sso", "pospaid", "e-sim", "business-page", "new-payment-plugin"] as const;
+export const flagName = z.enum(flagNames, { error: `el flag debe ser uno de: ${flagNames.join(", ")}` });
 export type FlagName = z.infer<typeof flagName>;
 
 export const flagsConfig = z.record(flagName, flagDefinition);

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { flagName } from "./flags";
 import { localPath, nonEmpty } from "./common";
 
 /**
@@ -9,7 +10,7 @@ export const pageAccess = z.enum(["public", "guest", "customer"]);
 export type PageAccess = z.infer<typeof pageAccess>;
 
 export const pageDefinition = z.object({
-  /** The URL path; `{product}` stands for the brand slug (bait-prepago). */
+  /** The URL path; `{product}` stands for the brand slug (`/{product}-prepago` is /bait-prepago). */
   path: localPath,
   title: nonEmpty,
   description: nonEmpty.max(160, "la descripción para buscadores no debe pasar de 160 caracteres"),
@@ -19,7 +20,7 @@ export const pageDefinition = z.object({
   /** For customer pages: where an anonymous visitor goes. `login` remembers where they came from. */
   onAnonymous: z.enum(["home", "login"]).default("home"),
   /** The page answers only when this flag is on for the visitor; otherwise it redirects to /. */
-  flag: z.string().optional(),
+  flag: flagName.optional(),
   /** Banner view; defaults to the last path segment (inicio for /). */
   bannerView: z.string().optional(),
   /** Kept loose here: each block is parsed on its own against the block union. */

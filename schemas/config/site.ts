@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { flagName } from "./flags";
 import { externalUrl, href, localPath, nonEmpty, pdfPath } from "./common";
 
 /** Who sees a menu entry. */
@@ -10,7 +11,7 @@ export const menuOption = z.object({
   newWindow: z.boolean().optional(),
   permissions: permission.default("all"),
   /** Shown only when this feature flag is on for the visitor. */
-  flag: z.string().optional(),
+  flag: flagName.optional(),
 });
 export type MenuOption = z.infer<typeof menuOption>;
 
@@ -20,7 +21,7 @@ export const menuGroup = z.object({
   url: href.optional(),
   options: z.array(menuOption).min(1, "un grupo necesita al menos una opción"),
   permissions: permission.default("all"),
-  flag: z.string().optional(),
+  flag: flagName.optional(),
 });
 export type MenuGroup = z.infer<typeof menuGroup>;
 

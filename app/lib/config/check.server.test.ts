@@ -257,7 +257,7 @@ describe("checkConfig", () => {
         tree.raw["banners/inicio.json"] = '{\n  "banners": [],\n}';
       });
       expect(problems).toEqual([
-        { file: "pages-config/banners/inicio.json", path: "", message: "JSON mal formado en la línea 3, columna 1 (Expected double-quoted property name)" },
+        { file: "pages-config/banners/inicio.json", path: "", message: "JSON mal formado en la línea 3, columna 1: se esperaba un nombre entre comillas dobles (¿sobra una coma al final?)" },
       ]);
     });
 
@@ -487,14 +487,17 @@ describe("checkConfig", () => {
 
     it("reports an unknown flag on a page and on a menu option", () => {
       const { problems } = check((tree) => {
-        tree.pages.terminos.flag = "black-friday";
-        tree.site.menu.groups[0]!.options[1]!.flag = "esim";
+        // Written as a marketer might, past the types.
+        tree.pages.terminos.flag = "black-friday" as never;
+        tree.site.menu.groups[0]!.options[1]!.flag = "esim" as never;
       });
       const known = "sso, pospaid, e-sim, business-page, new-payment-plugin";
-      expect(problems).toEqual([
-        { file: "pages-config/pages/terminos.json", path: "flag", message: `el flag «black-friday» no está definido en pages-config/flags.json (los flags son: ${known})` },
-        { file: "pages-config/site.json", path: "menu.groups[0].options[1].flag", message: `el flag «esim» no está definido en pages-config/flags.json (los flags son: ${known})` },
-      ]);
+      expect(problems).toEqual(
+        expect.arrayContaining([
+          { file: "pages-config/pages/terminos.json", path: "flag", message: `el flag debe ser uno de: ${known}` },
+          { file: "pages-config/site.json", path: "menu.groups[0].options[1].flag", message: `el flag debe ser uno de: ${known}` },
+        ]),
+      );
     });
 
     it("reports a footer modal without its file", () => {

@@ -35,26 +35,33 @@ describe("problemFromJsonSyntax", () => {
   it("gives the line and column of a stray comma, keeping the parser's reason but not its raw position", () => {
     const source = '{\n  "brand": {\n    "name": "Bait",,\n  }\n}\n';
     const problem = problemFromJsonSyntax(SITE, source, syntaxErrorOf(source));
-    expect(problem).toEqual({ file: SITE, path: "", message: expect.stringMatching(/^JSON mal formado en la línea 3, columna 20 \(.+\)$/) });
+    expect(problem).toEqual({ file: SITE, path: "", message: expect.stringMatching(/^JSON mal formado en la línea 3, columna 20: .+$/) });
     expect(problem.message).not.toContain("position");
   });
 
   it("counts columns from 1 on the first line", () => {
     const source = '{"a": 1,}';
-    expect(problemFromJsonSyntax(SITE, source, syntaxErrorOf(source)).message).toMatch(/^JSON mal formado en la línea 1, columna 9 \(/);
+    expect(problemFromJsonSyntax(SITE, source, syntaxErrorOf(source)).message).toMatch(/^JSON mal formado en la línea 1, columna 9: /);
   });
 
   it("points at the start of the next key when a comma is missing between lines", () => {
     const source = '{\n  "a": 1\n  "b": 2\n}';
-    expect(problemFromJsonSyntax(SITE, source, syntaxErrorOf(source)).message).toMatch(/^JSON mal formado en la línea 3, columna 3 \(/);
+    expect(problemFromJsonSyntax(SITE, source, syntaxErrorOf(source)).message).toMatch(/^JSON mal formado en la línea 3, columna 3: /);
   });
 
   it("says the JSON is malformed without a place when the parser gives none (an emptied file)", () => {
-    expect(problemFromJsonSyntax(SITE, "", syntaxErrorOf(""))).toEqual({ file: SITE, path: "", message: "JSON mal formado (Unexpected end of JSON input)" });
+    expect(problemFromJsonSyntax(SITE, "", syntaxErrorOf(""))).toEqual({ file: SITE, path: "", message: "JSON mal formado: el archivo termina antes de tiempo (falta cerrar una comilla, llave o corchete)" });
+  });
+
+  it("names the unexpected symbol, without echoing the file, when the parser gives no position", () => {
+    const source = '{"activo": tru}';
+    expect(problemFromJsonSyntax(SITE, source, syntaxErrorOf(source)).message).toBe(
+      "JSON mal formado: símbolo inesperado «}» (revisa comas, comillas y valores como true, false o null)",
+    );
   });
 
   it("copes with something thrown that is not an Error", () => {
-    expect(problemFromJsonSyntax(SITE, "x", "roto").message).toBe("JSON mal formado (roto)");
+    expect(problemFromJsonSyntax(SITE, "x", "roto").message).toBe("JSON mal formado: revisa comas, comillas, llaves y corchetes");
   });
 });
 

@@ -35,6 +35,18 @@ export function problemsFromZod(file: string, error: z.ZodError, prefix: Propert
   });
 }
 
+const JSON_HINTS: Array<[RegExp, string]> = [
+  [/double-quoted property name/, "se esperaba un nombre entre comillas dobles (¿sobra una coma al final?)"],
+  [/',' or '}' after property value/, "falta una coma entre propiedades o la llave de cierre"],
+  [/',' or ']' after array element/, "falta una coma entre elementos o el corchete de cierre"],
+  [/':' after property name/, "faltan los dos puntos después del nombre"],
+  [/Bad control character|Bad escaped character/, "hay un carácter no permitido dentro de un texto"],
+];
+
+function explainJsonError(raw: string): string {
+  return JSON_HINTS.find(([pattern]) => pattern.test(raw))?.[1] ?? raw.replace(/\s*in JSON at position.*$/, "");
+}
+
 /** Turns JSON.parse's position into a line and column a text editor shows. */
 export function problemFromJsonSyntax(file: string, source: string, error: unknown): ConfigProblem {
   const raw = error instanceof Error ? error.message : String(error);
@@ -43,9 +55,20 @@ export function problemFromJsonSyntax(file: string, source: string, error: unkno
     const before = source.slice(0, position);
     const line = before.split("\n").length;
     const column = position - before.lastIndexOf("\n");
-    return { file, path: "", message: `JSON mal formado en la línea ${line}, columna ${column} (${raw.replace(/\s*in JSON at position.*$/, "")})` };
+    return { file, path: "", message: `JSON mal formado en la línea ${line}, columna ${column}: ${explainJsonError(raw)}` };
   }
-  return { file, path: "", message: `JSON mal formado (${raw})` };
+  // Some of V8's messages carry no position; say what it found without echoing the file.
+  if (/end of JSON input|Unterminated/i.test(raw)) {
+    return { file, path: "", message: "JSON mal formado: el archivo termina antes de tiempo (falta cerrar una comilla, llave o corchete)" };
+  }
+  const token = raw.match(/Unexpected token '?([^',\s]+)'?/)?.[1];
+  return {
+    file,
+    path: "",
+    message: token
+      ? `JSON mal formado: símbolo inesperado «${token}» (revisa comas, comillas y valores como true, false o null)`
+      : "JSON mal formado: revisa comas, comillas, llaves y corchetes",
+  };
 }
 
 export function formatProblem(problem: ConfigProblem): string {

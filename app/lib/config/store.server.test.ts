@@ -98,7 +98,7 @@ describe("ConfigStore.get", () => {
     it("reports the problem through problemsOf", () => {
       store.get("site", "site.json");
       expect(store.problemsOf("site.json")).toEqual([
-        { file: "pages-config/site.json", path: "", message: expect.stringMatching(/^JSON mal formado en la línea 3, columna 20 \(/) },
+        { file: "pages-config/site.json", path: "", message: expect.stringMatching(/^JSON mal formado en la línea 3, columna 20: /) },
       ]);
     });
   });
@@ -158,7 +158,7 @@ describe("ConfigStore.get", () => {
       expect.unreachable("get should have thrown");
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
-      expect((error as ConfigError).problems).toEqual([{ file: "pages-config/site.json", path: "", message: "JSON mal formado (Unexpected end of JSON input)" }]);
+      expect((error as ConfigError).problems).toEqual([{ file: "pages-config/site.json", path: "", message: "JSON mal formado: el archivo termina antes de tiempo (falta cerrar una comilla, llave o corchete)" }]);
     }
   });
 

@@ -1,0 +1,56 @@
+import { defineConfig, devices } from "@playwright/test";
+import { BASE_URL, PORT, SESSION_SECRET } from "./tests/e2e/support/env";
+
+const isCI = Boolean(process.env.CI);
+
+/** The Debian chromium: `npx playwright install` cannot download browsers on these machines. */
+const chromium = {
+  ...devices["Desktop Chrome"],
+  viewport: { width: 1280, height: 800 },
+  launchOptions: {
+    executablePath: "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"],
+  },
+};
+
+/**
+ * End-to-end tests against the production server (`node server.mjs`) with the mock upstream.
+ * `npm run test:e2e` builds first; every spec runs with and without JavaScript, because every
+ * page, form and modal must work without it.
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  fullyParallel: true,
+  forbidOnly: isCI,
+  retries: 0,
+  workers: 2,
+  reporter: isCI ? "list" : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL: BASE_URL,
+    locale: "es-MX",
+    timezoneId: "America/Mexico_City",
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+  },
+  projects: [
+    { name: "js", use: { ...chromium, javaScriptEnabled: true } },
+    { name: "no-js", use: { ...chromium, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "node server.mjs",
+    url: `${BASE_URL}/healthz`,
+    reuseExistingServer: !isCI,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      MOCKS: "true",
+      PORT: String(PORT),
+      SESSION_SECRET,
+      HSTS: "false",
+    },
+  },
+});

@@ -1,0 +1,14 @@
+import { test, type Page } from "@playwright/test";
+
+type RemixWindow = Window & { __remixRouter?: { state: { initialized: boolean } } };
+
+/**
+ * With JavaScript, waits until Remix has taken over the server-rendered page, so a click is a
+ * client-side navigation rather than a full page load. Without JavaScript there is nothing to wait for.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  if (test.info().project.use.javaScriptEnabled === false) return;
+  await page.waitForFunction(() => (window as RemixWindow).__remixRouter?.state.initialized === true);
+  // React commits the hydration right after the router's first render; two frames cover it.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n/react";
 import type { RichNode } from "#schemas/config";
+import { PdfLink } from "~/features/pdf/pdf-link";
 
 const LINK = /\[([^\]]+)\]\(([^)\s]+)\)/g;
 
@@ -14,7 +15,13 @@ export function InlineText({ text }: { text: string }) {
     const [whole, label, href] = match;
     const index = match.index ?? 0;
     if (index > last) parts.push(text.slice(last, index));
-    if (href!.startsWith("/") && !href!.toLowerCase().endsWith(".pdf")) {
+    if (href!.startsWith("/docs/") && href!.toLowerCase().endsWith(".pdf")) {
+      parts.push(
+        <PdfLink key={index} href={href!}>
+          {label}
+        </PdfLink>,
+      );
+    } else if (href!.startsWith("/") && !href!.toLowerCase().endsWith(".pdf")) {
       parts.push(
         <Link key={index} to={href!}>
           {label}

@@ -12,10 +12,10 @@ export function modalHref(location: LocationLike, id: string, param = "modal"): 
   return `${location.pathname}?${params.toString()}`;
 }
 
-/** The URL of the current page with the modal's parameter dropped: closing is a link. */
-export function closeModalHref(location: LocationLike, param = "modal"): string {
+/** The URL of the current page with the modal's parameter(s) dropped: closing is a link. */
+export function closeModalHref(location: LocationLike, param = "modal", extraParams: string[] = []): string {
   const params = new URLSearchParams(location.search);
-  params.delete(param);
+  for (const name of [param, ...extraParams]) params.delete(name);
   const search = params.toString();
   return search ? `${location.pathname}?${search}` : location.pathname;
 }
@@ -26,13 +26,28 @@ export function closeModalHref(location: LocationLike, param = "modal"): string 
  * behind is inert, focus stays inside), Esc closes it by dropping the parameter, and focus
  * returns to the link that opened it.
  */
-export function UrlModal({ id, title, children, param = "modal" }: { id: string; title: string; children: ReactNode; param?: string }) {
+export function UrlModal({
+  id,
+  title,
+  children,
+  param = "modal",
+  size = "regular",
+  extraParams = [],
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  param?: string;
+  size?: "regular" | "wide";
+  /** Other parameters that belong to this modal and go when it closes. */
+  extraParams?: string[];
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const closeHref = closeModalHref(location, param);
+  const closeHref = closeModalHref(location, param, extraParams);
 
   useEffect(() => {
     const element = dialog.current;
@@ -56,7 +71,7 @@ export function UrlModal({ id, title, children, param = "modal" }: { id: string;
     <dialog
       ref={dialog}
       open
-      className="modal"
+      className={size === "wide" ? "modal modal--wide" : "modal"}
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();

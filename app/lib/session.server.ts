@@ -8,13 +8,10 @@ type SessionData = {
   /** Where to go after logging in (set when a customer-only page sent an anonymous visitor to /login). */
   returnTo: string;
 };
-type FlashData = {
-  alert: { type: "success" | "warning" | "danger"; messageKey: string };
-};
 
 export const SESSION_COOKIE = env.isProduction ? "__Host-bait_session" : "bait_session";
 
-export const sessionStorage = createCookieSessionStorage<SessionData, FlashData>({
+export const sessionStorage = createCookieSessionStorage<SessionData>({
   cookie: {
     name: SESSION_COOKIE,
     httpOnly: true,

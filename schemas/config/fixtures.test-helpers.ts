@@ -61,6 +61,7 @@ export function validSite() {
       manage: { label: "Gestiona tu Bait", url: "/cambio-nir", tooltip: "Cambia tu número o tu NIR" },
     },
     redirects: [{ from: "/recargas.html", to: "/recargas" }],
+    cookies: { policyModal: "politica-de-cookies", policyUpdated: "2021-10-31" },
   };
 }
 

@@ -81,5 +81,21 @@ export const siteConfig = z.object({
     manage: z.object({ label: nonEmpty, url: localPath, tooltip: nonEmpty }),
   }),
   redirects: z.array(redirectRule),
+  /** Loaded in the browser only after the visitor accepts cookies. */
+  tracking: z
+    .object({
+      consentScripts: z.array(externalUrl).default([]),
+      /** Sent when cookies are accepted on a /cambiate-a-bait page. */
+      acquisitionTagUrl: externalUrl.optional(),
+    })
+    .default({ consentScripts: [] }),
+  /** The third-party chat; with no URL nothing loads. */
+  chat: z.object({ scriptUrl: externalUrl.optional() }).default({}),
+  cookies: z.object({
+    /** The modal with the full cookie policy (pages-config/modals/{id}.json). */
+    policyModal: z.string().regex(/^[a-z0-9-]+$/),
+    /** Date of the policy's last version, AAAA-MM-DD. */
+    policyUpdated: z.iso.date({ error: "debe ser una fecha AAAA-MM-DD" }),
+  }),
 });
 export type SiteConfig = z.infer<typeof siteConfig>;

@@ -1,7 +1,11 @@
 import { Link } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n/react";
 import type { Banner } from "#schemas/config";
 import { rechargeHref } from "~/blocks/types";
+import { Icon } from "~/components/icon";
+import { PdfLink } from "~/features/pdf/pdf-link";
+import { useHydrated, useMediaQuery } from "~/components/use-hydrated";
 
 export const PROMOTION_MAX = 75;
 
@@ -66,10 +70,10 @@ function BannerSlide({ banner, eager }: { banner: Banner; eager: boolean }) {
       );
     case "openFile":
       return (
-        <a href={banner.actionOptions.url} className="banner__link" type="application/pdf">
+        <PdfLink href={banner.actionOptions.url} className="banner__link">
           {body}
           <span className="visually-hidden">{t("banners.opensFile")}</span>
-        </a>
+        </PdfLink>
       );
     case "goToStore":
       return (
@@ -90,27 +94,117 @@ function BannerSlide({ banner, eager }: { banner: Banner; eager: boolean }) {
   }
 }
 
+export const SLIDE_INTERVAL_MS = 5000;
+
 /**
  * The banners of this view. Server-rendered as a scroll-snapped track: the first slide shows
- * and every slide's link is reachable without JavaScript. An empty list renders nothing.
+ * and every slide's link is reachable without JavaScript. With JavaScript it advances every
+ * 5 s, wraps, and has a pause button (WCAG 2.2.2), previous / next and dots when there is more
+ * than one slide; it also pauses while the pointer or keyboard focus is on it, and starts
+ * paused for visitors who ask for reduced motion. An empty list renders nothing.
  */
 export function BannerCarousel({ banners }: { banners: Banner[] }) {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const isDesktop = useMediaQuery("(min-width: 676px)");
+  const reducedMotion = useMediaQuery("(prefers-reduced-motion: reduce)");
+  // Store links are for phones: on a desktop those slides are not part of the rotation.
+  const slides = isDesktop ? banners.filter((banner) => banner.action !== "goToStore") : banners;
+  const [current, setCurrent] = useState(0);
+  const [paused, setPaused] = useState<boolean | null>(null);
+  const [hovered, setHovered] = useState(false);
+  const track = useRef<HTMLUListElement>(null);
+  const count = slides.length;
+  const isPaused = paused ?? Boolean(reducedMotion);
+  const index = count > 0 ? current % count : 0;
+
+  useEffect(() => {
+    if (count < 2 || isPaused || hovered) return;
+    const timer = window.setTimeout(() => setCurrent((value) => (value + 1) % count), SLIDE_INTERVAL_MS);
+    return () => window.clearTimeout(timer);
+  }, [count, isPaused, hovered, index]);
+
+  useEffect(() => {
+    const element = track.current;
+    if (!element || !hydrated) return;
+    element.scrollTo({ left: index * element.clientWidth, behavior: reducedMotion ? "auto" : "smooth" });
+    // Slides out of view leave the tab order (React 18 has no `inert` prop).
+    Array.from(element.children).forEach((slide, position) => slide.toggleAttribute("inert", count > 1 && position !== index));
+  }, [index, hydrated, reducedMotion, count]);
+
+  // A swipe moves the track by hand: the current slide follows it once scrolling settles.
+  useEffect(() => {
+    const element = track.current;
+    if (!element || count < 2) return;
+    let timer = 0;
+    const onScroll = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => setCurrent(Math.round(element.scrollLeft / Math.max(1, element.clientWidth))), 120);
+    };
+    element.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      element.removeEventListener("scroll", onScroll);
+      window.clearTimeout(timer);
+    };
+  }, [count]);
+
   if (banners.length === 0) return null;
+  const go = (next: number) => setCurrent(((next % count) + count) % count);
+  const showControls = hydrated && count > 1;
+
   return (
-    <section className="carousel" aria-roledescription="carrusel" aria-label={t("banners.label")}>
-      <ul className="carousel__track" role="list">
-        {banners.map((banner, index) => (
+    <section
+      className="carousel"
+      aria-roledescription="carrusel"
+      aria-label={t("banners.label")}
+      onPointerEnter={() => setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
+      onFocus={() => setHovered(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHovered(false);
+      }}
+    >
+      <ul className="carousel__track" role="list" ref={track} aria-live={showControls && isPaused ? "polite" : "off"}>
+        {slides.map((banner, position) => (
           <li
             key={banner.name}
             className={`carousel__slide${banner.action === "goToStore" ? " carousel__slide--mobile-only" : ""}`}
             aria-roledescription="diapositiva"
-            aria-label={t("banners.slide", { current: index + 1, total: banners.length })}
+            aria-label={t("banners.slide", { current: position + 1, total: slides.length })}
           >
-            <BannerSlide banner={banner} eager={index === 0} />
+            <BannerSlide banner={banner} eager={position === 0} />
           </li>
         ))}
       </ul>
+      {showControls ? (
+        <div className="carousel__controls">
+          <button type="button" className="carousel__button" onClick={() => setPaused(!isPaused)}>
+            <Icon name={isPaused ? "play" : "pause"} size={18} />
+            <span className="visually-hidden">{isPaused ? t("banners.play") : t("banners.pause")}</span>
+          </button>
+          <button type="button" className="carousel__button" onClick={() => go(index - 1)}>
+            <Icon name="chevronLeft" size={18} />
+            <span className="visually-hidden">{t("banners.previous")}</span>
+          </button>
+          <ul className="carousel__dots" role="list">
+            {slides.map((banner, position) => (
+              <li key={banner.name}>
+                <button
+                  type="button"
+                  className="carousel__dot"
+                  aria-current={position === index ? "true" : undefined}
+                  aria-label={t("banners.goTo", { number: position + 1 })}
+                  onClick={() => go(position)}
+                />
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="carousel__button" onClick={() => go(index + 1)}>
+            <Icon name="chevronRight" size={18} />
+            <span className="visually-hidden">{t("banners.next")}</span>
+          </button>
+        </div>
+      ) : null}
     </section>
   );
 }

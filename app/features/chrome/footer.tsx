@@ -3,6 +3,7 @@ import { useTranslation } from "~/lib/i18n/react";
 import type { FooterOption } from "#schemas/config";
 import { SmartLink } from "~/components/smart-link";
 import { modalHref } from "~/components/url-modal";
+import { PdfLink } from "~/features/pdf/pdf-link";
 import type { Chrome } from "./chrome.server";
 
 function FooterLink({ option }: { option: FooterOption }) {
@@ -19,9 +20,9 @@ function FooterLink({ option }: { option: FooterOption }) {
       );
     case "pdf":
       return (
-        <a href={option.url} type="application/pdf">
+        <PdfLink href={option.url}>
           {option.label} <span className="footer__hint">{t("footer.pdf")}</span>
-        </a>
+        </PdfLink>
       );
     case "modal":
       return (

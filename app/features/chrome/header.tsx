@@ -1,10 +1,16 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "~/lib/i18n/react";
 import type { SessionUser } from "#schemas/session";
 import { Icon } from "~/components/icon";
 import { SmartLink } from "~/components/smart-link";
 import type { Chrome } from "./chrome.server";
+import { WidgetButton } from "~/features/widget/widget-button";
+import { MenuDisclosure } from "./menu-disclosure";
+import { useChrome } from "./ui-store";
+
+/** The user menu closes 700 ms after the pointer leaves it (SPEC §9). */
+const USER_MENU_CLOSE_MS = 700;
 
 type Props = { chrome: Chrome; user: Pick<SessionUser, "name"> | null };
 
@@ -14,10 +20,11 @@ type Props = { chrome: Chrome; user: Pick<SessionUser, "name"> | null };
  */
 export function SiteHeader({ chrome, user }: Props) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const open = useChrome((state) => state.panelOpen);
+  const setOpen = useChrome((state) => state.setPanelOpen);
   const location = useLocation();
 
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
+  useEffect(() => setOpen(false), [location.pathname, location.search, setOpen]);
   useEffect(() => {
     document.body.classList.toggle("scroll-locked", open);
     return () => document.body.classList.remove("scroll-locked");
@@ -29,12 +36,13 @@ export function SiteHeader({ chrome, user }: Props) {
         <Link to="/" className="site-header__logo" aria-label={t("header.home")}>
           <img src={chrome.brand.logo.src} alt="" width={chrome.brand.logo.width} height={chrome.brand.logo.height} />
         </Link>
+        <WidgetButton />
         <button
           type="button"
           className="site-header__burger"
           aria-expanded={open}
           aria-controls="menu-principal"
-          onClick={() => setOpen((value) => !value)}
+          onClick={() => setOpen(!open)}
         >
           <Icon name={open ? "close" : "menu"} />
           <span className="visually-hidden">{open ? t("header.closeMenu") : t("header.openMenu")}</span>
@@ -52,10 +60,16 @@ export function SiteHeader({ chrome, user }: Props) {
             ))}
             <li className="top-bar__account">
               {user ? (
-                <details className="user-menu">
-                  <summary>
-                    <Icon name="user" size={20} /> {t("header.userGreeting", { name: user.name })}
-                  </summary>
+                <MenuDisclosure
+                  id="usuario"
+                  className="user-menu"
+                  closeDelay={USER_MENU_CLOSE_MS}
+                  summary={
+                    <summary>
+                      <Icon name="user" size={20} /> {t("header.userGreeting", { name: user.name })}
+                    </summary>
+                  }
+                >
                   <ul role="list" className="dropdown">
                     <li>
                       <Link to="/home">{t("header.consumption")}</Link>
@@ -74,7 +88,7 @@ export function SiteHeader({ chrome, user }: Props) {
                       </Form>
                     </li>
                   </ul>
-                </details>
+                </MenuDisclosure>
               ) : (
                 <Link to="/login" className="button button--small button--accent">
                   <Icon name="user" size={18} /> {t("header.login")}
@@ -87,10 +101,15 @@ export function SiteHeader({ chrome, user }: Props) {
           <ul role="list">
             {chrome.menu.groups.map((group) => (
               <li key={group.id}>
-                <details className="menu-group">
-                  <summary>
-                    {group.label} <Icon name="chevronDown" size={16} />
-                  </summary>
+                <MenuDisclosure
+                  id={group.id}
+                  className="menu-group"
+                  summary={
+                    <summary>
+                      {group.label} <Icon name="chevronDown" size={16} />
+                    </summary>
+                  }
+                >
                   <ul role="list" className="dropdown">
                     {group.options.map((option) => (
                       <li key={option.url + option.label}>
@@ -100,7 +119,7 @@ export function SiteHeader({ chrome, user }: Props) {
                       </li>
                     ))}
                   </ul>
-                </details>
+                </MenuDisclosure>
               </li>
             ))}
           </ul>

@@ -79,6 +79,7 @@ function validTree() {
         manage: { label: "Administra tu línea", url: "/login", tooltip: "Entra con tu número Bait" },
       },
       redirects: [{ from: "/recargas-en-linea", to: "/recargas" }],
+      cookies: { policyModal: "aviso-de-privacidad", policyUpdated: "2021-10-31" },
     }),
     flags: fixture<z.input<typeof flagsConfig>>({
       sso: { description: "Inicio de sesión único", enabled: false },
@@ -498,6 +499,15 @@ describe("checkConfig", () => {
           { file: "pages-config/site.json", path: "menu.groups[0].options[1].flag", message: `el flag debe ser uno de: ${known}` },
         ]),
       );
+    });
+
+    it("reports a cookie policy modal without its file", () => {
+      const { problems } = check((tree) => {
+        tree.site.cookies.policyModal = "politica-de-galletas";
+      });
+      expect(problems).toEqual([
+        { file: "pages-config/site.json", path: "cookies.policyModal", message: "el modal «politica-de-galletas» no existe: falta pages-config/modals/politica-de-galletas.json" },
+      ]);
     });
 
     it("reports a footer modal without its file", () => {

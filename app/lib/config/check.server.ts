@@ -397,6 +397,10 @@ class CrossChecker {
         }
       }
     }
+    const policy = site.cookies.policyModal;
+    if (!this.parsed.files.has(`modals/${policy}.json`)) {
+      yield { file, path: "cookies.policyModal", message: `el modal «${policy}» no existe: falta pages-config/modals/${policy}.json` };
+    }
   }
 
   private *bannerProblems(): Generator<ConfigProblem> {

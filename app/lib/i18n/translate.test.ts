@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createI18n } from "./i18next.server";
 import { LOCALE, namespaces, resources } from "./resources";
+import "./catalogues";
 import { createTranslator } from "./translate";
 
 type Catalogue = { [key: string]: string | Catalogue };

@@ -1,10 +1,21 @@
-import { LOCALE, resources, type Namespace } from "./resources";
+import common from "#locales/es-MX/common.json";
+import type { Namespace } from "./resources";
 
 type Catalogue = { [key: string]: string | Catalogue };
 type Options = { count?: number; [name: string]: unknown };
 
-const plural = new Intl.PluralRules(LOCALE);
-const catalogues = resources[LOCALE] as unknown as Record<Namespace, Catalogue>;
+const plural = new Intl.PluralRules("es-MX");
+
+/**
+ * The catalogues this bundle carries. `common` always; a feature that shows texts of another
+ * namespace registers it (see catalogues.ts), so each route's JavaScript carries only the texts
+ * it can show.
+ */
+const catalogues: Partial<Record<Namespace, Catalogue>> = { common };
+
+export function registerCatalogue(ns: Namespace, catalogue: object) {
+  catalogues[ns] = catalogue as Catalogue;
+}
 
 function lookup(catalogue: Catalogue | undefined, key: string): string | undefined {
   let node: string | Catalogue | undefined = catalogue;

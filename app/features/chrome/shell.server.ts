@@ -1,0 +1,41 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { resolveBlocks } from "~/blocks/data.server";
+import { hasConsent } from "~/features/consent/consent.server";
+import { COOKIE_PARAM } from "~/features/consent/consent-params";
+import { PDF_PARAM } from "~/features/pdf/pdf-link";
+import { resolvePdf } from "~/features/pdf/pdf.server";
+import { ITEM_PARAM, WIDGET_PARAM } from "~/features/widget/widget-params";
+import { loadWidget } from "~/features/widget/widget.server";
+import { getModal, getSite } from "~/lib/config/config.server";
+import { getSessionUser } from "~/lib/session.server";
+import { loadChrome } from "./chrome.server";
+
+/**
+ * What every page shares: the chrome for this visitor, consent, and whichever URL-addressable
+ * overlay the query asks for (?modal=, ?pdf=, ?cookies=opciones, ?widget=).
+ */
+export async function loadShell(request: Request, context: AppLoadContext) {
+  const url = new URL(request.url);
+  const user = await getSessionUser(request);
+  const site = getSite();
+
+  const modalId = url.searchParams.get("modal");
+  const modalDefinition = modalId ? getModal(modalId) : undefined;
+  const modal = modalId && modalDefinition ? { id: modalId, title: modalDefinition.title, blocks: resolveBlocks(modalDefinition.parsedBlocks, request) } : null;
+
+  return data({
+    chrome: loadChrome(context, user),
+    user: user ? { name: user.name } : null,
+    modal,
+    consent: await hasConsent(request),
+    cookies: site.cookies,
+    tracking: site.tracking,
+    chatScriptUrl: site.chat.scriptUrl ?? null,
+    cookieSettings: url.searchParams.get(COOKIE_PARAM) === "opciones",
+    pdf: resolvePdf(url.searchParams.get(PDF_PARAM)),
+    widget: loadWidget(url.searchParams.get(WIDGET_PARAM), url.searchParams.get(ITEM_PARAM)),
+  });
+}
+
+export type ShellData = Awaited<ReturnType<typeof loadShell>>["data"];

@@ -1,0 +1,58 @@
+import { useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { BlockList } from "~/blocks/registry";
+import { ProgressBar } from "~/components/progress-bar";
+import { UrlModal } from "~/components/url-modal";
+import { CookieBanner } from "~/features/consent/cookie-banner";
+import { CookieSettings } from "~/features/consent/cookie-settings";
+import { PdfViewer } from "~/features/pdf/pdf-viewer";
+import { DiscoveryWidget } from "~/features/widget/discovery-widget";
+import { WIDGET_PARAM } from "~/features/widget/widget-params";
+import { useTranslation } from "~/lib/i18n/react";
+import { ChatWidget } from "./chat-widget";
+import { SiteFooter } from "./footer";
+import { SiteHeader } from "./header";
+import type { ShellData } from "./shell.server";
+import { SideBar } from "./side-bar";
+import { ChromeStoreProvider } from "./ui-store";
+
+function SkipLinks() {
+  const { t } = useTranslation();
+  return (
+    <nav className="skip-links" aria-label={t("skipLinks.label")}>
+      <a href="#menu-principal">{t("skipLinks.menu")}</a>
+      <a href="#contenido">{t("skipLinks.main")}</a>
+      <a href="#pie-de-pagina">{t("skipLinks.footer")}</a>
+    </nav>
+  );
+}
+
+export function Shell({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<ShellData>("root");
+  const location = useLocation();
+  const navigation = useNavigation();
+  // Opening the widget shows its placeholder rows at once, while its data loads.
+  const widgetPending = navigation.state === "loading" && new URLSearchParams(navigation.location.search).has(WIDGET_PARAM) && !new URLSearchParams(location.search).has(WIDGET_PARAM);
+  return (
+    <ChromeStoreProvider consentAccepted={root?.consent ?? false}>
+      <ProgressBar />
+      <SkipLinks />
+      {root ? <SiteHeader chrome={root.chrome} user={root.user} /> : null}
+      <main id="contenido" tabIndex={-1}>
+        {children}
+      </main>
+      {root ? <SideBar sideBar={root.chrome.sideBar} /> : null}
+      {root ? <SiteFooter chrome={root.chrome} /> : null}
+      {root?.modal ? (
+        <UrlModal id={root.modal.id} title={root.modal.title}>
+          <BlockList blocks={root.modal.blocks} pageHasHeading />
+        </UrlModal>
+      ) : null}
+      {root?.pdf ? <PdfViewer pdf={root.pdf} /> : null}
+      {root?.cookieSettings ? <CookieSettings policyModal={root.cookies.policyModal} policyUpdated={root.cookies.policyUpdated} /> : null}
+      {root?.widget || widgetPending ? <DiscoveryWidget widget={widgetPending ? null : root?.widget ?? null} pending={widgetPending} /> : null}
+      {root && !root.consent ? <CookieBanner tracking={root.tracking} /> : null}
+      {root?.chatScriptUrl ? <ChatWidget src={root.chatScriptUrl} /> : null}
+    </ChromeStoreProvider>
+  );
+}

@@ -1,0 +1,27 @@
+import { useFetcher, useLocation } from "@remix-run/react";
+import { useHydrated } from "~/components/use-hydrated";
+import { useChrome } from "~/features/chrome/ui-store";
+
+/** 'Aceptar' is a form post (no JavaScript needed); with JavaScript it is sent in the background. */
+export function AcceptForm({ label, className, onAccepted }: { label: string; className: string; onAccepted?: () => void }) {
+  const fetcher = useFetcher();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const accept = useChrome((state) => state.acceptConsent);
+  return (
+    <fetcher.Form
+      method="post"
+      action="/consentimiento"
+      onSubmit={() => {
+        accept();
+        onAccepted?.();
+      }}
+    >
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      {hydrated ? <input type="hidden" name="respuesta" value="json" /> : null}
+      <button type="submit" className={className}>
+        {label}
+      </button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,2 @@
+/** The cookie settings modal is a URL: ?cookies=opciones. */
+export const COOKIE_PARAM = "cookies";

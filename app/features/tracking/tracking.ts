@@ -1,0 +1,40 @@
+/**
+ * The one door for analytics events (web_widget_btn, web_widget_servicio_{id}, …). Events wait
+ * in a queue until the visitor accepts cookies; the acquisition work wires the queue to the
+ * marketing platforms' endpoints by listening to `bait:track`.
+ */
+export type TrackEvent = { name: string; data?: Record<string, string | number | boolean> };
+
+declare global {
+  interface Window {
+    baitEvents?: TrackEvent[];
+  }
+}
+
+let consented = false;
+
+export function track(name: string, data?: TrackEvent["data"]) {
+  if (typeof window === "undefined") return;
+  const event = { name, data };
+  (window.baitEvents ??= []).push(event);
+  if (consented) window.dispatchEvent(new CustomEvent<TrackEvent>("bait:track", { detail: event }));
+}
+
+/** After consent: the queued events go out, then every new one as it happens. */
+export function startTracking() {
+  if (consented || typeof window === "undefined") return;
+  consented = true;
+  for (const event of window.baitEvents ?? []) window.dispatchEvent(new CustomEvent<TrackEvent>("bait:track", { detail: event }));
+}
+
+const loaded = new Set<string>();
+
+/** Third-party scripts (analytics, ad pixels, chat) are added only by code, only once each. */
+export function loadScript(src: string) {
+  if (typeof document === "undefined" || loaded.has(src)) return;
+  loaded.add(src);
+  const script = document.createElement("script");
+  script.src = src;
+  script.async = true;
+  document.head.append(script);
+}

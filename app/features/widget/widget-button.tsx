@@ -1,0 +1,17 @@
+import { Link, useLocation } from "@remix-run/react";
+import { Icon } from "~/components/icon";
+import { track } from "~/features/tracking/tracking";
+import { useTranslation } from "~/lib/i18n/react";
+import { widgetHref } from "./widget-params";
+
+/** The header button: a link to the widget URL, so it opens without JavaScript too. */
+export function WidgetButton() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <Link to={widgetHref(location, "beneficios")} className="widget-button" preventScrollReset data-modal-opener="widget" onClick={() => track("web_widget_btn")}>
+      <Icon name="gift" size={20} /> {t("widget.open")}
+    </Link>
+  );
+}
+

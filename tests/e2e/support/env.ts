@@ -1,5 +1,8 @@
-/** The server under test runs on its own port so a dev server on 3000 never answers the suite. */
-export const PORT = 3210;
+/**
+ * The server under test runs on its own port so a dev server on 3000 never answers the suite.
+ * E2E_PORT moves it when two checkouts run the suite on one machine at the same time.
+ */
+export const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const BASE_URL = `http://localhost:${PORT}`;
 
 /**

@@ -10,7 +10,7 @@ export function WidgetButton() {
   const location = useLocation();
   return (
     <Link to={widgetHref(location, "beneficios")} className="widget-button" preventScrollReset data-modal-opener="widget" onClick={() => track("web_widget_btn")}>
-      <Icon name="gift" size={20} /> {t("widget.open")}
+      <Icon name="gift" size={20} /> <span className="widget-button__label">{t("widget.open")}</span>
     </Link>
   );
 }

@@ -47,6 +47,12 @@ export function MenuDisclosure({
     <details
       ref={ref}
       className={className}
+      onClick={(event) => {
+        // On a desktop the pointer has already opened it by hovering: a mouse click on the
+        // summary must not toggle it shut. Enter and Space (detail 0) still toggle.
+        const onSummary = (event.target as Element).closest("summary") === event.currentTarget.querySelector("summary");
+        if (desktop && onSummary && event.detail > 0 && open) event.preventDefault();
+      }}
       onToggle={(event) => {
         const isOpen = event.currentTarget.open;
         if (isOpen && !open) setOpenMenu(id);

@@ -15,12 +15,16 @@ const isProduction = process.env.NODE_ENV === "production";
 const useMocks = process.env.MOCKS ? process.env.MOCKS === "true" : !process.env.UPSTREAM_BASE_URL;
 process.env.MOCKS = String(useMocks);
 
+let mockControl = null;
 if (useMocks) {
   const { register } = await import("tsx/esm/api");
   register();
   const { startMockUpstream } = await import("./mocks/node.ts");
   startMockUpstream();
-  console.info("[mocks] upstream calls are served by the mock world (MOCKS=true)");
+  mockControl = await import("./mocks/control.ts");
+  console.info("[upstream] mock world (MOCKS=true): demo data, nothing leaves this machine");
+} else {
+  console.info(`[upstream] real services at ${process.env.UPSTREAM_BASE_URL ?? "the UPSTREAM_*_URL addresses"}`);
 }
 
 const build = await import("./build/index.js");
@@ -44,6 +48,18 @@ app.use((req, res, next) => {
 app.use(applySecurity({ isProduction }));
 app.use(rejectCrossSiteWrites());
 app.use(assignVisitorId({ isProduction, newId: randomUUID }));
+
+// Test hooks of the mock world; they do not exist when a real upstream is configured.
+if (mockControl) {
+  app.post("/__mocks/reset", (_req, res) => {
+    mockControl.reset();
+    res.status(204).end();
+  });
+  app.post("/__mocks/switches", express.json(), (req, res) => {
+    mockControl.setSwitches(req.body ?? {});
+    res.status(204).end();
+  });
+}
 
 app.all(
   "*",

@@ -15,6 +15,8 @@ const envSchema = z
     APP_VERSION: z.string().default("1.0.0"),
     APP_ORIGIN_HEADER: z.string().default("web"),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+    /** One host for every upstream (the operator's API gateway); each can be overridden below. */
+    UPSTREAM_BASE_URL: z.url().optional(),
     UPSTREAM_CORE_URL: z.url().optional(),
     UPSTREAM_CONN_URL: z.url().optional(),
     UPSTREAM_ESIM_URL: z.url().optional(),
@@ -31,6 +33,7 @@ const envSchema = z
     const upstream = (value: string | undefined, name: string, key: string) => {
       if (value) return value.replace(/\/$/, "");
       if (raw.MOCKS) return mockBase(name);
+      if (raw.UPSTREAM_BASE_URL) return raw.UPSTREAM_BASE_URL.replace(/\/$/, "");
       ctx.addIssue({ code: "custom", path: [key], message: `${key} es obligatorio cuando MOCKS=false` });
       return "";
     };

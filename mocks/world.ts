@@ -1,0 +1,146 @@
+import { randomUUID } from "node:crypto";
+import { DEMO_CODE, demoLines, ESIM_LIMIT_EMAIL, type DemoLine, type LineProfile, type LineStatus } from "./fixtures/demo";
+
+/**
+ * The mock upstream's state: one world shared by every handler, so a registration made now
+ * can log in a minute later and a recharge paid now shows in the history. Seeded from the demo
+ * data; `resetWorld()` (POST /__mocks/reset) restores the seed.
+ */
+export type Line = { number: string; profile: LineProfile; status: LineStatus; contactPhone?: string; iccid?: string };
+export type Account = { number: string; profile: LineProfile; name: string; email: string; password: string; contactPhone?: string; allowNotifications: boolean };
+export type HistoryEntry = {
+  uuid: string;
+  orderID: string;
+  offeringID: string;
+  /** Cents, as the upstream sends amounts. */
+  amount: number;
+  applicationDate: string;
+  rechargeApplied: boolean;
+  status: "applied" | "not_applicated";
+};
+export type Recurrence = {
+  uuid: string;
+  number: string;
+  email: string;
+  name: string;
+  offerId: string;
+  offeringID: string;
+  rechargeName: string;
+  price: number;
+  duration: number;
+  type: number;
+  status: "active" | "inactive" | "cancelled";
+  applicationDate: string;
+  nextChargeDate: string;
+  cardLast: string;
+};
+export type OtpState = { failures: number; unlockAt?: number };
+export type Balance = { mbTotal: number; mbUsed: number; socialTotal: number; socialUsed: number; nextRecharge: string; unlimited: boolean };
+
+export const LOCKOUT_MS = 60 * 60 * 1000;
+export const MAX_CODE_FAILURES = 3;
+
+const days = (count: number) => new Date(Date.now() + count * 24 * 3600 * 1000).toISOString();
+
+function seed() {
+  const lines = new Map<string, Line>();
+  const accounts = new Map<string, Account>();
+  const otp = new Map<string, OtpState>();
+  const history = new Map<string, HistoryEntry[]>();
+  const balances = new Map<string, Balance>();
+  const recurrences = new Map<string, Recurrence>();
+
+  demoLines.forEach((line: DemoLine, index) => {
+    lines.set(line.number, { number: line.number, profile: line.profile, status: line.status, contactPhone: line.contactPhone, iccid: line.iccid });
+    if (line.account) accounts.set(line.number, { number: line.number, profile: line.profile, ...line.account, contactPhone: line.contactPhone, allowNotifications: false });
+    if (line.lockedOut) otp.set(line.number, { failures: MAX_CODE_FAILURES, unlockAt: Date.now() + LOCKOUT_MS });
+    history.set(line.number, [
+      { uuid: randomUUID(), orderID: `ORD-${1000 + index}-1`, offeringID: "BAIT100", amount: 10000, applicationDate: days(-32), rechargeApplied: true, status: "applied" },
+      line.pendingRecharge
+        ? { uuid: randomUUID(), orderID: `ORD-${1000 + index}-2`, offeringID: "BAIT150", amount: 15000, applicationDate: days(0), rechargeApplied: false, status: "not_applicated" }
+        : { uuid: randomUUID(), orderID: `ORD-${1000 + index}-2`, offeringID: "BAIT150", amount: 15000, applicationDate: days(-2), rechargeApplied: true, status: "applied" },
+    ]);
+    balances.set(line.number, { mbTotal: 6144, mbUsed: 2150, socialTotal: 0, socialUsed: 0, nextRecharge: days(28), unlimited: false });
+    if (line.recurring && line.account) {
+      const uuid = randomUUID();
+      recurrences.set(uuid, {
+        uuid,
+        number: line.number,
+        email: line.account.email,
+        name: line.account.name,
+        offerId: "BAIT150",
+        offeringID: "BAIT150",
+        rechargeName: "Bait 150",
+        price: 150,
+        duration: 30,
+        type: 1,
+        status: "active",
+        applicationDate: days(-30),
+        nextChargeDate: days(1),
+        cardLast: "1111",
+      });
+    }
+  });
+
+  return {
+    lines,
+    accounts,
+    otp,
+    history,
+    balances,
+    recurrences,
+    /** eSIM purchases per e-mail; the limit e-mail starts used up. */
+    esimPurchases: new Map<string, number>([[ESIM_LIMIT_EMAIL, 3]]),
+    /** Access tokens handed out at login → the number they belong to. */
+    sessions: new Map<string, string>(),
+    /** Verification uuids handed out after a right code → the number verified. */
+    verified: new Map<string, string>(),
+  };
+}
+
+export type World = ReturnType<typeof seed>;
+
+export let world: World = seed();
+
+export function resetWorld() {
+  world = seed();
+}
+
+/** The line a number or service number names, if it is a Bait line. */
+export const lineOf = (number: string) => world.lines.get(number);
+
+/**
+ * Checks a verification code for a number: `1234` is right; three wrong ones in a row lock the
+ * number for an hour, and a locked number answers with its unlock date whatever the code.
+ */
+export function checkCode(number: string, code: string): { ok: true } | { ok: false; unlockDate?: string; attemptsRemaining: number } {
+  const state = world.otp.get(number) ?? { failures: 0 };
+  if (state.unlockAt && state.unlockAt > Date.now()) {
+    return { ok: false, unlockDate: new Date(state.unlockAt).toISOString(), attemptsRemaining: 0 };
+  }
+  if (state.unlockAt) world.otp.delete(number);
+  if (code === DEMO_CODE) {
+    world.otp.delete(number);
+    return { ok: true };
+  }
+  const failures = (state.unlockAt ? 0 : state.failures) + 1;
+  if (failures >= MAX_CODE_FAILURES) {
+    const unlockAt = Date.now() + LOCKOUT_MS;
+    world.otp.set(number, { failures, unlockAt });
+    return { ok: false, unlockDate: new Date(unlockAt).toISOString(), attemptsRemaining: 0 };
+  }
+  world.otp.set(number, { failures });
+  return { ok: false, attemptsRemaining: MAX_CODE_FAILURES - failures };
+}
+
+/** A locked number's unlock date, when sending a new code is refused. */
+export function lockedUntil(number: string): string | undefined {
+  const state = world.otp.get(number);
+  return state?.unlockAt && state.unlockAt > Date.now() ? new Date(state.unlockAt).toISOString() : undefined;
+}
+
+export function newToken(number: string): string {
+  const token = `mock-${randomUUID()}`;
+  world.sessions.set(token, number);
+  return token;
+}

@@ -1,5 +1,14 @@
+import auth from "#locales/es-MX/auth.json";
 import errors from "#locales/es-MX/errors.json";
+import payment from "#locales/es-MX/payment.json";
+import recharge from "#locales/es-MX/recharge.json";
 import { registerCatalogue } from "./translate";
 
-/** Importing this module makes the `errors` texts available to the browser's translator. */
+/**
+ * Importing this module makes the non-common namespaces available to the browser's translator.
+ * A route that shows their texts imports it; routes that do not, ship without them.
+ */
 registerCatalogue("errors", errors);
+registerCatalogue("auth", auth);
+registerCatalogue("recharge", recharge);
+registerCatalogue("payment", payment);

@@ -1,0 +1,4 @@
+import type { RequestHandler } from "msw";
+
+/** Handlers of the addresses upstream. */
+export const addresses: RequestHandler[] = [];

@@ -1,0 +1,4 @@
+import type { RequestHandler } from "msw";
+
+/** Handlers of the banners upstream. */
+export const banners: RequestHandler[] = [];

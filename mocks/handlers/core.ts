@@ -1,0 +1,4 @@
+import type { RequestHandler } from "msw";
+
+/** Handlers of the core upstream. */
+export const core: RequestHandler[] = [];

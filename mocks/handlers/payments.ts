@@ -1,0 +1,4 @@
+import type { RequestHandler } from "msw";
+
+/** Handlers of the payments upstream. */
+export const payments: RequestHandler[] = [];

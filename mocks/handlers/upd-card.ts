@@ -1,0 +1,4 @@
+import type { RequestHandler } from "msw";
+
+/** Handlers of the updCard upstream. */
+export const updCard: RequestHandler[] = [];

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/react";
 import type { FooterOption } from "#schemas/config";
@@ -33,45 +34,33 @@ function FooterLink({ option }: { option: FooterOption }) {
   }
 }
 
+function FooterColumn({ title, options, children }: { title: string; options: FooterOption[]; children?: ReactNode }) {
+  return (
+    <section>
+      <h2 className="site-footer__title">{title}</h2>
+      <ul role="list">
+        {options.map((option) => (
+          <li key={option.label}>
+            <FooterLink option={option} />
+          </li>
+        ))}
+      </ul>
+      {children}
+    </section>
+  );
+}
+
 export function SiteFooter({ chrome }: { chrome: Chrome }) {
   const { t } = useTranslation();
   const { footer, brand } = chrome;
   return (
     <footer className="site-footer" id="pie-de-pagina" tabIndex={-1} aria-label={t("footer.label")}>
       <div className="site-footer__grid">
-        <section>
-          <h2 className="site-footer__title">{t("footer.localTitle")}</h2>
-          <ul role="list">
-            {footer.local.map((option) => (
-              <li key={option.label}>
-                <FooterLink option={option} />
-              </li>
-            ))}
-          </ul>
-          <p className="site-footer__support">
-            {t("footer.support", { phone: brand.supportPhone, short: brand.supportShortCode })}
-          </p>
-        </section>
-        <section>
-          <h2 className="site-footer__title">{t("footer.documentsTitle")}</h2>
-          <ul role="list">
-            {footer.documents.map((option) => (
-              <li key={option.label}>
-                <FooterLink option={option} />
-              </li>
-            ))}
-          </ul>
-        </section>
-        <section>
-          <h2 className="site-footer__title">{t("footer.legalTitle")}</h2>
-          <ul role="list">
-            {footer.legal.map((option) => (
-              <li key={option.label}>
-                <FooterLink option={option} />
-              </li>
-            ))}
-          </ul>
-        </section>
+        <FooterColumn title={t("footer.localTitle")} options={footer.local}>
+          <p className="site-footer__support">{t("footer.support", { phone: brand.supportPhone, short: brand.supportShortCode })}</p>
+        </FooterColumn>
+        <FooterColumn title={t("footer.documentsTitle")} options={footer.documents} />
+        <FooterColumn title={t("footer.legalTitle")} options={footer.legal} />
         <section>
           <h2 className="site-footer__title">{t("footer.sitesTitle")}</h2>
           <ul role="list">

@@ -1,0 +1,67 @@
+import { randomUUID } from "node:crypto";
+
+/**
+ * The mock world's state for the support upstreams (asistencia, portabilidad, upd-card): the
+ * portability requests and SIM replacements made since the last reset. Kept apart from
+ * world.ts; `resetSupport()` restores it (wired into the mocks' reset).
+ */
+export type PortabilityRequest = {
+  folio: string;
+  /** The number being ported to Bait. */
+  number: string;
+  iccid: string;
+  contact: { name: string; email: string; phone: string };
+  createdAt: string;
+  /** Journey steps recorded for this request's tracking uuid, in order. */
+  steps: { step: string; value: string }[];
+};
+
+export type SimReplacement = {
+  uuid: string;
+  number: string;
+  iccid: string;
+  email: string;
+  reason: string;
+  /** Pending until the code sent to the number is validated. */
+  status: "pending" | "confirmed";
+  createdAt: string;
+};
+
+function seed() {
+  return {
+    /** By ported number. */
+    portabilities: new Map<string, PortabilityRequest>(),
+    /** Tracking uuid → steps recorded (any uuid may be tracked, as the real journey does). */
+    portabilityTracking: new Map<string, { step: string; value: string }[]>(),
+    /** By Bait number: the latest replacement request. */
+    replacements: new Map<string, SimReplacement>(),
+  };
+}
+
+export let support = seed();
+
+export function resetSupport() {
+  support = seed();
+}
+
+export function addPortability(request: Omit<PortabilityRequest, "folio" | "createdAt" | "steps">): PortabilityRequest {
+  const created: PortabilityRequest = { ...request, folio: `PORT-${randomUUID().slice(0, 8).toUpperCase()}`, createdAt: new Date().toISOString(), steps: [] };
+  support.portabilities.set(request.number, created);
+  return created;
+}
+
+export function portabilityByIccid(iccid: string): PortabilityRequest | undefined {
+  for (const request of support.portabilities.values()) if (request.iccid === iccid) return request;
+  return undefined;
+}
+
+export function addReplacement(request: Omit<SimReplacement, "uuid" | "status" | "createdAt">): SimReplacement {
+  const created: SimReplacement = { ...request, uuid: randomUUID(), status: "pending", createdAt: new Date().toISOString() };
+  support.replacements.set(request.number, created);
+  return created;
+}
+
+export function replacementByIccid(iccid: string): SimReplacement | undefined {
+  for (const request of support.replacements.values()) if (request.iccid === iccid) return request;
+  return undefined;
+}

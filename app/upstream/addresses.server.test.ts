@@ -1,0 +1,85 @@
+import { http, HttpResponse } from "msw";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { env } from "~/lib/env.server";
+import { mockServer } from "../../mocks/node";
+import { clearSwitches, setSwitch } from "../../mocks/switches";
+import { lookUpPostalCode } from "./addresses.server";
+
+const url = "https://addresses.upstream.mock/api/busqueda/colonias/:postalCode";
+const realTimeout = env.upstreamTimeoutMs;
+beforeAll(() => {
+  mockServer.listen({ onUnhandledRequest: "error" });
+  // Short enough for the timeout case; the mock's normal answers are instant.
+  env.upstreamTimeoutMs = 100;
+});
+afterEach(() => {
+  mockServer.resetHandlers();
+  clearSwitches();
+  vi.restoreAllMocks();
+});
+afterAll(() => {
+  env.upstreamTimeoutMs = realTimeout;
+  mockServer.close();
+});
+beforeEach(() => vi.spyOn(console, "error").mockImplementation(() => undefined));
+
+describe("postal code lookup", () => {
+  it("turns 06600 into its colonias, state and municipality", async () => {
+    const result = await lookUpPostalCode("06600");
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.data.colonias.map((colonia) => colonia.name)).toEqual(["Juárez", "Roma Norte"]);
+    expect(result.data).toMatchObject({ state: "Ciudad de México", municipality: "Cuauhtémoc", country: { code: "MX", currency: "MXN", name: "México" } });
+    expect(result.data.colonias[0]).toMatchObject({ city: "Ciudad de México", postalCode: "06600", type: "Colonia" });
+  });
+
+  it.each(["64000", "44100"])("finds the colonia of %s", async (code) => {
+    const result = await lookUpPostalCode(code);
+    expect(result.ok && result.data.colonias.length).toBe(1);
+  });
+
+  it("turns 99999 into 'payment:postalCode.lookupFailed' and keeps the server's message", async () => {
+    const result = await lookUpPostalCode("99999");
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.messageKey).toBe("payment:postalCode.lookupFailed");
+    expect(result.error.upstreamMessage).toMatch(/99999/);
+  });
+
+  it("refuses a code that is not 5 digits without calling the upstream", async () => {
+    const result = await lookUpPostalCode("0660");
+    expect(!result.ok && result.error.messageKey).toBe("payment:postalCode.lookupFailed");
+  });
+
+  it("turns a malformed answer into 'payment:postalCode.lookupFailed'", async () => {
+    setSwitch("addresses.colonias", { malformed: true });
+    const result = await lookUpPostalCode("06600");
+    expect(!result.ok && result.error.messageKey).toBe("payment:postalCode.lookupFailed");
+  });
+
+  it("turns an answer missing a colonia's name into 'payment:postalCode.lookupFailed' and logs the field", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    mockServer.use(http.get(url, () => HttpResponse.json({ success: true, informacion: { colonias: [{ id: 1, ciudad: "X", codigoPostal: "06600", tipo: "Colonia" }], pais: { codigo: "MX", divisa: "MXN", id: 1, nombre: "México" }, estado: "X", municipio: "X" } })));
+    const result = await lookUpPostalCode("06600");
+    expect(!result.ok && result.error.messageKey).toBe("payment:postalCode.lookupFailed");
+    expect(log.mock.calls.flat().join(" ")).toMatch(/addresses\.colonias: respuesta inválida en «informacion\.colonias\.0\.nombre»/);
+  });
+
+  it("turns a 500 into 'payment:postalCode.lookupFailed'", async () => {
+    setSwitch("addresses.colonias", { status: 500 });
+    const result = await lookUpPostalCode("06600");
+    expect(!result.ok && result.error.messageKey).toBe("payment:postalCode.lookupFailed");
+  });
+
+  it("turns a timeout into 'errors:upstream.timeout'", async () => {
+    setSwitch("addresses.colonias", { latencyMs: 400 });
+    const result = await lookUpPostalCode("06600");
+    expect(!result.ok && result.error.messageKey).toBe("errors:upstream.timeout");
+  });
+
+  it("turns a network error into 'errors:upstream.network'", async () => {
+    mockServer.use(http.get(url, () => HttpResponse.error()));
+    const result = await lookUpPostalCode("06600");
+    expect(!result.ok && result.error.messageKey).toBe("errors:upstream.network");
+  });
+});

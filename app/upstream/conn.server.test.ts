@@ -55,9 +55,9 @@ async function signIn(number = "5512345678", password = "Bait2024!") {
 /** Every call, how to invoke it, and the catalogue key its failures show. */
 type Case = { name: string; call: string; method: "get" | "post"; path: string; key: string; invoke: (options: ConnOptions) => Promise<UpstreamResult<unknown>> };
 const cases: Case[] = [
-  { name: "offers", call: "conn.offers.general", method: "get", path: "/app/ofertas", key: "recharge:offers.failed", invoke: (o) => getOffers("general", o) },
-  { name: "hbb offers", call: "conn.offers.hbb", method: "get", path: "/app/ofertasHBB", key: "recharge:offers.failed", invoke: (o) => getOffers("hbb", o) },
-  { name: "associates offers", call: "conn.offers.sams", method: "get", path: "/app/ofertasSams", key: "recharge:offers.failed", invoke: (o) => getOffers("sams", o) },
+  { name: "offers", call: "conn.offers.general", method: "get", path: "/app/ofertas", key: "recharge:offers.error", invoke: (o) => getOffers("general", o) },
+  { name: "hbb offers", call: "conn.offers.hbb", method: "get", path: "/app/ofertasHBB", key: "recharge:offers.error", invoke: (o) => getOffers("hbb", o) },
+  { name: "associates offers", call: "conn.offers.sams", method: "get", path: "/app/ofertasSams", key: "recharge:offers.error", invoke: (o) => getOffers("sams", o) },
   { name: "balance", call: "conn.balance", method: "post", path: "/app/consumoV3", key: "auth:login.dataFailed", invoke: (o) => getBalance("mock-token", o) },
   { name: "SSO balance", call: "conn.balanceSso", method: "post", path: "/sso/consumoSSO", key: "auth:login.dataFailed", invoke: (o) => getSsoBalance("5512345678", "t", o) },
   { name: "login", call: "conn.login", method: "post", path: "/bait/api/aplicacion/acceso", key: "auth:login.failed", invoke: (o) => login({ ...ANA, password: "x" }, o) },
@@ -116,15 +116,15 @@ describe("conn client failures", () => {
     expect(errorOf(await invoke()).messageKey).toBe("errors:upstream.network");
   });
 
-  it("turns an offers answer missing a field into 'recharge:offers.failed' and logs the field", async () => {
+  it("turns an offers answer missing a field into 'recharge:offers.error' and logs the field", async () => {
     mockServer.use(http.get(`${api}/app/ofertas`, () => HttpResponse.json({ response: { lista: [{ nombre: "Bait 50" }] } })));
-    expect(errorOf(await getOffers("general"))).toMatchObject({ kind: "invalidResponse", messageKey: "recharge:offers.failed" });
+    expect(errorOf(await getOffers("general"))).toMatchObject({ kind: "invalidResponse", messageKey: "recharge:offers.error" });
     expect(vi.mocked(console.error).mock.calls.flat().join(" ")).toMatch(/conn\.offers\.general: respuesta inválida en «response\.lista\.0\./);
   });
 
-  it("turns an offers answer with success false into 'recharge:offers.failed' with the upstream's text", async () => {
+  it("turns an offers answer with success false into 'recharge:offers.error' with the upstream's text", async () => {
     mockServer.use(http.get(`${api}/app/ofertas`, () => HttpResponse.json({ success: false, mensaje: "Sin ofertas", response: { lista: [] } })));
-    expect(errorOf(await getOffers("general"))).toMatchObject({ messageKey: "recharge:offers.failed", upstreamMessage: "Sin ofertas" });
+    expect(errorOf(await getOffers("general"))).toMatchObject({ messageKey: "recharge:offers.error", upstreamMessage: "Sin ofertas" });
   });
 });
 

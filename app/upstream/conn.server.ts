@@ -24,7 +24,7 @@ import {
  * Results, one rule for every function:
  * - `{ ok: false, error }` only when the call itself failed (timeout, network, HTTP error,
  *   an answer that breaks its schema). `error.messageKey` is the catalogue message of SPEC §8
- *   for that call (e.g. offers → "recharge:offers.failed", login → "auth:login.failed").
+ *   for that call (e.g. offers → "recharge:offers.error", login → "auth:login.failed").
  *   Reads (offers, balance, CDN, serviceability) whose body says `success: false` also end
  *   here, as kind "http" with the upstream's text in `error.upstreamMessage`.
  * - `{ ok: true, data }` when the upstream answered. For the account operations `data` is a
@@ -37,7 +37,7 @@ import {
 export type ConnOptions = { timeoutMs?: number };
 export type LineProfile = "mbb" | "hbb" | "mifi";
 
-const OFFERS_FAILED = "recharge:offers.failed";
+const OFFERS_FAILED = "recharge:offers.error";
 const BALANCE_FAILED = "auth:login.dataFailed";
 
 const ACCESS_PATH = "/conn/page/api/bait/api/aplicacion/acceso";

@@ -361,14 +361,14 @@ describe.each(clients)("%s when the upstream fails", (call, invoke, unavailableK
 });
 
 describe("catalogue keys", () => {
-  it("every recharge:, errors: and auth: key the core client names exists in its catalogue", async () => {
+  it("every recharge:, errors: and auth: key the core and sso clients name exists in its catalogue", async () => {
     const { readFileSync } = await import("node:fs");
     const catalogues: Record<string, unknown> = {
       recharge: JSON.parse(readFileSync("locales/es-MX/recharge.json", "utf8")),
       errors: JSON.parse(readFileSync("locales/es-MX/errors.json", "utf8")),
       auth: JSON.parse(readFileSync("locales/es-MX/auth.json", "utf8")),
     };
-    const source = ["app/upstream/core.server.ts"].map((file) => readFileSync(file, "utf8")).join("\n");
+    const source = ["app/upstream/core.server.ts", "app/upstream/sso.server.ts"].map((file) => readFileSync(file, "utf8")).join("\n");
     const literal = [...source.matchAll(/"((?:recharge|errors|auth):[\w.-]+)"/g)].map((match) => match[1]!);
     const computed = [
       ...(["mbb", "hbb", "mifi", "default"] as const).map((profile) => `recharge:lineNumber.status.incompatible.${profile}`),

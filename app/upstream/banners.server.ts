@@ -1,0 +1,96 @@
+/**
+ * The banners CDN: GET {banners}/resources/banners/{view}/banners.json answers `{ data: [...] }`
+ * in the SPEC §3 banner shape. Each entry is mapped to the site's `Banner` (schemas/config) and
+ * validated by it; an entry that does not pass is dropped with a log line naming the view, the
+ * entry and the field, so one broken banner never empties the carousel.
+ *
+ * A view the CDN does not know (404) is an empty list, not an error. `getBanners` reports other
+ * failures as catalogue keys for whoever wants to know; pages use `loadBanners`, which turns
+ * every failure into an empty list (SPEC §8: "Banner failure: empty list").
+ */
+import * as z from "zod";
+import { banner, type Banner } from "#schemas/config";
+import { upstreamFetch, type UpstreamResult } from "./http.server";
+
+/** The wire shape; loose about the action-specific parts, which the site's schema checks. */
+export const bannerWire = z.object({
+  action: z.string(),
+  actionOptions: z
+    .object({
+      url: z.string().optional(),
+      newWindow: z.boolean().optional(),
+      queryParamsHandling: z.string().optional(),
+      replaceUrl: z.boolean().optional(),
+    })
+    .optional(),
+  rechargeOptions: z.object({ type: z.number(), offerId: z.string(), mount: z.number().optional() }).optional(),
+  /** goToStore: the store links (not in the SPEC's list; the CDN carries them for that action). */
+  storeOptions: z.object({ ios: z.string(), android: z.string() }).optional(),
+  imageDesktop: z.string(),
+  imageMobile: z.string(),
+  alt: z.string(),
+  name: z.string(),
+  creator: z.string().optional(),
+  tags: z.array(z.string()).optional(),
+  promotion: z.string().optional(),
+});
+export type BannerWire = z.infer<typeof bannerWire>;
+export const bannersWire = z.object({ data: z.array(z.unknown()) });
+
+/** The one place a wire entry becomes the site's banner shape; only the parts its action uses. */
+function toBanner(wire: BannerWire): unknown {
+  const base = {
+    name: wire.name,
+    alt: wire.alt,
+    imageDesktop: wire.imageDesktop,
+    imageMobile: wire.imageMobile,
+    promotion: wire.promotion,
+    creator: wire.creator,
+    tags: wire.tags ?? [],
+    action: wire.action,
+  };
+  const options = wire.actionOptions ?? {};
+  switch (wire.action) {
+    case "navigate":
+      return { ...base, actionOptions: { url: options.url, queryParamsHandling: options.queryParamsHandling, replaceUrl: options.replaceUrl } };
+    case "navigationExternal":
+      return { ...base, actionOptions: { url: options.url, newWindow: options.newWindow } };
+    case "openFile":
+      return { ...base, actionOptions: { url: options.url } };
+    case "recharge":
+      return { ...base, rechargeOptions: wire.rechargeOptions };
+    case "goToStore":
+      return { ...base, storeOptions: wire.storeOptions };
+    default:
+      return base;
+  }
+}
+
+const viewName = /^[a-z0-9][a-z0-9-]*$/;
+
+export async function getBanners(view: string): Promise<UpstreamResult<Banner[]>> {
+  const call = "banners.list";
+  if (!viewName.test(view)) return { ok: true, status: 404, data: [] };
+  const result = await upstreamFetch({ call, upstream: "banners", path: `/resources/banners/${view}/banners.json`, schema: bannersWire });
+  if (!result.ok) return result.error.kind === "http" && result.error.status === 404 ? { ok: true, status: 404, data: [] } : result;
+
+  const banners: Banner[] = [];
+  result.data.data.forEach((entry, index) => {
+    const wire = bannerWire.safeParse(entry);
+    const parsed = wire.success ? banner.safeParse(toBanner(wire.data)) : wire;
+    if (parsed.success) {
+      banners.push(parsed.data as Banner);
+      return;
+    }
+    const issue = parsed.error.issues[0];
+    const name = typeof (entry as { name?: unknown })?.name === "string" ? (entry as { name: string }).name : `#${index}`;
+    console.error(`[upstream] ${call} ${view}: banner «${name}» descartado en «${issue?.path.join(".") || "(raíz)"}»: ${issue?.message}`);
+  });
+  return { ok: true, status: result.status, data: banners };
+}
+
+/** For pages: the view's banners, or none at all when the CDN fails. */
+export async function loadBanners(view: string): Promise<Banner[]> {
+  const result = await getBanners(view);
+  return result.ok ? result.data : [];
+}

@@ -134,6 +134,13 @@ describe("the catalogue", () => {
     }
   });
 
+  it("has a text for every 'errors:' key the asistencia, portabilidad, upd-card and banners clients name", () => {
+    for (const client of ["asistencia", "portabilidad", "upd-card", "banners"]) {
+      const source = readFileSync(path.resolve(__dirname, `${client}.server.ts`), "utf8");
+      for (const [, key] of source.matchAll(/"(errors:[\w.]+)"/g)) expect(typeof text(key!), `${client}: ${key}`).toBe("string");
+    }
+  });
+
   it("keeps the shared upstream and csrf keys", () => {
     for (const key of ["timeout", "network", "unavailable", "invalidResponse", "badRequest", "notFound", "unauthorized", "generic"]) {
       expect(typeof text(`errors:upstream.${key}`)).toBe("string");

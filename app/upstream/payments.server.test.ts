@@ -5,6 +5,9 @@ import { mockServer } from "../../mocks/node";
 import { clearSwitches, setSwitch } from "../../mocks/switches";
 import { resetWorld, world } from "../../mocks/world";
 import { resetSales, sales } from "../../mocks/world-sales";
+import catalogue from "../../locales/es-MX/payment.json";
+import { POSTAL_CODE_FAILED } from "./addresses.server";
+import { esimKeys } from "./esim.server";
 import type { UpstreamResult } from "./http.server";
 import {
   cancelRecurrence,
@@ -16,6 +19,7 @@ import {
   searchRecurrences,
   setRecurrenceState,
   setUpPaymentPlugin,
+  paymentKeys,
   type ChargeInput,
   type PluginSetup,
 } from "./payments.server";
@@ -257,5 +261,26 @@ describe.each(cases)("$call never throws", ({ call, url, invoke, failKey, timeou
   it(`turns a network error into '${networkKey}'`, async () => {
     mockServer.use(http.all(url, () => HttpResponse.error()));
     expect(keyOf(await invoke())).toBe(networkKey);
+  });
+});
+
+describe("catalogue", () => {
+  it("has a Spanish text for every payment: key the payments, eSIM and addresses clients hand out", () => {
+    const keys = [...Object.values(paymentKeys), ...Object.values(esimKeys), POSTAL_CODE_FAILED].filter((key) => key.startsWith("payment:"));
+    for (const key of keys) {
+      const text = key
+        .slice("payment:".length)
+        .split(".")
+        .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
+      expect(typeof text, key).toBe("string");
+    }
+  });
+
+  it("keeps the spec's texts verbatim", () => {
+    expect(catalogue.payment.failed).toBe("Lo sentimos, se ha tenido un problema al procesar tu pago.");
+    expect(catalogue.payment.processing).toBe("Se esta procesando tu pago");
+    expect(catalogue.esim.limitExceeded).toBe("Lo sentimos, has excedido el número de compras de ESIM por usuario.");
+    expect(catalogue.validation.privacyRequired).toBe("Lo sentimos, no has aceptado nuestro aviso de privacidad.");
+    expect(Object.values(catalogue.validation).every((text) => text.startsWith("Lo sentimos, "))).toBe(true);
   });
 });

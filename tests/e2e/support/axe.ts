@@ -1,0 +1,57 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+import { waitForHydration } from "./hydration";
+
+/** The same rule set as a11y.spec.ts: WCAG 2.2 AA. */
+export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+type Violation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number];
+
+/**
+ * The auditedPage fixture of a11y.spec.ts: in the no-js project the page runs with scripting
+ * on but every page script refused by the Content-Security-Policy, so axe (injected by the
+ * driver) audits exactly the server-rendered page a visitor without JavaScript gets.
+ */
+export const auditedTest = base.extend<{ auditedPage: Page }>({
+  auditedPage: async ({ page, browser, javaScriptEnabled, viewport, locale, baseURL }, use) => {
+    if (javaScriptEnabled) {
+      await use(page);
+      return;
+    }
+    const context = await browser.newContext({ javaScriptEnabled: true, viewport, locale, baseURL });
+    await context.route("**/*", async (route) => {
+      if (route.request().resourceType() !== "document") return route.fallback();
+      // A kept-alive socket the server closes just as it is reused resets: ask once more.
+      const response = await route.fetch({ maxRedirects: 0 }).catch((error: Error) => {
+        if (!/ECONNRESET|socket hang up/.test(error.message)) throw error;
+        return route.fetch({ maxRedirects: 0 });
+      });
+      const policy = response.headers()["content-security-policy"] ?? "";
+      const withoutScripts = [...policy.split(";").filter((directive) => !/^\s*script-src\b/.test(directive)), " script-src 'none'"].join(";");
+      await route.fulfill({ response, headers: { ...response.headers(), "content-security-policy": withoutScripts } });
+    });
+    const scriptless = await context.newPage();
+    await use(scriptless);
+    await expect(scriptless.locator("html")).not.toHaveClass(/\bjs\b/);
+    await context.close();
+  },
+});
+
+/** One block per rule, one line per failing node: what to fix and where. */
+export function describeViolations(violations: Violation[]): string {
+  return violations
+    .map((violation) => {
+      const nodes = violation.nodes
+        .map((node) => `    - ${node.target.join(" ")}\n      ${node.failureSummary?.replace(/\n/g, "\n      ") ?? ""}`)
+        .join("\n");
+      return `axe ${violation.id} (${violation.impact ?? "?"}): ${violation.help} (${violation.helpUrl})\n${nodes}`;
+    })
+    .join("\n\n");
+}
+
+/** Audits the page as it is now (after hydration with JavaScript): zero violations expected. */
+export async function expectNoAxeViolations(page: Page, what = page.url()): Promise<void> {
+  await waitForHydration(page);
+  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(violations.map((violation) => violation.id), `axe on ${what}:\n${describeViolations(violations)}`).toEqual([]);
+}

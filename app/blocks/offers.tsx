@@ -1,16 +1,24 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/react";
 import { formatData, formatMoney } from "~/lib/format";
 import type { BlockProps } from "./types";
 
 export function OffersBlock({ block, data }: BlockProps<"offers">) {
   const { t } = useTranslation();
+  const location = useLocation();
   const actionLabel = block.actionLabel ?? t("offers.recharge");
   return (
     <section className="block" id={`ofertas-${block.category}`}>
       {block.heading ? <h2 className="block__title">{block.heading}</h2> : null}
       {block.intro ? <p className="block__intro">{block.intro}</p> : null}
-      {data.offers.length === 0 ? (
+      {data.error ? (
+        <div className="block__empty block__empty--error" role="alert">
+          <p>{data.error}</p>
+          <a href={location.pathname + location.search} className="button button--secondary button--small">
+            {t("offers.retry")}
+          </a>
+        </div>
+      ) : data.offers.length === 0 ? (
         <p className="block__empty">{t("offers.empty")}</p>
       ) : (
         <ul className="offer-grid" role="list">

@@ -28,7 +28,7 @@ export function offerView(offer: RechargeOffer, actionHref?: string): OfferView 
 }
 
 type DataByType = {
-  offers: { categoryLabel: string; offers: OfferView[] };
+  offers: { categoryLabel: string; offers: OfferView[]; /** Set when the upstream could not give the offers. */ error: string | null };
   siteMap: { entries: Array<{ id: string; label: string; path: string }> };
   embed: { src: string; origin: string };
 };

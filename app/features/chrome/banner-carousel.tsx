@@ -150,7 +150,8 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
 
   if (banners.length === 0) return null;
   const go = (next: number) => setCurrent(((next % count) + count) % count);
-  const showControls = hydrated && count > 1;
+  // Rendered by the server too (hidden by CSS without JavaScript) so the row never shifts the page.
+  const showControls = count > 1;
 
   return (
     <section

@@ -37,6 +37,8 @@ export function SiteHeader({ chrome, user }: Props) {
           <img src={chrome.brand.logo.src} alt="" width={chrome.brand.logo.width} height={chrome.brand.logo.height} />
         </Link>
         <WidgetButton />
+        {/* 'Ir al menú' lands here: the next Tab is the burger on phones, the first menu link on desktops. */}
+        <span id="menu" tabIndex={-1} className="skip-target" />
         <button
           type="button"
           className="site-header__burger"

@@ -23,6 +23,8 @@ export function MenuDisclosure({
 }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const timer = useRef<number>(0);
+  /** Esc returns focus to the summary: that focus must not reopen the menu it just closed. */
+  const closingByKey = useRef(false);
   const desktop = useMediaQuery("(min-width: 1024px)");
   const open = useChrome((state) => state.openMenu === id);
   const setOpenMenu = useChrome((state) => state.setOpenMenu);
@@ -61,6 +63,10 @@ export function MenuDisclosure({
       onPointerEnter={(event) => desktop && event.pointerType === "mouse" && show()}
       onPointerLeave={(event) => desktop && event.pointerType === "mouse" && hideLater()}
       onFocus={(event) => {
+        if (closingByKey.current) {
+          closingByKey.current = false;
+          return;
+        }
         if (desktop && event.target === event.currentTarget.querySelector("summary") && event.target.matches(":focus-visible")) show();
       }}
       onBlur={(event) => {
@@ -73,7 +79,9 @@ export function MenuDisclosure({
         if (event.key === "Escape" && open) {
           event.stopPropagation();
           setOpenMenu(null);
-          event.currentTarget.querySelector("summary")?.focus();
+          const summary = event.currentTarget.querySelector("summary");
+          closingByKey.current = summary !== document.activeElement;
+          summary?.focus();
         }
       }}
     >

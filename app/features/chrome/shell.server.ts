@@ -22,7 +22,7 @@ export async function loadShell(request: Request, context: AppLoadContext) {
 
   const modalId = url.searchParams.get("modal");
   const modalDefinition = modalId ? getModal(modalId) : undefined;
-  const modal = modalId && modalDefinition ? { id: modalId, title: modalDefinition.title, blocks: resolveBlocks(modalDefinition.parsedBlocks, request) } : null;
+  const modal = modalId && modalDefinition ? { id: modalId, title: modalDefinition.title, blocks: await resolveBlocks(modalDefinition.parsedBlocks, request) } : null;
 
   return data({
     chrome: loadChrome(context, user),

@@ -20,7 +20,7 @@ function SkipLinks() {
   const { t } = useTranslation();
   return (
     <nav className="skip-links" aria-label={t("skipLinks.label")}>
-      <a href="#menu-principal">{t("skipLinks.menu")}</a>
+      <a href="#menu">{t("skipLinks.menu")}</a>
       <a href="#contenido">{t("skipLinks.main")}</a>
       <a href="#pie-de-pagina">{t("skipLinks.footer")}</a>
     </nav>

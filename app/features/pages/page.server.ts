@@ -49,7 +49,7 @@ export async function loadConfigPage(request: Request, context: AppLoadContext) 
         title: definition.title,
         description: definition.description,
         heading: definition.heading,
-        blocks: resolveBlocks(page.blocks, request),
+        blocks: await resolveBlocks(page.blocks, request),
       },
       banners,
     },

@@ -36,10 +36,27 @@ export const rechargeCategory = z.object({
 });
 export type RechargeCategory = z.infer<typeof rechargeCategory>;
 
+/** A destination of the international packages and the offers that cover it (SPEC §3). */
+export const destination = z.object({
+  id: z.string().regex(/^[a-z0-9-]+$/, "usa minúsculas, números y guiones"),
+  name: nonEmpty,
+  offerIds: z.array(z.string()).min(1, "un destino necesita al menos una oferta"),
+});
+export type Destination = z.infer<typeof destination>;
+
 export const rechargesConfig = z
   .object({
     categories: z.array(rechargeCategory).min(1),
     offers: z.array(rechargeOffer),
+    /** Where the international packages work: calls from Mexico to (insideMexico), and roaming in (outsideMexico). */
+    international: z
+      .object({
+        insideMexico: z.array(destination),
+        outsideMexico: z.array(destination),
+      })
+      .default({ insideMexico: [], outsideMexico: [] }),
+    /** Offers a customer may schedule as a recurring recharge (the spec's recurring-recharges.json). */
+    recurring: z.object({ offerIds: z.array(z.string()) }).default({ offerIds: [] }),
   })
   .superRefine((config, ctx) => {
     const seen = new Set<string>();
@@ -52,5 +69,23 @@ export const rechargesConfig = z
         ctx.addIssue({ code: "custom", path: ["offers", index, "category"], message: `la categoría «${offer.category}» no está en categories` });
       }
     });
+    const known = new Set(config.offers.map((offer) => offer.offerId));
+    config.recurring.offerIds.forEach((offerId, index) => {
+      if (!known.has(offerId)) ctx.addIssue({ code: "custom", path: ["recurring", "offerIds", index], message: `la oferta «${offerId}» no existe en offers` });
+    });
+    const international = new Set(config.offers.filter((offer) => offer.category === "internationals").map((offer) => offer.offerId));
+    for (const list of ["insideMexico", "outsideMexico"] as const) {
+      config.international[list].forEach((entry, index) => {
+        entry.offerIds.forEach((offerId, offerIndex) => {
+          if (!international.has(offerId)) {
+            ctx.addIssue({
+              code: "custom",
+              path: ["international", list, index, "offerIds", offerIndex],
+              message: `la oferta «${offerId}» no es una oferta internacional de offers`,
+            });
+          }
+        });
+      });
+    }
   });
 export type RechargesConfig = z.infer<typeof rechargesConfig>;

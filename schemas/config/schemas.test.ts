@@ -324,6 +324,30 @@ describe("rechargesConfig", () => {
     ]);
   });
 
+  it("accepts international destinations that name international offers", () => {
+    const config = {
+      ...validRecharges(),
+      categories: [...validRecharges().categories, { id: "internationals", label: "Internacionales", description: "Paquetes para el extranjero" }],
+      offers: [...validRecharges().offers, { ...validOffer(), offerId: "INT100", category: "internationals", type: 5 }],
+      international: { insideMexico: [{ id: "canada", name: "Canadá", offerIds: ["INT100"] }], outsideMexico: [] },
+    };
+    expect(rechargesConfig.parse(config).international.insideMexico[0]?.name).toBe("Canadá");
+  });
+
+  it("reports a recurring offer that does not exist", () => {
+    const config = { ...validRecharges(), recurring: { offerIds: ["recarga-50", "BAIT999"] } };
+    expect(issuesOf(rechargesConfig, config)).toEqual([
+      { code: "custom", path: ["recurring", "offerIds", 1], message: "la oferta «BAIT999» no existe en offers" },
+    ]);
+  });
+
+  it("reports a destination whose offer is not an international offer", () => {
+    const config = { ...validRecharges(), international: { insideMexico: [], outsideMexico: [{ id: "japon", name: "Japón", offerIds: ["recarga-50"] }] } };
+    expect(issuesOf(rechargesConfig, config)).toEqual([
+      { code: "custom", path: ["international", "outsideMexico", 0, "offerIds", 0], message: "la oferta «recarga-50» no es una oferta internacional de offers" },
+    ]);
+  });
+
   it("reports an offer whose category is valid but not listed in categories", () => {
     const config = withValue(validRecharges(), ["offers", 0, "category"], "hbb");
     expect(issuesOf(rechargesConfig, config)).toEqual([

@@ -371,7 +371,8 @@ test.describe("desktop (1280 px)", () => {
       await resume.click();
       await expect(carousel(page).getByRole("button", { name: "Pausar carrusel", exact: true })).toBeVisible();
       await leaveCarousel(page);
-      await expect.poll(() => currentDotName(page), { timeout: 7000 }).not.toBe(paused);
+      // One 5 s interval plus slack for a loaded CI machine.
+      await expect.poll(() => currentDotName(page), { timeout: 12_000 }).not.toBe(paused);
     });
 
     test("JS: 'Promoción siguiente' on the last slide wraps to the first, 'Promoción anterior' on the first to the last", async ({ page, javaScriptEnabled }) => {

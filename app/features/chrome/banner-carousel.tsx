@@ -114,6 +114,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
   const [paused, setPaused] = useState<boolean | null>(null);
   const [hovered, setHovered] = useState(false);
   const track = useRef<HTMLUListElement>(null);
+  const scrolling = useRef(false);
   const count = slides.length;
   const isPaused = paused ?? Boolean(reducedMotion);
   const index = count > 0 ? current % count : 0;
@@ -127,7 +128,10 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
   useEffect(() => {
     const element = track.current;
     if (!element || !hydrated) return;
-    element.scrollTo({ left: index * element.clientWidth, behavior: reducedMotion ? "auto" : "smooth" });
+    const left = index * element.clientWidth;
+    // Our own scrolling must not be read back as a swipe (a slow smooth scroll would land mid-way).
+    if (Math.abs(element.scrollLeft - left) > 1) scrolling.current = true;
+    element.scrollTo({ left, behavior: reducedMotion ? "auto" : "smooth" });
     // Slides out of view leave the tab order (React 18 has no `inert` prop).
     Array.from(element.children).forEach((slide, position) => slide.toggleAttribute("inert", count > 1 && position !== index));
   }, [index, hydrated, reducedMotion, count]);
@@ -137,13 +141,23 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
     const element = track.current;
     if (!element || count < 2) return;
     let timer = 0;
+    const settle = () => {
+      window.clearTimeout(timer);
+      if (scrolling.current) {
+        scrolling.current = false;
+        return;
+      }
+      setCurrent(Math.round(element.scrollLeft / Math.max(1, element.clientWidth)));
+    };
+    const supportsScrollEnd = "onscrollend" in window;
+    // Without `scrollend`, settle after a quiet spell.
     const onScroll = () => {
       window.clearTimeout(timer);
-      timer = window.setTimeout(() => setCurrent(Math.round(element.scrollLeft / Math.max(1, element.clientWidth))), 120);
+      timer = window.setTimeout(settle, 250);
     };
-    element.addEventListener("scroll", onScroll, { passive: true });
+    element.addEventListener(supportsScrollEnd ? "scrollend" : "scroll", supportsScrollEnd ? settle : onScroll, { passive: true });
     return () => {
-      element.removeEventListener("scroll", onScroll);
+      element.removeEventListener(supportsScrollEnd ? "scrollend" : "scroll", supportsScrollEnd ? settle : onScroll);
       window.clearTimeout(timer);
     };
   }, [count]);

@@ -1,21 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { login } from "~/upstream/conn.server";
 import { getRechargeHistory } from "~/upstream/core.server";
 import { charge, setUpPaymentPlugin } from "~/upstream/payments.server";
 import { checkRegistrationCode, completeRegistration, sendRegistrationCode } from "~/upstream/sso.server";
-import { reset } from "./control";
-import { mockServer } from "./node";
+import { useMockUpstream } from "./test-support";
 
-beforeAll(() => mockServer.listen({ onUnhandledRequest: "error" }));
-beforeEach(() => {
-  reset();
-  vi.spyOn(console, "error").mockImplementation(() => undefined);
-});
-afterEach(() => {
-  mockServer.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => mockServer.close());
+useMockUpstream({ timeoutMs: 8000 });
 
 /** The demo world behaves like the real one across upstreams, through the app's own clients. */
 describe("a new customer's first minutes, across the mock upstreams", () => {

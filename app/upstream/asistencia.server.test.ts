@@ -1,32 +1,12 @@
 import { delay, http, HttpResponse } from "msw";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { env } from "~/lib/env.server";
+import { describe, expect, it, vi } from "vitest";
 import { mockServer } from "../../mocks/node";
-import { clearSwitches, setSwitch } from "../../mocks/switches";
-import { resetWorld } from "../../mocks/world";
-import { resetSupport } from "../../mocks/world-support";
+import { useMockUpstream } from "../../mocks/test-support";
+import { setSwitch } from "../../mocks/switches";
 import { checkHomeCoverage, getFaq } from "./asistencia.server";
 
 const base = "https://asistencia.upstream.mock";
-const timeout = env.upstreamTimeoutMs;
-beforeAll(() => {
-  mockServer.listen({ onUnhandledRequest: "error" });
-  env.upstreamTimeoutMs = 100;
-});
-afterEach(() => {
-  mockServer.resetHandlers();
-  clearSwitches();
-  vi.restoreAllMocks();
-});
-afterAll(() => {
-  mockServer.close();
-  env.upstreamTimeoutMs = timeout;
-});
-beforeEach(() => {
-  resetWorld();
-  resetSupport();
-  vi.spyOn(console, "error").mockImplementation(() => undefined);
-});
+useMockUpstream();
 
 const errorKey = (result: { ok: boolean; error?: { messageKey: string } }) => (result.ok ? undefined : result.error?.messageKey);
 

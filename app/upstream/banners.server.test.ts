@@ -1,31 +1,15 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { delay, http, HttpResponse } from "msw";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { bannerFile } from "#schemas/config";
-import { env } from "~/lib/env.server";
 import { mockServer } from "../../mocks/node";
-import { clearSwitches, setSwitch } from "../../mocks/switches";
+import { useMockUpstream } from "../../mocks/test-support";
+import { setSwitch } from "../../mocks/switches";
 import { getBanners, loadBanners } from "./banners.server";
 
 const cdn = "https://banners.upstream.mock/resources/banners";
-const timeout = env.upstreamTimeoutMs;
-beforeAll(() => {
-  mockServer.listen({ onUnhandledRequest: "error" });
-  env.upstreamTimeoutMs = 100;
-});
-afterEach(() => {
-  mockServer.resetHandlers();
-  clearSwitches();
-  vi.restoreAllMocks();
-});
-afterAll(() => {
-  mockServer.close();
-  env.upstreamTimeoutMs = timeout;
-});
-beforeEach(() => {
-  vi.spyOn(console, "error").mockImplementation(() => undefined);
-});
+useMockUpstream();
 
 const errorKey = (result: { ok: boolean; error?: { messageKey: string } }) => (result.ok ? undefined : result.error?.messageKey);
 const configBanners = (view: string) => bannerFile.parse(JSON.parse(readFileSync(path.resolve(__dirname, `../../pages-config/banners/${view}.json`), "utf8"))).banners;

@@ -1,32 +1,13 @@
 import { delay, http, HttpResponse } from "msw";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { env } from "~/lib/env.server";
+import { describe, expect, it } from "vitest";
 import { mockServer } from "../../mocks/node";
-import { clearSwitches, setSwitch } from "../../mocks/switches";
-import { resetWorld } from "../../mocks/world";
+import { useMockUpstream } from "../../mocks/test-support";
+import { setSwitch } from "../../mocks/switches";
 import { resetSupport, support } from "../../mocks/world-support";
 import { guessPortabilityByIccid, requestPortability, trackPortabilityStep, type PortabilityInput } from "./portabilidad.server";
 
 const api = "https://portabilidad.upstream.mock/api/portabilidad/v2/portabilidad";
-const timeout = env.upstreamTimeoutMs;
-beforeAll(() => {
-  mockServer.listen({ onUnhandledRequest: "error" });
-  env.upstreamTimeoutMs = 100;
-});
-afterEach(() => {
-  mockServer.resetHandlers();
-  clearSwitches();
-  vi.restoreAllMocks();
-});
-afterAll(() => {
-  mockServer.close();
-  env.upstreamTimeoutMs = timeout;
-});
-beforeEach(() => {
-  resetWorld();
-  resetSupport();
-  vi.spyOn(console, "error").mockImplementation(() => undefined);
-});
+useMockUpstream();
 
 const errorKey = (result: { ok: boolean; error?: { messageKey: string } }) => (result.ok ? undefined : result.error?.messageKey);
 const input: PortabilityInput = {

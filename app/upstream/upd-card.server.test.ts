@@ -1,32 +1,14 @@
 import { delay, http, HttpResponse } from "msw";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { env } from "~/lib/env.server";
+import { describe, expect, it } from "vitest";
 import { mockServer } from "../../mocks/node";
-import { clearSwitches, setSwitch } from "../../mocks/switches";
+import { useMockUpstream } from "../../mocks/test-support";
+import { setSwitch } from "../../mocks/switches";
 import { lineOf, resetWorld } from "../../mocks/world";
 import { resetSupport, support } from "../../mocks/world-support";
 import { registerReplacement, sendReplacementOtp, validateReplacementOtp, type ReplacementInput } from "./upd-card.server";
 
 const api = "https://upd-card.upstream.mock/api/upd-card/v1";
-const timeout = env.upstreamTimeoutMs;
-beforeAll(() => {
-  mockServer.listen({ onUnhandledRequest: "error" });
-  env.upstreamTimeoutMs = 100;
-});
-afterEach(() => {
-  mockServer.resetHandlers();
-  clearSwitches();
-  vi.restoreAllMocks();
-});
-afterAll(() => {
-  mockServer.close();
-  env.upstreamTimeoutMs = timeout;
-});
-beforeEach(() => {
-  resetWorld();
-  resetSupport();
-  vi.spyOn(console, "error").mockImplementation(() => undefined);
-});
+useMockUpstream();
 
 const errorKey = (result: { ok: boolean; error?: { messageKey: string } }) => (result.ok ? undefined : result.error?.messageKey);
 const replacement: ReplacementInput = { number: "5512345678", iccid: "8952140000000000062", email: "demo.mbb@example.com", reason: "extravío" };

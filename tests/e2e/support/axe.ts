@@ -2,13 +2,13 @@ import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { waitForHydration } from "./hydration";
 
-/** The same rule set as a11y.spec.ts: WCAG 2.2 AA. */
+/** WCAG 2.2 AA, for every axe audit of the suite. */
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 type Violation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number];
 
 /**
- * The auditedPage fixture of a11y.spec.ts: in the no-js project the page runs with scripting
+ * The auditedPage fixture: in the no-js project the page runs with scripting
  * on but every page script refused by the Content-Security-Policy, so axe (injected by the
  * driver) audits exactly the server-rendered page a visitor without JavaScript gets.
  */

@@ -1,27 +1,12 @@
 import { http, HttpResponse } from "msw";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { env } from "~/lib/env.server";
+import { describe, expect, it, vi } from "vitest";
 import { mockServer } from "../../mocks/node";
-import { clearSwitches, setSwitch } from "../../mocks/switches";
+import { useMockUpstream } from "../../mocks/test-support";
+import { setSwitch } from "../../mocks/switches";
 import { lookUpPostalCode } from "./addresses.server";
 
 const url = "https://addresses.upstream.mock/api/busqueda/colonias/:postalCode";
-const realTimeout = env.upstreamTimeoutMs;
-beforeAll(() => {
-  mockServer.listen({ onUnhandledRequest: "error" });
-  // Short enough for the timeout case; the mock's normal answers are instant.
-  env.upstreamTimeoutMs = 100;
-});
-afterEach(() => {
-  mockServer.resetHandlers();
-  clearSwitches();
-  vi.restoreAllMocks();
-});
-afterAll(() => {
-  env.upstreamTimeoutMs = realTimeout;
-  mockServer.close();
-});
-beforeEach(() => vi.spyOn(console, "error").mockImplementation(() => undefined));
+useMockUpstream();
 
 describe("postal code lookup", () => {
   it("turns 06600 into its colonias, state and municipality", async () => {

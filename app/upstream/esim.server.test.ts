@@ -1,8 +1,9 @@
 import { http, HttpResponse } from "msw";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { env } from "~/lib/env.server";
 import { mockServer } from "../../mocks/node";
-import { clearSwitches, setSwitch } from "../../mocks/switches";
+import { useMockUpstream } from "../../mocks/test-support";
+import { setSwitch } from "../../mocks/switches";
 import { resetWorld, world } from "../../mocks/world";
 import { resetSales, sales } from "../../mocks/world-sales";
 import {
@@ -20,25 +21,7 @@ import type { UpstreamResult } from "./http.server";
 import { charge, setUpPaymentPlugin } from "./payments.server";
 
 const base = "https://esim.upstream.mock/api/esim/v1/api";
-const realTimeout = env.upstreamTimeoutMs;
-beforeAll(() => {
-  mockServer.listen({ onUnhandledRequest: "error" });
-  env.upstreamTimeoutMs = 100;
-});
-beforeEach(() => {
-  resetWorld();
-  resetSales();
-  vi.spyOn(console, "error").mockImplementation(() => undefined);
-});
-afterEach(() => {
-  mockServer.resetHandlers();
-  clearSwitches();
-  vi.restoreAllMocks();
-});
-afterAll(() => {
-  env.upstreamTimeoutMs = realTimeout;
-  mockServer.close();
-});
+useMockUpstream();
 
 const keyOf = (result: UpstreamResult<unknown>) => (result.ok ? "ok" : result.error.messageKey);
 const journey: EsimJourneyData = { imei: "356938035643809", email: "nuevo@example.com", contactNumber: "5523456789", offerId: "ESIM150", isBait: false, proceedToPay: true, portability: false };

@@ -1,8 +1,8 @@
 import { http, HttpResponse } from "msw";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { env } from "~/lib/env.server";
+import { describe, expect, it } from "vitest";
 import { mockServer } from "../../mocks/node";
-import { clearSwitches, setSwitch } from "../../mocks/switches";
+import { useMockUpstream } from "../../mocks/test-support";
+import { setSwitch } from "../../mocks/switches";
 import { resetWorld, world } from "../../mocks/world";
 import { resetSales, sales } from "../../mocks/world-sales";
 import catalogue from "../../locales/es-MX/payment.json";
@@ -25,25 +25,7 @@ import {
 } from "./payments.server";
 
 const base = "https://payments.upstream.mock";
-const realTimeout = env.upstreamTimeoutMs;
-beforeAll(() => {
-  mockServer.listen({ onUnhandledRequest: "error" });
-  env.upstreamTimeoutMs = 100;
-});
-beforeEach(() => {
-  resetWorld();
-  resetSales();
-  vi.spyOn(console, "error").mockImplementation(() => undefined);
-});
-afterEach(() => {
-  mockServer.resetHandlers();
-  clearSwitches();
-  vi.restoreAllMocks();
-});
-afterAll(() => {
-  env.upstreamTimeoutMs = realTimeout;
-  mockServer.close();
-});
+useMockUpstream();
 
 const ana = { store: "bait-web", channel: "general" as const, phone: "5512345678", price: 100, email: "demo.mbb@example.com" };
 

@@ -1,8 +1,9 @@
 import { http, HttpResponse } from "msw";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { env } from "~/lib/env.server";
 import { mockServer } from "../../mocks/node";
-import { clearSwitches, setSwitch } from "../../mocks/switches";
+import { useMockUpstream } from "../../mocks/test-support";
+import { setSwitch } from "../../mocks/switches";
 import { journey, resetJourney } from "../../mocks/world-journey";
 import { resetWorld, world } from "../../mocks/world";
 import {
@@ -31,17 +32,7 @@ import {
 } from "./core.server";
 import type { UpstreamResult } from "./http.server";
 
-beforeAll(() => mockServer.listen({ onUnhandledRequest: "error" }));
-afterEach(() => {
-  mockServer.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => mockServer.close());
-beforeEach(() => {
-  resetWorld();
-  resetJourney();
-  clearSwitches();
-});
+useMockUpstream({ timeoutMs: 8000 });
 
 const quiet = () => vi.spyOn(console, "error").mockImplementation(() => undefined);
 function errorOf<T>(result: UpstreamResult<T>) {

@@ -5,6 +5,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
+import { flowCookiesToDrop } from "~/features/auth/flow.server";
 import { createI18n } from "~/lib/i18n/i18next.server";
 import { TranslationProvider, type T } from "~/lib/i18n/react";
 import { LOCALE } from "~/lib/i18n/resources";
@@ -19,6 +20,7 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  for (const cookie of flowCookiesToDrop(request)) responseHeaders.append("Set-Cookie", cookie);
   const i18n = createI18n();
   const nonce = loadContext.cspNonce;
   // Crawlers and no-JS clients get the whole document at once; browsers get it streamed.
@@ -57,6 +59,12 @@ export default function handleRequest(
     );
     setTimeout(abort, ABORT_DELAY);
   });
+}
+
+/** Client-side navigations leave a registration or recovery flow as surely as documents do. */
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+  for (const cookie of flowCookiesToDrop(request)) response.headers.append("Set-Cookie", cookie);
+  return response;
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

@@ -5,13 +5,24 @@ import { env } from "./env.server";
 type SessionData = {
   user: SessionUser;
   tokens: { access: string; refreshToken?: string };
+  /** How the customer signed in: the legacy account API (conn) or single sign-on. Logout follows it. */
+  auth: "legacy" | "sso";
+  /** A fresh random id per sign-in: a session from before the login is never reused. */
+  sid: string;
   /** Where to go after logging in (set when a customer-only page sent an anonymous visitor to /login). */
   returnTo: string;
+  /** The single-sign-on login under way: the state the callback must bring back, and for whom the flag let it start. */
+  sso: { state: string; hint?: string };
+};
+
+type FlashData = {
+  /** A catalogue key shown once on the next page (e.g. "your password changed" on /login). */
+  notice: string;
 };
 
 export const SESSION_COOKIE = env.isProduction ? "__Host-bait_session" : "bait_session";
 
-export const sessionStorage = createCookieSessionStorage<SessionData>({
+export const sessionStorage = createCookieSessionStorage<SessionData, FlashData>({
   cookie: {
     name: SESSION_COOKIE,
     httpOnly: true,

@@ -18,3 +18,11 @@ export const TranslationProvider = TranslationContext.Provider;
 export function useTranslation(): { t: T } {
   return { t: useContext(TranslationContext) };
 }
+
+/** A translator for keys that arrive as data (a form error, an upstream message key). */
+export type Translate = (key: string, values?: Record<string, unknown>) => string;
+
+export function useMessages(): Translate {
+  const { t } = useTranslation();
+  return t as unknown as Translate;
+}

@@ -1,0 +1,60 @@
+import { useEffect, useState, type ReactNode } from "react";
+import { useMessages, type Translate } from "~/lib/i18n/react";
+
+/** "1 hora 2 minutos 3 segundos": the parts that are not zero, always at least the seconds. */
+export function remainingText(message: Translate, seconds: number): string {
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = seconds % 60;
+  const parts = [];
+  if (hours) parts.push(message("auth:code.hours", { count: hours }));
+  if (hours || minutes) parts.push(message("auth:code.minutes", { count: minutes }));
+  parts.push(message("auth:code.seconds", { count: rest }));
+  return parts.join(" ");
+}
+
+/**
+ * A lockout's countdown. The server renders the time left when the page was made (the loader
+ * computes `seconds`, so server and browser agree); with JavaScript it ticks every second and,
+ * at zero, shows `whenDone` (the resend button). Without JavaScript an "Actualizar" link reloads.
+ */
+export function Countdown({ seconds, whenDone, refreshHref }: { seconds: number; whenDone: ReactNode; refreshHref: string }) {
+  const message = useMessages();
+  const [left, setLeft] = useState(Math.max(0, seconds));
+  const [ticking, setTicking] = useState(false);
+  useEffect(() => {
+    const end = Date.now() + Math.max(0, seconds) * 1000;
+    setLeft(Math.max(0, seconds));
+    setTicking(true);
+    const timer = window.setInterval(() => {
+      const now = Math.max(0, Math.round((end - Date.now()) / 1000));
+      setLeft(now);
+      if (now === 0) window.clearInterval(timer);
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [seconds]);
+
+  if (left <= 0) {
+    return (
+      <div className="countdown countdown--done">
+        <p role="status">{message("auth:code.countdownDone")}</p>
+        {whenDone}
+      </div>
+    );
+  }
+  return (
+    <div className="countdown">
+      <p>
+        {message("auth:code.countdown")}{" "}
+        <strong className="countdown__time" role="timer" aria-live="off">
+          {remainingText(message, left)}
+        </strong>
+      </p>
+      {ticking ? null : (
+        <a className="button button--secondary" href={refreshHref}>
+          {message("auth:code.refresh")}
+        </a>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { useNavigation } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { useMessages } from "~/lib/i18n/react";
+
+type Fields = Record<string, { id: string; errors?: string[] } | undefined>;
+
+/**
+ * GOV.UK error summary: after a submit with errors, a box at the top lists them, each a link
+ * to its field, and takes the focus so a screen reader announces it.
+ */
+export function ErrorSummary({ fields, labels, show }: { fields: Fields; labels: Record<string, string>; show: boolean }) {
+  const message = useMessages();
+  const ref = useRef<HTMLDivElement>(null);
+  const errors = Object.entries(fields).flatMap(([name, field]) => (field?.errors?.[0] ? [{ name, id: field.id, text: message(field.errors[0]) }] : []));
+  const key = errors.map((error) => `${error.name}:${error.text}`).join("|");
+  useEffect(() => {
+    if (show && key) ref.current?.focus();
+  }, [show, key]);
+  if (!show || errors.length === 0) return null;
+  return (
+    <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title">
+      <h2 className="error-summary__title" id="error-summary-title">
+        {message("auth:form.errorSummary")}
+      </h2>
+      <ul className="error-summary__list">
+        {errors.map((error) => (
+          <li key={error.name}>
+            <a href={`#${error.id}`}>
+              {labels[error.name] ? `${labels[error.name]}: ` : ""}
+              {error.text}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** A message about the whole form: an upstream refusal (error) or a notice (success, info). */
+export function FormMessage({ tone, children, id }: { tone: "error" | "success" | "info" | "warning"; children: ReactNode; id?: string }) {
+  return (
+    <div className={`form-message form-message--${tone}`} role={tone === "error" || tone === "warning" ? "alert" : "status"} id={id}>
+      {children}
+    </div>
+  );
+}
+
+/** The form's submit button: says it is working while its form is being sent. */
+export function SubmitButton({ children, name, value, variant = "primary", formId }: { children: ReactNode; name?: string; value?: string; variant?: "primary" | "secondary"; formId?: string }) {
+  const navigation = useNavigation();
+  const message = useMessages();
+  const busy = navigation.state === "submitting" && (!name || navigation.formData?.get(name) === value);
+  return (
+    <button type="submit" className={`button button--${variant} button--block`} name={name} value={value} form={formId} aria-disabled={busy || undefined} onClick={busy ? (event) => event.preventDefault() : undefined}>
+      {busy ? message("auth:form.sending") : children}
+    </button>
+  );
+}

@@ -1,0 +1,77 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { isOn } from "~/features/flags/flags.server";
+import { parseForm } from "~/lib/forms";
+import { login as legacyLogin } from "~/upstream/conn.server";
+import { legacySsoLogin, type SsoSession } from "~/upstream/sso.server";
+import type { SessionUser } from "#schemas/session";
+import { loginSchema } from "#schemas/forms/auth";
+import { profileOf, type LineProfile } from "#schemas/forms/fields";
+import { invalid, refused } from "./form-result.server";
+import { rateLimiter, tooManyAttempts } from "./rate-limit.server";
+import { signIn } from "./session.server";
+
+const USER_TYPE = { mbb: 1, hbb: 2, mifi: 3 } as const;
+
+/** Whether single sign-on applies to a line: the sso flag evaluated for that number (SPEC §6 flags per phone). */
+export function ssoAppliesTo(context: AppLoadContext, profile: LineProfile, number: string): boolean {
+  const user = profile === "mbb" ? { number, userType: USER_TYPE[profile] } : { number, serviceNumber: number, userType: USER_TYPE[profile] };
+  return isOn("sso", { user, ip: context.clientIp, visitorId: context.visitorId });
+}
+
+export function ssoUser(session: SsoSession): SessionUser {
+  return {
+    name: session.name,
+    email: session.email,
+    number: session.number,
+    ...(session.serviceNumber ? { serviceNumber: session.serviceNumber } : {}),
+    userType: USER_TYPE[session.profile],
+    isLegacy: session.isLegacy,
+    isProfileActive: session.profileActive,
+    isEmailVerify: session.emailVerified,
+  };
+}
+
+/**
+ * The login form (SPEC §2, §5, §8). A line the sso flag covers signs in through the SSO
+ * service's legacy link (api/core/sso/legacy: same number and password, an SSO session back);
+ * every other line through the legacy account API. Failed attempts count towards the limit per
+ * number and per IP.
+ */
+export async function loginAction(request: Request, context: AppLoadContext) {
+  const profile = profileOf(new URL(request.url).searchParams.get("type"));
+  const submission = parseForm(await request.formData(), loginSchema(profile));
+  if (submission.status !== "success") return invalid(submission);
+
+  const { number, password } = submission.value;
+  const attempt = { action: "login" as const, number, ip: context.clientIp };
+  const limit = rateLimiter.check(attempt);
+  if (!limit.allowed) {
+    const { key, values } = tooManyAttempts(limit);
+    return refused(submission, { key, values }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
+  }
+
+  if (ssoAppliesTo(context, profile, number)) {
+    const result = await legacySsoLogin({ number, password });
+    if (result.ok) {
+      rateLimiter.succeed(attempt);
+      return signIn(request, {
+        user: ssoUser(result.data),
+        tokens: { access: result.data.accessToken, ...(result.data.refreshToken ? { refreshToken: result.data.refreshToken } : {}) },
+        auth: "sso",
+      });
+    }
+    if (result.error.kind === "http") rateLimiter.fail(attempt);
+    return refused(submission, { key: result.error.messageKey, upstreamText: result.error.kind === "http" ? result.error.upstreamMessage : undefined });
+  }
+
+  const result = await legacyLogin({ profile, number, password });
+  if (!result.ok) return refused(submission, { key: result.error.messageKey }, 502);
+  if (result.data.outcome === "signedIn") {
+    rateLimiter.succeed(attempt);
+    return signIn(request, { user: result.data.user, tokens: result.data.tokens, auth: "legacy" });
+  }
+  rateLimiter.fail(attempt);
+  // A number of another line type has its own message; otherwise the server's text, or ours.
+  const byType = result.data.messageKey.startsWith("errors:loginByType");
+  return refused(submission, { key: result.data.messageKey, upstreamText: byType ? undefined : result.data.upstreamMessage });
+}

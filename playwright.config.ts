@@ -34,9 +34,15 @@ export default defineConfig({
     screenshot: "only-on-failure",
     trace: "retain-on-failure",
   },
+  // The account journeys (tests/e2e/accounts) change the shared mock world: a line gets
+  // registered, a password changes, a number is locked out. Their two runs (with and without
+  // JavaScript) use the same demo lines, so the no-js run starts when the js run is done; the
+  // rest of the suite runs beside them.
   projects: [
-    { name: "js", use: { ...chromium, javaScriptEnabled: true } },
-    { name: "no-js", use: { ...chromium, javaScriptEnabled: false } },
+    { name: "js", testIgnore: /accounts\//, use: { ...chromium, javaScriptEnabled: true } },
+    { name: "no-js", testIgnore: /accounts\//, use: { ...chromium, javaScriptEnabled: false } },
+    { name: "accounts-js", testMatch: /accounts\/.*\.spec\.ts/, use: { ...chromium, javaScriptEnabled: true } },
+    { name: "accounts-no-js", testMatch: /accounts\/.*\.spec\.ts/, dependencies: ["accounts-js"], use: { ...chromium, javaScriptEnabled: false } },
   ],
   webServer: {
     command: "node server.mjs",

@@ -16,12 +16,14 @@ const useMocks = process.env.MOCKS ? process.env.MOCKS === "true" : !process.env
 process.env.MOCKS = String(useMocks);
 
 let mockControl = null;
+let mockSso = null;
 if (useMocks) {
   const { register } = await import("tsx/esm/api");
   register();
   const { startMockUpstream } = await import("./mocks/node.ts");
   startMockUpstream();
   mockControl = await import("./mocks/control.ts");
+  mockSso = await import("./mocks/sso-server.ts");
   console.info("[upstream] mock world (MOCKS=true): demo data, nothing leaves this machine");
 } else {
   console.info(`[upstream] real services at ${process.env.UPSTREAM_BASE_URL ?? "the UPSTREAM_*_URL addresses"}`);
@@ -58,6 +60,24 @@ if (mockControl) {
   app.post("/__mocks/switches", express.json(), (req, res) => {
     mockControl.setSwitches(req.body ?? {});
     res.status(204).end();
+  });
+  app.post("/__mocks/reset-lines", express.json(), (req, res) => {
+    mockControl.resetSomeLines(req.body?.numbers);
+    res.status(204).end();
+  });
+  app.post("/__mocks/session", express.json(), (req, res) => {
+    const access = mockControl.mintSession(req.body?.number);
+    if (!access) return res.status(400).json({ error: "number must be 10 digits" });
+    res.json({ access });
+  });
+  // The single-sign-on server's pages (login, account pages), so the SSO round trip runs locally.
+  app.get("/__mocks/sso/styles.css", (_req, res) => res.type("text/css").send(mockSso.styles));
+  app.all("/__mocks/sso/*", express.urlencoded({ extended: false, limit: "10kb" }), (req, res) => {
+    const url = new URL(req.originalUrl, "http://mock.local");
+    const form = new URLSearchParams(typeof req.body === "object" && req.body ? req.body : {});
+    const answer = mockSso.ssoServerPage(req.method, url.pathname.slice("/__mocks/sso".length), url.searchParams, form);
+    if (answer.location) return res.redirect(answer.status, answer.location);
+    res.status(answer.status).type("html").send(answer.html ?? "");
   });
 }
 

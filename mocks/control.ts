@@ -1,5 +1,5 @@
 import { clearSwitches, setSwitch, type CallSwitch } from "./switches";
-import { resetWorld } from "./world";
+import { newToken, resetLines, resetWorld } from "./world";
 import { resetJourney } from "./world-journey";
 import { resetSales } from "./world-sales";
 import { resetSupport } from "./world-support";
@@ -15,4 +15,14 @@ export function reset() {
 
 export function setSwitches(entries: Record<string, CallSwitch>) {
   for (const [call, value] of Object.entries(entries)) setSwitch(call, value);
+}
+
+/** Restores only these lines (see resetLines): safe while other tests run. */
+export function resetSomeLines(numbers: unknown) {
+  if (Array.isArray(numbers)) resetLines(numbers.filter((entry): entry is string => typeof entry === "string"));
+}
+
+/** A legacy access token for a registered line, as a login would hand out (tests that skip the form). */
+export function mintSession(number: unknown): string | null {
+  return typeof number === "string" && /^\d{10}$/.test(number) ? newToken(number) : null;
 }

@@ -27,6 +27,8 @@ const envSchema = z
     UPSTREAM_UPD_CARD_URL: z.url().optional(),
     UPSTREAM_SSO_URL: z.url().optional(),
     UPSTREAM_BANNERS_URL: z.url().optional(),
+    /** The single-sign-on server's pages for the browser (register, change password, update phone, delete account). */
+    SSO_SERVER_URL: z.url().optional(),
   })
   .transform((raw, ctx) => {
     const isProduction = raw.NODE_ENV === "production";
@@ -51,6 +53,8 @@ const envSchema = z
       appVersion: raw.APP_VERSION,
       appOrigin: raw.APP_ORIGIN_HEADER,
       upstreamTimeoutMs: raw.UPSTREAM_TIMEOUT_MS,
+      /** In the mock world the SSO server's pages are served by this app (server.mjs). */
+      ssoServerUrl: raw.SSO_SERVER_URL?.replace(/\/$/, "") ?? (raw.MOCKS ? "/__mocks/sso" : undefined),
       upstreams: {
         core: upstream(raw.UPSTREAM_CORE_URL, "core", "UPSTREAM_CORE_URL"),
         conn: upstream(raw.UPSTREAM_CONN_URL, "conn", "UPSTREAM_CONN_URL"),

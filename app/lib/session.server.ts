@@ -1,10 +1,12 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
-import { sessionTokens, sessionUser, type SessionUser } from "#schemas/session";
+import { sessionTokens, sessionUser, type SessionTokens, type SessionUser } from "#schemas/session";
 import { env } from "./env.server";
+import { seal, unseal } from "./token-vault.server";
 
 type SessionData = {
   user: SessionUser;
-  tokens: { access: string; refreshToken?: string };
+  /** The upstream tokens, sealed (token-vault.server.ts): never readable in the browser. */
+  tokens: string;
   /** How the customer signed in: the legacy account API (conn) or single sign-on. Logout follows it. */
   auth: "legacy" | "sso";
   /** A fresh random id per sign-in: a session from before the login is never reused. */
@@ -38,12 +40,28 @@ export const getSession = (request: Request) => sessionStorage.getSession(reques
 export const commitSession = sessionStorage.commitSession;
 export const destroySession = sessionStorage.destroySession;
 
+export const sealTokens = (tokens: SessionTokens) => seal(tokens, env.sessionSecret);
+
+/** The customer's upstream tokens, or null when the session has none (or they do not open). */
+export function tokensOf(session: Awaited<ReturnType<typeof getSession>>): SessionTokens | null {
+  const parsed = sessionTokens.safeParse(unseal(session.get("tokens"), env.sessionSecret));
+  return parsed.success ? parsed.data : null;
+}
+
 /** The logged-in customer, or null. A session whose user no longer matches the schema counts as anonymous. */
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
   const session = await getSession(request);
   const parsed = sessionUser.safeParse(session.get("user"));
-  const tokens = sessionTokens.safeParse(session.get("tokens"));
-  return parsed.success && tokens.success ? parsed.data : null;
+  return parsed.success && tokensOf(session) ? parsed.data : null;
+}
+
+/** The customer with their tokens and how they signed in, for calls made on their behalf. */
+export async function getCustomer(request: Request) {
+  const session = await getSession(request);
+  const user = sessionUser.safeParse(session.get("user"));
+  const tokens = tokensOf(session);
+  if (!user.success || !tokens) return null;
+  return { user: user.data, tokens, auth: session.get("auth") ?? "legacy" };
 }
 
 /** Guest-only pages (login, recuperacion, registro, completar-registro): a customer goes to /home. */

@@ -13,11 +13,13 @@ import { getSite } from "~/lib/config/config.server";
 import { parseForm } from "~/lib/forms";
 import "~/lib/i18n/catalogues-auth";
 import { useMessages } from "~/lib/i18n/react";
-import { createTranslator } from "~/lib/i18n/translate";
+import { createTranslator, registerCatalogue } from "~/lib/i18n/translate";
 import { requireGuest } from "~/lib/session.server";
 import { loginSchema } from "#schemas/forms/auth";
 import { profileOf } from "#schemas/forms/fields";
+import { login as loginTexts } from "#locales/es-MX/auth.json";
 
+registerCatalogue("auth", { login: loginTexts });
 const t = createTranslator("auth");
 
 export const meta: MetaFunction = () => [{ title: t("login.title") }, { name: "description", content: t("login.intro") }];

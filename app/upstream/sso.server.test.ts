@@ -9,7 +9,7 @@ import type { UpstreamResult } from "./http.server";
 import {
   checkRegistrationCode,
   completeRegistration,
-  deleteSsoAccount,
+  endSsoSession,
   exchangeSsoCode,
   legacySsoLogin,
   sendRegistrationCode,
@@ -110,14 +110,16 @@ describe("registering a home-internet service", () => {
 });
 
 describe("single sign-on", () => {
-  it("starts a login, exchanges the callback code for a session and deletes the account with its bearer", async () => {
-    const { authorizeUrl, state } = dataOf(await startSsoLogin());
+  it("starts a login, exchanges the callback code for a session and ends that session with its bearer", async () => {
+    const { authorizeUrl, state } = dataOf(await startSsoLogin({ redirectUri: "http://localhost:3000/sso-callback" }));
     expect(authorizeUrl).toContain(encodeURIComponent(state));
+    expect(authorizeUrl.startsWith("http://localhost:3000/__mocks/sso/authorize?")).toBe(true);
     const session = dataOf(await exchangeSsoCode({ authCode: "mock-code-5598765432", emailVerified: true, state }));
     expect(session).toMatchObject({ name: "Casa Demo", number: "5511112222", serviceNumber: "5598765432", profile: "hbb", isLegacy: false });
 
-    dataOf(await deleteSsoAccount(session.accessToken));
-    expect(world.accounts.has("5598765432")).toBe(false);
+    dataOf(await endSsoSession(session.accessToken));
+    expect(world.sessions.has(session.accessToken)).toBe(false);
+    expect(world.accounts.has("5598765432")).toBe(true);
   });
 
   it("turns an unknown state or code into 'auth:login.failed'", async () => {
@@ -129,21 +131,21 @@ describe("single sign-on", () => {
     expect(errorOf(await legacySsoLogin({ number: "5512345678", password: "nope" }))).toMatchObject({ messageKey: "auth:login.validationFailed", upstreamMessage: "Hubo un error al validar tus datos" });
   });
 
-  it("refuses to delete without a valid bearer", async () => {
+  it("refuses to end a session without a valid bearer", async () => {
     quiet();
-    expect(errorOf(await deleteSsoAccount("mock-unknown")).status).toBe(401);
+    expect(errorOf(await endSsoSession("mock-unknown")).status).toBe(401);
   });
 });
 
 /** Every client, with its call name and the key of a 500. */
 const clients: [string, () => Promise<UpstreamResult<unknown>>, string][] = [
-  ["sso.carousel", () => startSsoLogin(), "auth:login.failed"],
+  ["sso.carousel", () => startSsoLogin({ redirectUri: "http://localhost/sso-callback" }), "auth:login.failed"],
   ["sso.sendOtp", () => sendRegistrationCode({ baitNumber: "5523456789" }), "errors:upstream.unavailable"],
   ["sso.checkOtp", () => checkRegistrationCode({ baitNumber: "5523456789", code: "1234" }), "errors:upstream.unavailable"],
   ["sso.completeRegistration", () => completeRegistration({ baitNumber: "5523456789", verificationId: "x", ...registration }), "errors:upstream.unavailable"],
   ["sso.account", () => exchangeSsoCode({ authCode: "mock-code-5512345678", emailVerified: true, state: "s" }), "errors:upstream.unavailable"],
   ["sso.legacy", () => legacySsoLogin({ number: "5512345678", password: "Bait2024!" }), "errors:upstream.unavailable"],
-  ["sso.deleteAccount", () => deleteSsoAccount("t"), "errors:upstream.generic"],
+  ["sso.logout", () => endSsoSession("t"), "errors:upstream.generic"],
 ];
 
 describe.each(clients)("%s when the upstream fails", (call, invoke, unavailableKey) => {

@@ -10,10 +10,11 @@ import { upstreamFetch, type UpstreamResult } from "./http.server";
  *
  * Paths are the spec's (SPEC §7), with two of ours:
  *   POST /api/core/sso/register/complete   completes a registration (SPEC §3 "Complete registration")
- *   POST /conn/page/api/sso/deleteSSO      the spec's path; it starts with /conn but is the SSO
- *     service's account deletion behind the gateway, authorised by the same SSO bearer as the
- *     rest of this module, so it lives here and not in the conn client (whose calls carry the
- *     legacy `access` token).
+ *   POST /conn/page/api/sso/deleteSSO      the spec's path; it starts with /conn but ends the SSO
+ *     session behind the gateway (the logout of an SSO customer, SPEC §7), authorised by the same
+ *     SSO bearer as the rest of this module, so it lives here and not in the conn client (whose
+ *     calls carry the legacy `access` token). Deleting the account itself is a page of the SSO
+ *     server the customer is sent to, not a call of ours.
  *
  * Results follow core.server.ts: `UpstreamResult<Domain>`, never a throw; a business "no" is an
  * `UpstreamRefusal` with a `reason`:
@@ -134,12 +135,16 @@ export async function completeRegistration(input: CompleteRegistration): Promise
 
 const loginStartWire = z.object({ success: z.literal(true), url: z.url(), state: z.string().min(1) }).transform((wire) => ({ authorizeUrl: wire.url, state: wire.state }));
 
-/** GET api/core/sso/carousel/create: where to send the browser to log in, and the state to expect back. */
-export function startSsoLogin(): Promise<UpstreamResult<{ authorizeUrl: string; state: string }>> {
+/**
+ * GET api/core/sso/carousel/create: where to send the browser to log in, and the state to expect
+ * back. `redirectUri` is our /sso-callback, where the SSO server returns the browser.
+ */
+export function startSsoLogin(input: { redirectUri: string; loginHint?: string }): Promise<UpstreamResult<{ authorizeUrl: string; state: string }>> {
   return upstreamFetch({
     call: "sso.carousel",
     upstream: "sso",
     path: "/api/core/sso/carousel/create",
+    query: { redirect_uri: input.redirectUri, login_hint: input.loginHint },
     schema: loginStartWire,
     messages: { 500: "auth:login.failed", 502: "auth:login.failed" },
     errorSchema: errorBody,
@@ -208,9 +213,9 @@ export function legacySsoLogin(input: { number: string; password: string }): Pro
 
 const deleteWire = z.object({ success: z.boolean(), message: z.string().optional() });
 
-/** POST /conn/page/api/sso/deleteSSO (bearer): deletes the SSO account of the session. Never retried. */
-export async function deleteSsoAccount(accessToken: string): Promise<UpstreamResult<{ deleted: true }>> {
-  const call = "sso.deleteAccount";
+/** POST /conn/page/api/sso/deleteSSO (bearer): ends the SSO session (logout). Never retried. */
+export async function endSsoSession(accessToken: string): Promise<UpstreamResult<{ ended: true }>> {
+  const call = "sso.logout";
   const result = await upstreamFetch({
     call,
     upstream: "sso",
@@ -224,7 +229,7 @@ export async function deleteSsoAccount(accessToken: string): Promise<UpstreamRes
   });
   if (!result.ok) return result;
   if (!result.data.success) return refuse(call, "errors:upstream.generic", "refused", { upstreamMessage: result.data.message });
-  return { ok: true, data: { deleted: true }, status: result.status };
+  return { ok: true, data: { ended: true }, status: result.status };
 }
 
 /** The wire schemas, for the mock's contract tests. */

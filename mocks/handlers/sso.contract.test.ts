@@ -25,7 +25,7 @@ const expectParses = (schema: z.ZodType, body: unknown) => {
 };
 
 describe("sso handlers honour the client's schemas", () => {
-  it("carousel/create", async () => expectParses(schemas.loginStart, await call("/api/core/sso/carousel/create")));
+  it("carousel/create", async () => expectParses(schemas.loginStart, await call("/api/core/sso/carousel/create?redirect_uri=http%3A%2F%2Flocalhost%2Fsso-callback")));
 
   it("otp/send: sent, locked, wrong contact phone, not Bait", async () => {
     expectParses(schemas.otp, await call("/api/core/sso/otp/send", post({ baitNumber: "5523456789", serviceNumber: "", email: "" })));
@@ -49,7 +49,7 @@ describe("sso handlers honour the client's schemas", () => {
   });
 
   it("account, legacy and deleteSSO", async () => {
-    const { state } = (await call("/api/core/sso/carousel/create")) as { state: string };
+    const { state } = (await call("/api/core/sso/carousel/create?redirect_uri=http%3A%2F%2Flocalhost%2Fsso-callback")) as { state: string };
     expectParses(schemas.session, await call("/api/core/sso/account", post({ authcode: "mock-code-5576543210", email_verify: true, state })));
     expectParses(schemas.session, await call("/api/core/sso/legacy", post({ numero: "5512345678", psd: "Bait2024!" })));
     expectParses(schemas.session, await call("/api/core/sso/legacy", post({ numero: "5512345678", psd: "x" })));

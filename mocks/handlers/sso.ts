@@ -62,11 +62,26 @@ function session(account: Account, isLegacy: boolean) {
 }
 
 export const sso: RequestHandler[] = [
-  http.get(`${base}/api/core/sso/carousel/create`, async () => {
+  // The mock SSO server's pages live on the app's own origin (server.mjs serves /__mocks/sso/*
+  // in mock mode), so the browser's round trip runs on this machine.
+  http.get(`${base}/api/core/sso/carousel/create`, async ({ request }) => {
     const forced = await switched("sso.carousel");
     if (forced) return forced;
+    const query = new URL(request.url).searchParams;
+    let redirectUri: URL;
+    try {
+      redirectUri = new URL(query.get("redirect_uri") ?? "");
+    } catch {
+      return fail(400, "redirect_uri inválido");
+    }
     const state = newSsoState();
-    return HttpResponse.json({ success: true, url: `${base}/authorize?client_id=bait-web&state=${encodeURIComponent(state)}`, state });
+    const authorize = new URL("/__mocks/sso/authorize", redirectUri.origin);
+    authorize.searchParams.set("client_id", "bait-web");
+    authorize.searchParams.set("state", state);
+    authorize.searchParams.set("redirect_uri", redirectUri.href);
+    const hint = query.get("login_hint");
+    if (hint) authorize.searchParams.set("login_hint", hint);
+    return HttpResponse.json({ success: true, url: authorize.href, state });
   }),
 
   http.post(`${base}/api/core/sso/otp/send`, async ({ request }) => {
@@ -145,13 +160,11 @@ export const sso: RequestHandler[] = [
   }),
 
   http.post(`${base}/conn/page/api/sso/deleteSSO`, async ({ request }) => {
-    const forced = await switched("sso.deleteAccount");
+    const forced = await switched("sso.logout");
     if (forced) return forced;
     const token = /^Bearer (.+)$/.exec(request.headers.get("Authorization") ?? "")?.[1];
-    const number = token ? world.sessions.get(token) : undefined;
-    if (!token || !number) return fail(401, "Sesión inválida");
-    world.accounts.delete(number);
-    for (const [other, owner] of world.sessions) if (owner === number) world.sessions.delete(other);
-    return HttpResponse.json({ success: true, message: "Cuenta eliminada" });
+    if (!token || !world.sessions.has(token)) return fail(401, "Sesión inválida");
+    world.sessions.delete(token);
+    return HttpResponse.json({ success: true, message: "Sesión cerrada" });
   }),
 ];

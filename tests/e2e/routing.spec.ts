@@ -29,19 +29,27 @@ test.describe("unknown addresses", () => {
 });
 
 test.describe("guest-only pages", () => {
-  for (const pathname of ["/login", "/recuperacion", "/registro", "/completar-registro"]) {
-    test(`${pathname} answers 200 to an anonymous visitor`, async ({ page }) => {
+  const headings: Record<string, string> = { "/login": "Inicio de sesión", "/recuperacion": "Cambio de contraseña", "/registro": "Crea tu cuenta Bait" };
+  for (const [pathname, heading] of Object.entries(headings)) {
+    test(`${pathname} answers 200 to an anonymous visitor with the heading '${heading}'`, async ({ page }) => {
       const response = await page.goto(pathname);
       expect(response?.status()).toBe(200);
       await expectPath(page, pathname);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(pageAt(pathname).heading);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
     });
+  }
 
+  test("/completar-registro without a verified code goes back to /registro", async ({ page }) => {
+    await page.goto("/completar-registro");
+    await expectPath(page, "/registro");
+  });
+
+  for (const pathname of ["/login", "/recuperacion", "/registro", "/completar-registro"]) {
     test(`${pathname} sends a logged-in customer to /home`, async ({ page, context }) => {
       await loginAs(context, ana);
       await page.goto(pathname);
       await expectPath(page, "/home");
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(pageAt("/home").heading);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi cuenta Bait");
     });
   }
 });
@@ -67,7 +75,7 @@ test.describe("customer pages", () => {
       const response = await page.goto(pathname);
       expect(response?.status()).toBe(200);
       await expectPath(page, pathname);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(pageAt(pathname).heading);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(pathname === "/home" ? "Mi cuenta Bait" : pageAt(pathname).heading);
       await expect(page.locator("header").getByText("Hola, Ana", { exact: true })).toBeVisible();
     });
   }
@@ -107,12 +115,12 @@ test.describe("feature-flag gates", () => {
     await expect(page.locator(`iframe[title="${frameTitle}"]`)).toBeVisible();
   });
 
-  test("/sso answers 200 to Ana (sso on)", async ({ page, context }) => {
+  test("/sso shows Ana (sso on) her 'Tu Cuenta Bait' page", async ({ page, context }) => {
     await loginAs(context, ana);
     const response = await page.goto("/sso");
     expect(response?.status()).toBe(200);
     await expectPath(page, "/sso");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(pageAt("/sso").heading);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tu Cuenta Bait");
   });
 
   for (const pathname of ["/bait-pospago", "/sso"]) {

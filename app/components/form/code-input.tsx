@@ -1,7 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from "react";
 import { useMessages } from "~/lib/i18n/react";
-import { useHydrated } from "../use-hydrated";
+import { useMounted } from "./use-mounted";
 
 /**
  * The verification code: ONE input (so paste, SMS autofill and password managers work, and a
@@ -12,7 +12,7 @@ import { useHydrated } from "../use-hydrated";
  */
 export function CodeInput({ field, length, label, hint }: { field: FieldMetadata<string | undefined, Record<string, unknown>, string[]>; length: number; label: string; hint: string }) {
   const message = useMessages();
-  const hydrated = useHydrated();
+  const hydrated = useMounted();
   const [value, setValue] = useState(typeof field.initialValue === "string" ? field.initialValue : "");
   const [focused, setFocused] = useState(false);
   const error = field.errors?.[0];

@@ -1,7 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useMessages } from "~/lib/i18n/react";
-import { useHydrated } from "../use-hydrated";
+import { useMounted } from "./use-mounted";
 
 type Meta = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
 
@@ -72,7 +72,7 @@ export function TextField({ field, label, hint, prefix, status, after, type = "t
 /** A password field; with JavaScript, a button shows and hides what was typed. */
 export function PasswordField({ field, label, hint, autoComplete }: { field: Meta; label: string; hint?: ReactNode; autoComplete: "current-password" | "new-password" }) {
   const message = useMessages();
-  const hydrated = useHydrated();
+  const hydrated = useMounted();
   const [visible, setVisible] = useState(false);
   return (
     <TextField

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import type { SessionTokens, SessionUser } from "#schemas/session";
-import { commitSession, getSession, sessionStorage } from "~/lib/session.server";
+import { commitSession, getSession, sealTokens, sessionStorage } from "~/lib/session.server";
 
 /**
  * Signs a customer in: a brand-new session (new id, nothing carried over from the anonymous one
@@ -15,7 +15,7 @@ export async function signIn(request: Request, input: { user: SessionUser; token
   const session = await sessionStorage.getSession();
   session.set("sid", randomUUID());
   session.set("user", input.user);
-  session.set("tokens", input.tokens);
+  session.set("tokens", sealTokens(input.tokens));
   session.set("auth", input.auth);
   return redirect(returnTo ?? "/home", { status: 303, headers: { "Set-Cookie": await commitSession(session) } });
 }

@@ -13,8 +13,9 @@ const plural = new Intl.PluralRules("es-MX");
  */
 const catalogues: Partial<Record<Namespace, Catalogue>> = { common };
 
+/** Adds sections to a namespace (a route may register only the sections it shows; routes add up). */
 export function registerCatalogue(ns: Namespace, catalogue: object) {
-  catalogues[ns] = catalogue as Catalogue;
+  catalogues[ns] = { ...catalogues[ns], ...(catalogue as Catalogue) };
 }
 
 function lookup(catalogue: Catalogue | undefined, key: string): string | undefined {

@@ -1,0 +1,25 @@
+import { redirect } from "@remix-run/node";
+import { destroySession, getCustomer, getSession } from "~/lib/session.server";
+import { logout as legacyLogout } from "~/upstream/conn.server";
+import { endSsoSession } from "~/upstream/sso.server";
+
+const PROFILE = { 1: "mbb", 2: "hbb", 3: "mifi" } as const;
+
+/**
+ * Logout (SPEC §4): ends the upstream session the customer signed in with (deleteSSO for single
+ * sign-on, operacion "logout" for a legacy account), then clears ours and goes home. Our session
+ * is cleared whatever the upstream answers: a customer who asks to leave, leaves.
+ */
+export async function logoutAction(request: Request): Promise<Response> {
+  const customer = await getCustomer(request);
+  if (customer) {
+    const { user, tokens, auth } = customer;
+    const result =
+      auth === "sso"
+        ? await endSsoSession(tokens.access)
+        : await legacyLogout({ profile: PROFILE[user.userType], number: user.serviceNumber ?? user.number, access: tokens.access });
+    if (!result.ok) console.warn(`[auth] el cierre de sesión en el servicio falló (${result.error.call}); la sesión local se borra igual`);
+  }
+  const session = await getSession(request);
+  return redirect("/", { status: 303, headers: { "Set-Cookie": await destroySession(session) } });
+}

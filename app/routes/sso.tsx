@@ -1,0 +1,46 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { RouteError } from "~/components/route-error";
+import { AuthCard } from "~/features/auth/auth-layout";
+import { ssoStart } from "~/features/auth/sso.server";
+import "~/lib/i18n/catalogues-auth";
+import { useMessages } from "~/lib/i18n/react";
+import { createTranslator, registerCatalogue } from "~/lib/i18n/translate";
+import { sso as ssoTexts } from "#locales/es-MX/auth.json";
+
+registerCatalogue("auth", { sso: ssoTexts });
+
+const t = createTranslator("auth");
+
+export const meta: MetaFunction = () => [{ title: t("sso.title") }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return data(await ssoStart(request, context), { headers: { "Cache-Control": "private, no-store" } });
+}
+
+/** A signed-in customer's Cuenta Bait: the account pages live on the SSO server. */
+export default function SsoAccountPage() {
+  const { links } = useLoaderData<typeof loader>();
+  const message = useMessages();
+  return (
+    <AuthCard title={message("auth:sso.title")} intro={message("auth:sso.intro")}>
+      {links ? (
+        <ul role="list" className="auth-card__actions">
+          {(["changePassword", "updatePhone", "deleteAccount"] as const).map((name) => (
+            <li key={name}>
+              <a className="button button--secondary button--block" href={links[name]}>
+                {message(`auth:sso.${name}`)} <span className="visually-hidden">{message("auth:sso.opensElsewhere")}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="auth-card__links">
+        <Link to="/home">{message("auth:sso.back")}</Link>
+      </p>
+    </AuthCard>
+  );
+}
+
+export const ErrorBoundary = RouteError;

@@ -36,4 +36,4 @@ function withoutEmpty(value: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** Form fields that must never travel back to the browser in an action's answer. */
-export const SECRET_FIELDS = ["password", "confirmation", "code"] as const;
+export const SECRET_FIELDS = ["password", "passwordConfirmation", "code"] as const;

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { FormMessage } from "~/components/form/form-messages";
@@ -15,6 +15,9 @@ const t = createTranslator("auth");
 const PROFILE = { 1: "mbb", 2: "hbb", 3: "mifi" } as const;
 
 export const meta: MetaFunction = () => [{ title: t("account.title") }, { name: "robots", content: "noindex" }];
+
+/** Account pages are private: never stored by a browser or a proxy. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return data(await loadAccountOverview(request), { headers: { "Cache-Control": "private, no-store" } });

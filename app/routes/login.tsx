@@ -1,5 +1,5 @@
 import { useForm } from "@conform-to/react";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
@@ -24,6 +24,9 @@ const t = createTranslator("auth");
 
 export const meta: MetaFunction = () => [{ title: t("login.title") }, { name: "description", content: t("login.intro") }];
 
+/** Account pages are private: never stored by a browser or a proxy. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireGuest(request);
   const { notice, headers } = await takeNotice(request);
@@ -45,7 +48,7 @@ export default function LoginPage() {
   const [form, fields] = useForm({
     id: `login-${profile}`,
     lastResult: answer?.result,
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseForm(formData, loginSchema(profile)),
   });

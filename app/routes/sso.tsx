@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
@@ -14,6 +14,9 @@ registerCatalogue("auth", { sso: ssoTexts });
 const t = createTranslator("auth");
 
 export const meta: MetaFunction = () => [{ title: t("sso.title") }, { name: "robots", content: "noindex" }];
+
+/** Account pages are private: never stored by a browser or a proxy. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(await ssoStart(request, context), { headers: { "Cache-Control": "private, no-store" } });

@@ -40,9 +40,9 @@ export const codeSchema = z.object({ code: verificationCode() });
 export const recoveryPasswordSchema = z
   .object({
     password: newPassword("auth:recovery.passwordRequired"),
-    confirmation: z.string({ error: "auth:recovery.passwordRequired" }),
+    passwordConfirmation: z.string({ error: "auth:recovery.passwordRequired" }),
   })
-  .check(matches("password", "confirmation", "auth:recovery.passwordMismatch"));
+  .check(matches("password", "passwordConfirmation", "auth:recovery.passwordMismatch"));
 
 // ——— Registration ———
 
@@ -64,8 +64,8 @@ export const completeRegistrationSchema = z
     name: z.string({ error: "auth:completeRegistration.nameRequired" }).check(z.trim(), z.maxLength(60, "auth:completeRegistration.nameTooLong")),
     email: email(),
     password: newPassword("auth:completeRegistration.passwordRequired"),
-    confirmation: z.string({ error: "auth:completeRegistration.passwordMismatch" }),
+    passwordConfirmation: z.string({ error: "auth:completeRegistration.passwordMismatch" }),
     promotions: checkbox(),
   })
-  .check(matches("password", "confirmation", "auth:completeRegistration.passwordMismatch"));
+  .check(matches("password", "passwordConfirmation", "auth:completeRegistration.passwordMismatch"));
 export type CompleteRegistrationForm = z.infer<typeof completeRegistrationSchema>;

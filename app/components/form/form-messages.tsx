@@ -11,7 +11,11 @@ type Fields = Record<string, { id: string; errors?: string[] } | undefined>;
 export function ErrorSummary({ fields, labels, show }: { fields: Fields; labels: Record<string, string>; show: boolean }) {
   const message = useMessages();
   const ref = useRef<HTMLDivElement>(null);
-  const errors = Object.entries(fields).flatMap(([name, field]) => (field?.errors?.[0] ? [{ name, id: field.id, text: message(field.errors[0]) }] : []));
+  // conform's fieldset is a Proxy whose keys cannot be listed: the labels say which fields to read.
+  const errors = Object.keys(labels).flatMap((name) => {
+    const field = fields[name];
+    return field?.errors?.[0] ? [{ name, id: field.id, text: message(field.errors[0]) }] : [];
+  });
   const key = errors.map((error) => `${error.name}:${error.text}`).join("|");
   useEffect(() => {
     if (show && key) ref.current?.focus();

@@ -1,0 +1,228 @@
+import type { Submission } from "@conform-to/dom";
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import * as z from "zod/mini";
+import { parseForm } from "~/lib/forms";
+import { formatPhone } from "~/lib/format";
+import { resetPassword, startRecovery, validatePin, type LineIdentity } from "~/upstream/conn.server";
+import { codeSchema, recoveryPasswordSchema, recoveryStartSchema } from "#schemas/forms/auth";
+import { profileOf, type LineProfile } from "#schemas/forms/fields";
+import { recoveryFlow, type RecoveryState } from "./flow.server";
+import { invalid, refused } from "./form-result.server";
+import { rateLimiter, tooManyAttempts, type Attempt } from "./rate-limit.server";
+import { redirectWithNotice, takeNotice } from "./session.server";
+
+/**
+ * The password recovery (SPEC §2 "Recovery screen", §4, §5, §8), in three steps kept in
+ * `?verification=` (1 the line's data, 2 the code, 3 the new password) with the line type in
+ * `?type=`. What a step needs from the one before (which line, where the code went, a lockout,
+ * the uuid of the validated code) travels in the signed recovery flow cookie, never in the URL:
+ * a step opened without it goes back to where the customer can get it.
+ *
+ * Every form is a real POST that ends in a 303 redirect when it succeeds, so the flow works
+ * without JavaScript; refusals answer the form again (`FormAnswer`).
+ */
+
+export const RECOVERY_PATH = "/recuperacion";
+export const RECOVERY_STEPS = 3;
+
+export type RecoveryStep = 1 | 2 | 3;
+
+export function stepOf(value: string | null): RecoveryStep {
+  return value === "2" ? 2 : value === "3" ? 3 : 1;
+}
+
+export const recoveryHref = (profile: LineProfile, step: RecoveryStep = 1) => `${RECOVERY_PATH}?type=${profile}${step === 1 ? "" : `&verification=${step}`}`;
+
+/** The line as the upstream wants it: the Bait number (mbb), or service number and contact phone. */
+export function lineOf(state: Pick<RecoveryState, "profile" | "phone" | "serviceNumber">): LineIdentity {
+  if (state.profile === "mbb" || !state.serviceNumber) return { profile: "mbb", number: state.phone };
+  return { profile: state.profile, serviceNumber: state.serviceNumber, phone: state.phone };
+}
+
+/** The number the attempt limits count against: the line itself (service number for hbb/mifi). */
+const limitKey = (state: Pick<RecoveryState, "phone" | "serviceNumber">) => state.serviceNumber ?? state.phone;
+
+/** Seconds left of a lockout, 0 once it is over. */
+export function secondsUntil(iso: string, now = Date.now()): number {
+  const end = Date.parse(iso);
+  return Number.isNaN(end) ? 0 : Math.max(0, Math.ceil((end - now) / 1000));
+}
+
+const isLocked = (state: RecoveryState, now = Date.now()) => Boolean(state.lockedUntil && secondsUntil(state.lockedUntil, now) > 0);
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+/** What the page shows, step by step (the loader's answer). */
+export type RecoveryView =
+  | { step: 1; profile: LineProfile; exist: boolean; notice: string | null }
+  | {
+      step: 2;
+      profile: LineProfile;
+      /** Where the code went: the Bait number (mbb) or the contact phone (hbb, mifi). */
+      phone: string;
+      notice: string | null;
+      /** Seconds left of a lockout when the line is locked (0: over, a new code may be asked for); null when not locked. */
+      lockSeconds: number | null;
+    }
+  | { step: 3; profile: LineProfile; notice: string | null };
+
+/** A 303 to another step, setting or clearing the flow cookie. */
+const goTo = (to: string, cookie?: string) => redirect(to, { status: 303, headers: cookie ? { "Set-Cookie": cookie } : {} });
+
+export async function recoveryLoader(request: Request) {
+  const url = new URL(request.url);
+  const step = stepOf(url.searchParams.get("verification"));
+  const typed = profileOf(url.searchParams.get("type"));
+  const { notice, headers } = await takeNotice(request);
+  const answer = (view: RecoveryView) => data(view, { headers: { ...headers, ...NO_STORE } });
+
+  if (step === 1) return answer({ step: 1, profile: typed, exist: url.searchParams.get("exist") === "1", notice });
+
+  const state = await recoveryFlow.read(request);
+  // Without the flow's state there is no line to send a code to or to change the password of.
+  if (!state) throw redirect(recoveryHref(typed), { headers: NO_STORE });
+  if (step === 3) {
+    if (!state.verified || !state.uuid) throw redirect(recoveryHref(state.profile, 2), { headers: NO_STORE });
+    return answer({ step: 3, profile: state.profile, notice });
+  }
+  return answer({
+    step: 2,
+    profile: state.profile,
+    /** Written "(55) 12 34 56 78" here, so the browser does not need the formatters. */
+    phone: formatPhone(state.phone),
+    notice,
+    lockSeconds: state.lockedUntil ? secondsUntil(state.lockedUntil) : null,
+  });
+}
+
+/** The form posted to any step: dispatched by `?verification=` and, on step 2, `intent`. */
+export async function recoveryAction(request: Request, context: AppLoadContext) {
+  const url = new URL(request.url);
+  const step = stepOf(url.searchParams.get("verification"));
+  const formData = await request.formData();
+  if (step === 1) return startStep(request, context, profileOf(url.searchParams.get("type")), formData);
+
+  const state = await recoveryFlow.read(request);
+  if (!state) return goTo(recoveryHref(profileOf(url.searchParams.get("type"))));
+  if (step === 3) return passwordStep(request, state, formData);
+  return formData.get("intent") === "resend" ? resendCode(request, context, state, formData) : verifyCode(request, context, state, formData);
+}
+
+function limited(submission: Submission<unknown>, attempt: Attempt) {
+  const limit = rateLimiter.check(attempt);
+  if (limit.allowed) return null;
+  const { key, values } = tooManyAttempts(limit);
+  return refused(submission, { key, values }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
+}
+
+/** Step 1: checks the data, asks the upstream to send the code, and goes to step 2. */
+async function startStep(request: Request, context: AppLoadContext, profile: LineProfile, formData: FormData) {
+  const submission = parseForm(formData, recoveryStartSchema(profile));
+  if (submission.status !== "success") return invalid(submission);
+
+  const value = submission.value as { number?: string; serviceNumber?: string; phone?: string };
+  const line: Pick<RecoveryState, "profile" | "phone" | "serviceNumber"> =
+    profile === "mbb" ? { profile, phone: value.number ?? "" } : { profile, phone: value.phone ?? "", serviceNumber: value.serviceNumber ?? "" };
+  const attempt = { action: "recovery" as const, number: limitKey(line), ip: context.clientIp };
+  const tooMany = limited(submission, attempt);
+  if (tooMany) return tooMany;
+
+  const result = await startRecovery(lineOf(line));
+  if (!result.ok) return refused(submission, { key: result.error.messageKey }, 502);
+  const outcome = result.data;
+  switch (outcome.outcome) {
+    case "codeSent": {
+      rateLimiter.succeed(attempt);
+      const cookie = await recoveryFlow.save(request, { ...line, ...(outcome.uuid ? { uuid: outcome.uuid } : {}), verified: false });
+      return goTo(recoveryHref(profile, 2), cookie);
+    }
+    case "locked": {
+      // 5566666666 and any line that ran out of codes: straight to the lockout's countdown.
+      const cookie = await recoveryFlow.save(request, { ...line, lockedUntil: outcome.unlockDate, verified: false });
+      return goTo(recoveryHref(profile, 2), cookie);
+    }
+    case "notRegistered": {
+      // SPEC §8 "code 0 warns and goes to registration": the registration page shows the warning.
+      rateLimiter.fail(attempt);
+      return redirectWithNotice(request, `/registro?type=${profile}`, outcome.messageKey, [await recoveryFlow.clear(request)]);
+    }
+    case "refused":
+      rateLimiter.fail(attempt);
+      return refused(submission, { key: outcome.messageKey, upstreamText: outcome.upstreamMessage });
+  }
+}
+
+const resendSchema = z.object({ intent: z.literal("resend") });
+
+/** 'Enviar nuevamente': a new code to the same line; refused while a lockout lasts. */
+async function resendCode(request: Request, context: AppLoadContext, state: RecoveryState, formData: FormData) {
+  const here = recoveryHref(state.profile, 2);
+  if (isLocked(state)) return goTo(here);
+  const submission = parseForm(formData, resendSchema);
+  const attempt = { action: "recovery" as const, number: limitKey(state), ip: context.clientIp };
+  const tooMany = limited(submission, attempt);
+  if (tooMany) return tooMany;
+
+  const result = await startRecovery(lineOf(state));
+  if (!result.ok) return refused(submission, { key: result.error.messageKey }, 502);
+  const outcome = result.data;
+  switch (outcome.outcome) {
+    case "codeSent": {
+      rateLimiter.succeed(attempt);
+      const { lockedUntil: _over, uuid: _old, ...line } = state;
+      const cookie = await recoveryFlow.save(request, { ...line, ...(outcome.uuid ? { uuid: outcome.uuid } : {}), verified: false });
+      return redirectWithNotice(request, here, "auth:code.resent", [cookie]);
+    }
+    case "locked":
+      return goTo(here, await recoveryFlow.save(request, { ...state, lockedUntil: outcome.unlockDate, verified: false }));
+    case "notRegistered":
+      rateLimiter.fail(attempt);
+      return redirectWithNotice(request, `/registro?type=${state.profile}`, outcome.messageKey, [await recoveryFlow.clear(request)]);
+    case "refused":
+      rateLimiter.fail(attempt);
+      return refused(submission, { key: outcome.messageKey, upstreamText: outcome.upstreamMessage });
+  }
+}
+
+/** Step 2: checks the code. Right: step 3. Wrong: SPEC §8's text. The third wrong one: the lockout. */
+async function verifyCode(request: Request, context: AppLoadContext, state: RecoveryState, formData: FormData) {
+  const here = recoveryHref(state.profile, 2);
+  if (isLocked(state)) return goTo(here);
+  const submission = parseForm(formData, codeSchema);
+  if (submission.status !== "success") return invalid(submission);
+  const attempt = { action: "code" as const, number: limitKey(state), ip: context.clientIp };
+  const tooMany = limited(submission, attempt);
+  if (tooMany) return tooMany;
+
+  const result = await validatePin(lineOf(state), submission.value.code, "recovery");
+  if (!result.ok) return refused(submission, { key: result.error.messageKey }, 502);
+  const outcome = result.data;
+  switch (outcome.outcome) {
+    case "verified": {
+      rateLimiter.succeed(attempt);
+      const { lockedUntil: _over, ...line } = state;
+      return goTo(recoveryHref(state.profile, 3), await recoveryFlow.save(request, { ...line, uuid: outcome.uuid, verified: true }));
+    }
+    case "locked":
+      rateLimiter.fail(attempt);
+      return goTo(here, await recoveryFlow.save(request, { ...state, lockedUntil: outcome.unlockDate, verified: false }));
+    case "wrongPin":
+      rateLimiter.fail(attempt);
+      return refused(submission, { key: outcome.messageKey });
+    case "refused":
+      rateLimiter.fail(attempt);
+      return refused(submission, { key: outcome.messageKey, upstreamText: outcome.upstreamMessage });
+  }
+}
+
+/** Step 3: the new password, with the uuid of the validated code; then /login with a notice. */
+async function passwordStep(request: Request, state: RecoveryState, formData: FormData) {
+  if (!state.verified || !state.uuid) return goTo(recoveryHref(state.profile, 2));
+  const submission = parseForm(formData, recoveryPasswordSchema);
+  if (submission.status !== "success") return invalid(submission);
+
+  const result = await resetPassword(lineOf(state), submission.value.password, state.uuid);
+  if (!result.ok) return refused(submission, { key: result.error.messageKey }, 502);
+  if (result.data.outcome === "refused") return refused(submission, { key: result.data.messageKey });
+  return redirectWithNotice(request, `/login?type=${state.profile}`, "auth:login.passwordChanged", [await recoveryFlow.clear(request)]);
+}

@@ -58,7 +58,7 @@ export default function LoginPage() {
     <AuthCard title={message("auth:login.title")} intro={message("auth:login.intro")}>
       <LineTypeSwitch current={profile} hrefFor={(type) => `/login?type=${type}`} />
       <Form method="post" action={`/login?type=${profile}`} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
-        {notice ? <FormMessage tone="success">{message(notice)}</FormMessage> : null}
+        {notice ? <FormMessage tone={notice.endsWith("Failed") ? "error" : "success"}>{message(notice)}</FormMessage> : null}
         {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
         <ErrorSummary fields={fields} labels={{ number: numberLabel, password: message("auth:fields.password") }} show={Boolean(answer?.result?.error)} />
         <TextField

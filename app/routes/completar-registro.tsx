@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckboxField, PasswordField, TextField } from "~/components/form/field";
 import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
 import { RouteError } from "~/components/route-error";
-import { AuthCard } from "~/features/auth/auth-layout";
+import { AuthCard, PrivacyNote } from "~/features/auth/auth-layout";
 import { completeAction, completePage, type RegistrationAnswer } from "~/features/auth/registration.server";
 import { getSite } from "~/lib/config/config.server";
 import { parseForm } from "~/lib/forms";
@@ -78,11 +78,7 @@ export default function CompleteRegistrationPage() {
         <CheckboxField field={fields.promotions} label={message("auth:fields.promotions")} />
         <SubmitButton>{message("auth:completeRegistration.submit")}</SubmitButton>
       </Form>
-      <p className="auth-card__legal">
-        <a href={privacyUrl} target="_blank" rel="noreferrer">
-          {message("auth:form.privacy")}
-        </a>
-      </p>
+      <PrivacyNote href={privacyUrl} />
     </AuthCard>
   );
 }

@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
 import { PasswordField, TextField } from "~/components/form/field";
 import { RouteError } from "~/components/route-error";
-import { AuthCard, LineTypeSwitch } from "~/features/auth/auth-layout";
+import { AuthCard, LineTypeSwitch, PrivacyNote } from "~/features/auth/auth-layout";
 import type { FormAnswer } from "~/features/auth/form-result.server";
 import { loginAction } from "~/features/auth/login.server";
 import { takeNotice } from "~/features/auth/session.server";
@@ -81,11 +81,7 @@ export default function LoginPage() {
           {message("auth:login.noAccount")} <Link to={`/registro?type=${profile}`}>{message("auth:login.register")}</Link>
         </p>
       </div>
-      <p className="auth-card__legal">
-        <a href={privacyUrl} target="_blank" rel="noreferrer">
-          {message("auth:form.privacy")}
-        </a>
-      </p>
+      <PrivacyNote href={privacyUrl} />
     </AuthCard>
   );
 }

@@ -8,7 +8,7 @@ import { Countdown } from "~/components/form/countdown";
 import { TextField } from "~/components/form/field";
 import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
 import { RouteError } from "~/components/route-error";
-import { AuthCard, LineTypeSwitch } from "~/features/auth/auth-layout";
+import { AuthCard, LineTypeSwitch, PrivacyNote } from "~/features/auth/auth-layout";
 import { registerAction, registerPage, type RegistrationAnswer } from "~/features/auth/registration.server";
 import { useIccidCheck, type IccidStatus } from "~/features/auth/use-iccid-check";
 import { getSite } from "~/lib/config/config.server";
@@ -102,11 +102,7 @@ function StartStep({ profile, notice, privacyUrl }: { profile: LineProfile; noti
           {message("auth:register.haveAccount")} <Link to={`/login?type=${profile}`}>{message("auth:register.login")}</Link>
         </p>
       </div>
-      <p className="auth-card__legal">
-        <a href={privacyUrl} target="_blank" rel="noreferrer">
-          {message("auth:form.privacy")}
-        </a>
-      </p>
+      <PrivacyNote href={privacyUrl} />
     </AuthCard>
   );
 }

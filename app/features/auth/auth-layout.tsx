@@ -39,3 +39,15 @@ export function LineTypeSwitch({ current, hrefFor }: { current: LineProfile; hre
     </nav>
   );
 }
+
+/** The privacy-notice link at the foot of every account form (SPEC §2 "privacy link"). */
+export function PrivacyNote({ href }: { href: string }) {
+  const message = useMessages();
+  return (
+    <p className="auth-card__legal">
+      <a href={href} target="_blank" rel="noreferrer">
+        {message("auth:form.privacy")}
+      </a>
+    </p>
+  );
+}

@@ -1,7 +1,7 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it, vi } from "vitest";
 import { setSwitch } from "../../../mocks/switches";
 import { useMockUpstream } from "../../../mocks/test-support";
+import { testBrowser } from "./test-browser";
 import { resetWorld, world } from "../../../mocks/world";
 import { login } from "~/upstream/conn.server";
 import { translate, type FormAnswer } from "./form-result.server";
@@ -12,7 +12,6 @@ import { takeNotice } from "./session.server";
 useMockUpstream();
 
 const ORIGIN = "http://localhost";
-let ipCount = 0;
 
 /**
  * A browser for the recovery pages: keeps the cookies the answers set (the flow cookie, the
@@ -20,20 +19,7 @@ let ipCount = 0;
  * own IP, so the attempt limits of one test never reach another.
  */
 function browser() {
-  const jar = new Map<string, string>();
-  const context = { clientIp: `198.51.100.${++ipCount}`, cspNonce: "", visitorId: "test" } as AppLoadContext;
-  const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
-  const keep = (response: Response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = "", ...attributes] = line.split(";");
-      const name = pair.slice(0, pair.indexOf("="));
-      const value = pair.slice(pair.indexOf("=") + 1);
-      const expired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute) || (/^\s*expires=/i.test(attribute) && Date.parse(attribute.split("=")[1] ?? "") < Date.now()));
-      if (expired || value === "") jar.delete(name);
-      else jar.set(name, value);
-    }
-  };
-  const request = (path: string, init: RequestInit = {}) => new Request(`${ORIGIN}${path}`, { ...init, headers: { Cookie: cookieHeader(), ...(init.headers ?? {}) } });
+  const { jar, context, keep, request } = testBrowser(ORIGIN);
 
   return {
     jar,
@@ -43,7 +29,7 @@ function browser() {
       const body = new URLSearchParams(fields);
       const out = await recoveryAction(request(path, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } }), context);
       if (out instanceof Response) {
-        keep(out);
+        keep(out.headers);
         return { status: out.status, location: out.headers.get("Location"), answer: undefined };
       }
       return { status: out.init?.status ?? 200, location: null, answer: out.data as FormAnswer };
@@ -54,11 +40,11 @@ function browser() {
         const out = await recoveryLoader(request(path));
         const headers = new Headers(out.init?.headers);
         expect(headers.get("Cache-Control")).toBe("private, no-store");
-        keep(new Response(null, { headers }));
+        keep(headers);
         return { view: out.data, location: null };
       } catch (thrown) {
         if (!(thrown instanceof Response)) throw thrown;
-        keep(thrown);
+        keep(thrown.headers);
         return { view: undefined, location: thrown.headers.get("Location") };
       }
     },

@@ -1,7 +1,7 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { setSwitch } from "../../../mocks/switches";
 import { useMockUpstream } from "../../../mocks/test-support";
+import { testBrowser } from "./test-browser";
 import { world } from "../../../mocks/world";
 import { login } from "~/upstream/conn.server";
 import { translate } from "./form-result.server";
@@ -11,7 +11,6 @@ import { redirectWithNotice, takeNotice } from "./session.server";
 useMockUpstream();
 
 const ORIGIN = "http://localhost";
-let ipCount = 0;
 
 type Out = { status: number; location: string | null; answer: RegistrationAnswer | undefined };
 
@@ -21,20 +20,7 @@ type Out = { status: number; location: string | null; answer: RegistrationAnswer
  * limits of one test never reach another.
  */
 function browser() {
-  const jar = new Map<string, string>();
-  const context = { clientIp: `203.0.113.${++ipCount}`, cspNonce: "", visitorId: "test" } as AppLoadContext;
-  const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
-  const keep = (headers: Headers) => {
-    for (const line of headers.getSetCookie()) {
-      const [pair = "", ...attributes] = line.split(";");
-      const name = pair.slice(0, pair.indexOf("="));
-      const value = pair.slice(pair.indexOf("=") + 1);
-      const expired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute) || (/^\s*expires=/i.test(attribute) && Date.parse(attribute.split("=")[1] ?? "") < Date.now()));
-      if (expired || value === "") jar.delete(name);
-      else jar.set(name, value);
-    }
-  };
-  const request = (path: string, init: RequestInit = {}) => new Request(`${ORIGIN}${path}`, { ...init, headers: { Cookie: cookieHeader(), ...(init.headers ?? {}) } });
+  const { jar, context, keep, request } = testBrowser(ORIGIN);
   const settle = (out: unknown): Out => {
     if (out instanceof Response) {
       keep(out.headers);

@@ -6,6 +6,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 import { flowCookiesToDrop } from "~/features/auth/flow.server";
+import { campaignCookieFor } from "~/features/campaign/campaign.server";
 import { createI18n } from "~/lib/i18n/i18next.server";
 import { TranslationProvider, type T } from "~/lib/i18n/react";
 import { LOCALE } from "~/lib/i18n/resources";
@@ -13,7 +14,7 @@ import { LOCALE } from "~/lib/i18n/resources";
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -21,6 +22,8 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   for (const cookie of flowCookiesToDrop(request)) responseHeaders.append("Set-Cookie", cookie);
+  const campaign = await campaignCookieFor(request);
+  if (campaign) responseHeaders.append("Set-Cookie", campaign);
   const i18n = createI18n();
   const nonce = loadContext.cspNonce;
   // Crawlers and no-JS clients get the whole document at once; browsers get it streamed.
@@ -61,9 +64,14 @@ export default function handleRequest(
   });
 }
 
-/** Client-side navigations leave a registration or recovery flow as surely as documents do. */
-export function handleDataRequest(response: Response, { request }: { request: Request }) {
+/**
+ * Client-side navigations leave a registration or recovery flow as surely as documents do, and
+ * may arrive with a campaign's utm parameters too.
+ */
+export async function handleDataRequest(response: Response, { request }: { request: Request }) {
   for (const cookie of flowCookiesToDrop(request)) response.headers.append("Set-Cookie", cookie);
+  const campaign = await campaignCookieFor(request);
+  if (campaign) response.headers.append("Set-Cookie", campaign);
   return response;
 }
 

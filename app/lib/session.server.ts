@@ -15,6 +15,8 @@ type SessionData = {
   returnTo: string;
   /** The single-sign-on login under way: the state the callback must bring back, and for whom the flag let it start. */
   sso: { state: string; hint?: string };
+  /** The sale waiting for payment (a recharge after 'Siguiente'); no card data, ever. */
+  sale: unknown;
 };
 
 type FlashData = {

@@ -44,8 +44,33 @@ export const destination = z.object({
 });
 export type Destination = z.infer<typeof destination>;
 
+/**
+ * The recharge modal's settings (SPEC §2, §7 "captcha info"): whether the line form asks for a
+ * captcha, and the provider's widget. The token it posts is sent with the line check.
+ */
+export const rechargeModalConfig = z.object({
+  captcha: z
+    .discriminatedUnion("enabled", [
+      z.object({ enabled: z.literal(false) }),
+      z.object({
+        enabled: z.literal(true),
+        /** The provider's public site key (the spec's `publico`). */
+        siteKey: nonEmpty,
+        /** The provider's widget script (the spec's `url`), loaded only when the modal is open. */
+        scriptUrl: z.url({ protocol: /^https$/ }),
+        /** The form field the widget fills with its token (reCAPTCHA: g-recaptcha-response). */
+        tokenField: z.string().regex(/^[A-Za-z0-9_-]+$/).default("g-recaptcha-response"),
+      }),
+    ])
+    .default({ enabled: false }),
+  /** The fair-use policy the modal links to. */
+  fairUsePath: localPath.default("/politica-de-uso-justo"),
+});
+export type RechargeModalConfig = z.infer<typeof rechargeModalConfig>;
+
 export const rechargesConfig = z
   .object({
+    modal: rechargeModalConfig.default({ captcha: { enabled: false }, fairUsePath: "/politica-de-uso-justo" }),
     categories: z.array(rechargeCategory).min(1),
     offers: z.array(rechargeOffer),
     /** Where the international packages work: calls from Mexico to (insideMexico), and roaming in (outsideMexico). */

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n/react";
 import type { Banner } from "#schemas/config";
 import { BlockList } from "~/blocks/registry";
@@ -10,13 +11,14 @@ export type PageViewData = {
   banners: Banner[];
 };
 
-/** A config page: the banners of its view, then its blocks in order. */
-export function ConfigPageView({ page, banners }: PageViewData) {
+/** A config page: the banners of its view, then its blocks in order (after `notice`, when a route has one to show). */
+export function ConfigPageView({ page, banners, notice }: PageViewData & { notice?: ReactNode }) {
   const startsWithHero = page.blocks[0]?.block.type === "hero";
   return (
     <>
       <BannerCarousel banners={banners} />
       <div className="page">
+        {notice}
         {startsWithHero ? null : <h1 className="page-title">{page.heading}</h1>}
         <BlockList blocks={page.blocks} pageHasHeading={!startsWithHero} />
       </div>

@@ -24,39 +24,37 @@ export function notFound() {
 
 /**
  * Everything a config-driven page needs: routing rules (legacy redirect, 404, access, flag gate),
- * then the page's blocks with their data and the banners of its view.
+ * then the page's blocks with their data and the banners of its view. Redirects are thrown.
  */
-export async function loadConfigPage(request: Request, context: AppLoadContext) {
+export async function readConfigPage(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
   const legacy = legacyRedirect(url);
   if (legacy) throw legacy;
 
   const page = findPage(url.pathname);
-  if (!page) return notFound();
+  if (!page) return null;
 
   const { definition } = page;
   if (definition.access === "guest") await requireGuest(request);
   const user = definition.access === "customer" ? await requireCustomer(request, definition.onAnonymous) : await getSessionUser(request);
   if (definition.flag && !isOn(definition.flag, flagSubject(context, user))) throw redirect("/");
 
-  const banners = getBanners(definition.bannerView ?? bannerViewOf(page.path));
-  const isPrivate = definition.access !== "public" || Boolean(definition.flag);
-  return data(
-    {
-      kind: "page" as const,
-      page: {
-        path: page.path,
-        title: definition.title,
-        description: definition.description,
-        heading: definition.heading,
-        blocks: await resolveBlocks(page.blocks, request),
-      },
-      banners,
+  return {
+    page: {
+      path: page.path,
+      title: definition.title,
+      description: definition.description,
+      heading: definition.heading,
+      blocks: await resolveBlocks(page.blocks, request),
     },
-    {
-      headers: {
-        "Cache-Control": isPrivate ? "private, no-store" : "private, no-cache",
-      },
-    },
-  );
+    banners: getBanners(definition.bannerView ?? bannerViewOf(page.path)),
+    /** Private pages (customer-only, guest-only or behind a flag) are never stored by a cache. */
+    cacheControl: definition.access !== "public" || definition.flag ? "private, no-store" : "private, no-cache",
+  };
+}
+
+export async function loadConfigPage(request: Request, context: AppLoadContext) {
+  const found = await readConfigPage(request, context);
+  if (!found) return notFound();
+  return data({ kind: "page" as const, page: found.page, banners: found.banners }, { headers: { "Cache-Control": found.cacheControl } });
 }

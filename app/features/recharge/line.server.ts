@@ -1,0 +1,41 @@
+import { profileForType } from "#schemas/forms/recharge";
+import { checkServiceProfile, getLineProfile, getRechargeHistory, hasPendingRecharge, lineRechargeEligibility, type RechargeHistoryEntry } from "~/upstream/core.server";
+import type { UpstreamResult } from "~/upstream/http.server";
+
+/** Whether a number may get a recharge of a type, and if not, the catalogue key that says why. */
+export type LineVerdict = { ok: true } | { ok: false; messageKey: string };
+
+/** The associates' offers (type 4) are checked by the legacy replacement service (codes -1, 1, 2, 3, 4, 500). */
+export const ASSOCIATES_TYPE = 4;
+
+/**
+ * The "valid line for recharge" rule of SPEC §4, asked of the upstream: the number's profile
+ * and status (type dn, view status) for every offer but the associates', which the legacy
+ * replacement check answers. Errors of the check are the HTTP-status messages of SPEC §8.
+ */
+export async function checkRechargeLine(number: string, rechargeType: number, captchaToken?: string): Promise<LineVerdict> {
+  if (rechargeType === ASSOCIATES_TYPE) {
+    const result = await checkServiceProfile({ number, rechargeType, captchaToken });
+    return result.ok ? { ok: true } : { ok: false, messageKey: result.error.messageKey };
+  }
+  const result = await getLineProfile({ type: "dn", identifier: number, view: "status" });
+  if (!result.ok) return { ok: false, messageKey: result.error.messageKey };
+  return lineRechargeEligibility(result.data.profile, result.data.status, profileForType(rechargeType));
+}
+
+/** What 'Siguiente' does after reading the line's history (SPEC §4). */
+export type HistoryVerdict = { kind: "clear" } | { kind: "pending" } | { kind: "failed"; messageKey: string };
+
+/**
+ * The history rule: the newest entry still not applied asks the customer whether to go on; a
+ * 412 (no history kept for the number) goes on; any other failure stops the flow with the
+ * generic error.
+ */
+export function historyVerdict(result: UpstreamResult<RechargeHistoryEntry[]>): HistoryVerdict {
+  if (!result.ok) return result.error.status === 412 ? { kind: "clear" } : { kind: "failed", messageKey: "recharge:history.error" };
+  return hasPendingRecharge(result.data) ? { kind: "pending" } : { kind: "clear" };
+}
+
+export async function checkRechargeHistory(number: string): Promise<HistoryVerdict> {
+  return historyVerdict(await getRechargeHistory(number, 1));
+}

@@ -1,0 +1,46 @@
+import { needsServiceNumber, profileForType } from "#schemas/forms/recharge";
+import { translate } from "~/features/auth/form-result.server";
+import { getRecharges, getSite } from "~/lib/config/config.server";
+import { formatData, formatMoney } from "~/lib/format";
+import { findRechargeOffer } from "./offer.server";
+
+/**
+ * What the recharge modal shows for `?recarga=OFFERID`, formatted on the server so the browser
+ * carries no formatting code: the offer (name, price, validity, what it includes) and how the
+ * line form is set up for its type. An unknown offer, or offers the upstream cannot give, are
+ * a message instead.
+ */
+export async function rechargeModalData(offerId: string) {
+  const lookup = await findRechargeOffer(offerId);
+  if (!lookup.ok) return { ok: false as const, message: translate(lookup.messageKey), retry: lookup.reason === "unavailable" };
+  const { offer } = lookup;
+  const { captcha, fairUsePath } = getRecharges().modal;
+  const features = [
+    offer.mbNavigation > 0 ? translate("recharge:modal.navigation", { amount: formatData(offer.mbNavigation) }) : null,
+    offer.unlimitedSocial
+      ? translate("recharge:modal.unlimitedSocial")
+      : offer.mbSocialNetworks > 0
+        ? translate("recharge:modal.social", { amount: formatData(offer.mbSocialNetworks) })
+        : null,
+    offer.includeMessage,
+    offer.enjoyMessage ?? null,
+  ].filter((text): text is string => Boolean(text));
+  return {
+    ok: true as const,
+    offer: {
+      offerId: offer.offerId,
+      type: offer.type,
+      name: offer.rechargeName,
+      priceText: formatMoney(offer.price),
+      validityText: translate("recharge:modal.validity", { count: offer.duration }),
+      daysText: translate("recharge:modal.days", { count: offer.duration }),
+      features,
+    },
+    profile: profileForType(offer.type),
+    needsServiceNumber: needsServiceNumber(offer.type),
+    captcha: captcha.enabled ? { enabled: true as const, siteKey: captcha.siteKey, scriptUrl: captcha.scriptUrl, tokenField: captcha.tokenField } : { enabled: false as const },
+    fairUsePath,
+    privacyUrl: getSite().privacyNoticeUrl,
+  };
+}
+export type RechargeModalData = Awaited<ReturnType<typeof rechargeModalData>>;

@@ -1,0 +1,301 @@
+import { useForm } from "@conform-to/react";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
+import { CheckboxField, TextField } from "~/components/form/field";
+import { Icon } from "~/components/icon";
+import { closeModalHref, UrlModal } from "~/components/url-modal";
+import { loadScript, track } from "~/features/tracking/tracking";
+import { parseForm } from "~/lib/forms";
+import { useMessages } from "~/lib/i18n/react";
+import { rechargeLineSchema } from "#schemas/forms/recharge";
+import type { RechargeModalData } from "./modal.server";
+import type { RechargeAnswer } from "./recharge.server";
+import { useLineCheck, type LineStatus } from "./use-line-check";
+
+type Ready = Extract<RechargeModalData, { ok: true }>;
+
+const MODAL_PARAM = "recarga";
+
+/**
+ * The recharge modal (SPEC §2, §4, §5): a URL (`?recarga=OFFERID`) rendered by the server, so it
+ * opens without JavaScript, and with it without a page reload. The offer, the payment-security
+ * badge, then the 'Datos de línea' form; or, when the line's newest recharge is still in
+ * process, the question whether to go on.
+ */
+export function RechargeModal({ modal, answer }: { modal: RechargeModalData; answer?: RechargeAnswer }) {
+  const message = useMessages();
+  const location = useLocation();
+  if (!modal.ok) {
+    return (
+      <UrlModal id="recarga" param={MODAL_PARAM} title={message("recharge:modal.summaryRecharge")}>
+        <FormMessage tone="error">{modal.message}</FormMessage>
+        <p className="recharge-modal__actions">
+          {modal.retry ? (
+            <Link className="button button--primary" to={location.pathname + location.search} preventScrollReset replace>
+              {message("common:offers.retry")}
+            </Link>
+          ) : null}
+          <Link className="button button--secondary" to={closeModalHref(location, MODAL_PARAM)} preventScrollReset>
+            {message("recharge:modal.chooseAnother")}
+          </Link>
+        </p>
+      </UrlModal>
+    );
+  }
+  return (
+    <UrlModal id="recarga" param={MODAL_PARAM} title={modal.offer.name}>
+      <OfferSummary modal={modal} />
+      {answer?.pending ? <PendingQuestion modal={modal} pending={answer.pending} /> : <LineForm modal={modal} answer={answer} />}
+    </UrlModal>
+  );
+}
+
+function OfferSummary({ modal }: { modal: Ready }) {
+  const message = useMessages();
+  const { offer } = modal;
+  useEffect(() => {
+    track("GoToDetail", { offerId: offer.offerId, type: offer.type });
+  }, [offer.offerId, offer.type]);
+  return (
+    <div className="recharge-offer">
+      <p className="recharge-offer__price">
+        <span className="recharge-offer__price-label">{message("recharge:modal.price")}</span>
+        <span className="recharge-offer__amount">{offer.priceText}</span>
+      </p>
+      <p className="recharge-offer__validity">
+        <Icon name="clock" /> {offer.validityText}
+      </p>
+      <h3 className="recharge-offer__includes-title">{message("recharge:modal.includes")}</h3>
+      <ul className="recharge-offer__includes">
+        {offer.features.map((feature) => (
+          <li key={feature}>{feature}</li>
+        ))}
+      </ul>
+      <p className="secure-badge">
+        <Icon name="shield" />
+        <span>
+          <strong>{message("recharge:modal.secure")}</strong> {message("recharge:modal.secureText")}
+        </span>
+      </p>
+    </div>
+  );
+}
+
+/** The line number's live-check state under the field. */
+function LineCheckStatus({ status }: { status: LineStatus }) {
+  const message = useMessages();
+  if (!status) return null;
+  if (status.kind === "checking") return <span className="line-check line-check--checking">{message("recharge:modal.checking")}</span>;
+  if (status.kind === "valid")
+    return (
+      <span className="line-check line-check--valid">
+        <Icon name="check" /> {message("recharge:modal.valid")}
+      </span>
+    );
+  return (
+    <span className="line-check line-check--invalid">
+      <Icon name="alert" /> {status.message}
+    </span>
+  );
+}
+
+function LineForm({ modal, answer }: { modal: Ready; answer?: RechargeAnswer }) {
+  const message = useMessages();
+  const location = useLocation();
+  const { offer, profile, needsServiceNumber: withServiceNumber, captcha } = modal;
+  const [form, fields] = useForm({
+    id: `recarga-${offer.offerId}`,
+    lastResult: answer?.result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseForm(formData, rechargeLineSchema({ type: offer.type, captcha: captcha.enabled })),
+  });
+  const lineField = withServiceNumber ? fields.serviceNumber : fields.phone;
+  const initial = (name: string) => {
+    const value = (answer?.result?.initialValue as Record<string, unknown> | undefined)?.[name];
+    return typeof value === "string" ? value : "";
+  };
+  const lineCheck = useLineCheck(offer.offerId, initial(withServiceNumber ? "serviceNumber" : "phone"));
+  const [typed, setTyped] = useState({ phone: initial("phone"), serviceNumber: initial("serviceNumber"), email: initial("email") });
+  const changed = useRef(new Set<string>());
+
+  useEffect(() => {
+    if (captcha.enabled) loadScript(captcha.scriptUrl);
+  }, [captcha]);
+
+  const onInput = (event: FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLInputElement;
+    if (!target.name) return;
+    if (target.name === "whatsapp") track("ChangeLegal", { offerId: offer.offerId, whatsapp: target.checked });
+    else if (!changed.current.has(target.name)) {
+      changed.current.add(target.name);
+      track("ChangeOnForm", { offerId: offer.offerId, field: target.name });
+    }
+    if (target.name === "phone" || target.name === "serviceNumber" || target.name === "email") setTyped((now) => ({ ...now, [target.name]: target.value.trim() }));
+  };
+
+  const numberLabel = message(
+    withServiceNumber ? "recharge:modal.serviceNumber" : profile === "hbb" ? "recharge:modal.hbbNumber" : "recharge:modal.phone",
+  );
+  const phoneLabel = withServiceNumber ? message("recharge:modal.contactPhone") : numberLabel;
+  const labels: Record<string, string> = {
+    ...(withServiceNumber ? { serviceNumber: numberLabel } : {}),
+    phone: phoneLabel,
+    email: message("recharge:modal.email"),
+    captchaToken: message("recharge:modal.captcha"),
+  };
+
+  return (
+    <Form
+      method="post"
+      action={location.pathname + location.search}
+      id={form.id}
+      noValidate
+      preventScrollReset
+      replace
+      className="recharge-form"
+      aria-labelledby={`${form.id}-title`}
+      onInput={onInput}
+      onSubmit={(event) => {
+        form.onSubmit(event);
+        if (!event.defaultPrevented) track("RequestPayment", { offerId: offer.offerId });
+      }}
+    >
+      <input type="hidden" name="offerId" value={offer.offerId} />
+      <h3 className="recharge-form__title" id={`${form.id}-title`}>
+        {message("recharge:modal.lineData")}
+      </h3>
+      <p className="recharge-form__intro">{message("recharge:modal.lineDataIntro")}</p>
+      {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
+      <ErrorSummary fields={fields} labels={labels} show={Boolean(answer?.result?.error)} />
+      {withServiceNumber ? (
+        <TextField
+          field={fields.serviceNumber}
+          label={numberLabel}
+          hint={message("recharge:modal.serviceNumberHint")}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={12}
+          status={<LineCheckStatus status={lineCheck.status} />}
+          onChange={(event) => lineCheck.onNumberChange(event.currentTarget.value)}
+        />
+      ) : null}
+      <TextField
+        field={fields.phone}
+        label={phoneLabel}
+        hint={message(withServiceNumber ? "recharge:modal.contactPhoneHint" : profile === "hbb" ? "recharge:modal.hbbNumberHint" : "recharge:modal.phoneHint")}
+        type="tel"
+        inputMode="numeric"
+        autoComplete={profile === "mbb" || withServiceNumber ? "tel-national" : "off"}
+        maxLength={12}
+        status={withServiceNumber ? undefined : <LineCheckStatus status={lineCheck.status} />}
+        onChange={withServiceNumber ? undefined : (event) => lineCheck.onNumberChange(event.currentTarget.value)}
+      />
+      <TextField field={fields.email} label={labels.email!} hint={message("recharge:modal.emailHint")} type="email" autoComplete="email" maxLength={80} spellCheck={false} autoCapitalize="none" />
+      {captcha.enabled ? (
+        <div className={`field${fields.captchaToken.errors?.length ? " field--error" : ""}`}>
+          <p className="field__label">{labels.captchaToken}</p>
+          {fields.captchaToken.errors?.length ? (
+            <p className="field__error" id={fields.captchaToken.errorId}>
+              {message(fields.captchaToken.errors[0]!)}
+            </p>
+          ) : null}
+          <div className="g-recaptcha" data-sitekey={captcha.siteKey} />
+          <noscript>
+            <p className="field__hint">{message("recharge:modal.captchaNoScript")}</p>
+          </noscript>
+        </div>
+      ) : null}
+      <p className="recharge-form__links">
+        <Link to={modal.fairUsePath}>{message("recharge:modal.fairUse")}</Link>
+      </p>
+      <p className="recharge-form__privacy">
+        {message("recharge:modal.privacy")}{" "}
+        <a href={modal.privacyUrl} target="_blank" rel="noopener noreferrer">
+          {message("recharge:modal.privacyLink")}
+          <span className="visually-hidden"> {message("common:a11y.newWindow")}</span>
+        </a>
+        .
+      </p>
+      <CheckboxField field={fields.whatsapp} label={message("recharge:modal.whatsapp")} />
+      <DataSummary modal={modal} phone={typed.phone} serviceNumber={typed.serviceNumber} email={typed.email} />
+      <SubmitButton>{message("recharge:modal.submit")}</SubmitButton>
+    </Form>
+  );
+}
+
+/** The data summary of the form: the recharge, and what was typed so far. */
+function DataSummary({ modal, phone, serviceNumber, email }: { modal: Ready; phone: string; serviceNumber: string; email: string }) {
+  const message = useMessages();
+  const number = modal.needsServiceNumber ? serviceNumber : phone;
+  return (
+    <section className="data-summary" aria-labelledby="resumen-recarga">
+      <h3 className="data-summary__title" id="resumen-recarga">
+        {message("recharge:modal.summary")}
+      </h3>
+      <dl className="data-summary__list">
+        <div>
+          <dt>{message("recharge:modal.summaryRecharge")}</dt>
+          <dd>{modal.offer.name}</dd>
+        </div>
+        <div>
+          <dt>{message("recharge:modal.summaryValidity")}</dt>
+          <dd>{modal.offer.daysText}</dd>
+        </div>
+        {number ? (
+          <div>
+            <dt>{message(modal.needsServiceNumber || modal.profile === "hbb" ? "recharge:modal.summaryServiceNumber" : "recharge:modal.summaryNumber")}</dt>
+            <dd>{number}</dd>
+          </div>
+        ) : null}
+        {email ? (
+          <div>
+            <dt>{message("recharge:modal.summaryEmail")}</dt>
+            <dd>{email}</dd>
+          </div>
+        ) : null}
+        <div className="data-summary__total">
+          <dt>{message("recharge:modal.summaryTotal")}</dt>
+          <dd>{modal.offer.priceText}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/**
+ * 'Aún cuentas con una recarga en proceso sin aplicarse. ¿Deseas continuar?' (SPEC §4, §8):
+ * 'Continuar' posts the same data again, saying the customer knows; 'Cancelar' closes the modal.
+ * Both are a form and a link, so both work without JavaScript.
+ */
+function PendingQuestion({ modal, pending }: { modal: Ready; pending: NonNullable<RechargeAnswer["pending"]> }) {
+  const message = useMessages();
+  const location = useLocation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className="pending-question" aria-labelledby="recarga-pendiente">
+      <h3 className="pending-question__title" id="recarga-pendiente" ref={heading} tabIndex={-1}>
+        <Icon name="alert" /> {message("recharge:modal.pendingTitle")}
+      </h3>
+      <p className="pending-question__text" role="alert">
+        {message("recharge:history.pending")}
+      </p>
+      <Form method="post" action={location.pathname + location.search} preventScrollReset replace className="pending-question__actions">
+        <input type="hidden" name="offerId" value={modal.offer.offerId} />
+        <input type="hidden" name="phone" value={pending.phone} />
+        {pending.serviceNumber ? <input type="hidden" name="serviceNumber" value={pending.serviceNumber} /> : null}
+        <input type="hidden" name="email" value={pending.email} />
+        {pending.whatsapp ? <input type="hidden" name="whatsapp" value="on" /> : null}
+        <SubmitButton name="intent" value="continue">
+          {message("recharge:modal.continue")}
+        </SubmitButton>
+        <Link className="button button--secondary button--block" to={closeModalHref(location, MODAL_PARAM)} preventScrollReset>
+          {message("recharge:modal.cancel")}
+        </Link>
+      </Form>
+    </section>
+  );
+}

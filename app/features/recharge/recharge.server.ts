@@ -1,0 +1,131 @@
+import { randomUUID } from "node:crypto";
+import type { AppLoadContext } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { lineNumberOf, needsServiceNumber, rechargeLineSchema } from "#schemas/forms/recharge";
+import { rechargeSale, type RechargeSale } from "#schemas/sale";
+import { type FormAnswer, invalid, refused, translate } from "~/features/auth/form-result.server";
+import { rateLimiter, tooManyAttempts } from "~/features/auth/rate-limit.server";
+import { redirectWithNotice } from "~/features/auth/session.server";
+import { readCampaign } from "~/features/campaign/campaign.server";
+import { getRecharges } from "~/lib/config/config.server";
+import { parseForm } from "~/lib/forms";
+import { commitSession, getSession, getSessionUser } from "~/lib/session.server";
+import { optInWhatsapp } from "~/upstream/core.server";
+import { checkRechargeHistory, checkRechargeLine } from "./line.server";
+import { findRechargeOffer } from "./offer.server";
+import { buildRechargeSale } from "./sale";
+
+/** The modal's parameters: `recarga` opens it on an offer, `section` is the catalogue tab behind it. */
+export const MODAL_PARAM = "recarga";
+
+/** The page behind the modal: the same URL without the modal's parameter. */
+export function closeHrefOf(url: URL): string {
+  const params = new URLSearchParams(url.search);
+  params.delete(MODAL_PARAM);
+  const search = params.toString();
+  return search ? `${url.pathname}?${search}` : url.pathname;
+}
+
+/** Where the hand-over to the payment step lives. */
+export const CHECKOUT_PATH = "/pago";
+
+export type RechargeAnswer = FormAnswer & {
+  /** The newest recharge of the line is not applied yet: ask before going on (SPEC §4). */
+  pending?: { phone: string; serviceNumber?: string; email: string; whatsapp: boolean };
+};
+
+export const captchaOf = () => getRecharges().modal.captcha;
+
+/**
+ * 'Siguiente' of the recharge modal (SPEC §4): the form's rules, then the line (profile and
+ * status, or the associates' replacement check), then its history, unless the customer has
+ * already answered 'Continuar' to a recharge still in process. Then the sale goes to the
+ * session and the visitor to the payment step.
+ */
+export async function rechargeAction(request: Request, context: AppLoadContext) {
+  const url = new URL(request.url);
+  const formData = await request.formData();
+  const lookup = await findRechargeOffer(String(formData.get("offerId") ?? url.searchParams.get(MODAL_PARAM) ?? ""));
+  if (!lookup.ok) {
+    const submission = parseForm(formData, rechargeLineSchema({ type: 1 }));
+    return refused(submission, { key: lookup.messageKey }, lookup.reason === "unknown" ? 404 : 503);
+  }
+  const { offer } = lookup;
+  const captcha = captchaOf();
+  if (captcha.enabled) {
+    // The provider's widget posts its token under its own field name.
+    const token = formData.get(captcha.tokenField);
+    if (typeof token === "string" && token) formData.set("captchaToken", token);
+  }
+  const submission = parseForm(formData, rechargeLineSchema({ type: offer.type, captcha: captcha.enabled }));
+  if (submission.status !== "success" || !submission.value) return invalid(submission);
+  const form = submission.value;
+
+  const number = lineNumberOf(form, offer.type);
+  const numberField = needsServiceNumber(offer.type) ? "serviceNumber" : "phone";
+  const attempt = { action: "line" as const, ip: context.clientIp };
+  const limit = rateLimiter.check(attempt);
+  if (!limit.allowed) return refused(submission, tooManyAttempts(limit), 429, { "Retry-After": String(limit.retryAfterSeconds) });
+
+  const line = await checkRechargeLine(number, offer.type, form.captchaToken);
+  if (!line.ok) {
+    rateLimiter.fail(attempt);
+    return data<RechargeAnswer>({ result: submission.reply({ fieldErrors: { [numberField]: [translate(line.messageKey)] } }) }, { status: 422 });
+  }
+
+  if (formData.get("intent") !== "continue") {
+    const history = await checkRechargeHistory(number);
+    if (history.kind === "failed") return redirectWithNotice(request, closeHrefOf(url), history.messageKey);
+    if (history.kind === "pending") {
+      return data<RechargeAnswer>({
+        result: submission.reply(),
+        pending: { phone: form.phone, ...(form.serviceNumber ? { serviceNumber: form.serviceNumber } : {}), email: form.email, whatsapp: form.whatsapp },
+      });
+    }
+  }
+
+  // The opt-in is a courtesy: its failure never stops a recharge.
+  if (form.whatsapp) void optInWhatsapp(form.phone);
+
+  const sale = buildRechargeSale({
+    offer,
+    form,
+    uuid: randomUUID(),
+    campaign: await readCampaign(request),
+    loggedIn: Boolean(await getSessionUser(request)),
+    returnTo: closeHrefOf(url),
+  });
+  const session = await getSession(request);
+  session.set("sale", sale);
+  return redirect(CHECKOUT_PATH, { status: 303, headers: { "Set-Cookie": await commitSession(session) } });
+}
+
+/** The sale waiting in the session, if it is a valid one. */
+export async function pendingSale(request: Request): Promise<RechargeSale | null> {
+  const session = await getSession(request);
+  const parsed = rechargeSale.safeParse(session.get("sale"));
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * GET /api/linea?numero=&oferta=: the modal's live check, 300 ms after typing stops (SPEC §4,
+ * §9). Answers `{ number, ok, message? }` with the message in Spanish; the submit checks again.
+ */
+export async function lineCheckResponse(request: Request, context: AppLoadContext) {
+  const url = new URL(request.url);
+  const number = (url.searchParams.get("numero") ?? "").replace(/\s+/g, "");
+  const noStore = { "Cache-Control": "private, no-store" };
+  if (!/^\d{10}$/.test(number)) return data({ number, ok: false, message: translate("errors:line.invalidNumber") }, { status: 400, headers: noStore });
+  const lookup = await findRechargeOffer(url.searchParams.get("oferta"));
+  if (!lookup.ok) return data({ number, ok: false, message: translate(lookup.messageKey) }, { status: 404, headers: noStore });
+  const attempt = { action: "line" as const, ip: context.clientIp };
+  const limit = rateLimiter.check(attempt);
+  if (!limit.allowed) {
+    const { key, values } = tooManyAttempts(limit);
+    return data({ number, ok: false, message: translate(key, values) }, { status: 429, headers: noStore });
+  }
+  const verdict = await checkRechargeLine(number, lookup.offer.type);
+  if (!verdict.ok) rateLimiter.fail(attempt);
+  return data(verdict.ok ? { number, ok: true } : { number, ok: false, message: translate(verdict.messageKey) }, { headers: noStore });
+}
+export type LineCheckAnswer = { number: string; ok: boolean; message?: string };

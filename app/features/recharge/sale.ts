@@ -1,0 +1,47 @@
+import { lineCategoryForType, lineNumberOf, type RechargeLineForm } from "#schemas/forms/recharge";
+import type { RechargeSale } from "#schemas/sale";
+import type { CatalogueOffer } from "./catalogue.server";
+
+/**
+ * The sale summary the recharge hands to the payment step (SPEC §3 "Extra", §9): one unit of
+ * the offer at its live price, for the validated line, with the references the payments
+ * upstream files it under and the visitor's campaign.
+ */
+export function buildRechargeSale(input: {
+  offer: Pick<CatalogueOffer, "offerId" | "type" | "rechargeName" | "price" | "duration" | "includeMessage">;
+  form: Pick<RechargeLineForm, "phone" | "serviceNumber" | "email" | "whatsapp">;
+  uuid: string;
+  campaign?: RechargeSale["campaign"];
+  loggedIn: boolean;
+  returnTo: string;
+  now?: Date;
+}): RechargeSale {
+  const { offer, form } = input;
+  const lineNumber = lineNumberOf(form, offer.type);
+  return {
+    kind: "recharge",
+    uuid: input.uuid,
+    offerId: offer.offerId,
+    type: offer.type,
+    description: offer.rechargeName,
+    price: offer.price,
+    quantity: 1,
+    total: offer.price,
+    validityDays: offer.duration,
+    includeMessage: offer.includeMessage,
+    lineNumber,
+    phone: form.phone,
+    email: form.email,
+    whatsappOptIn: form.whatsapp,
+    references: {
+      referencia1: offer.offerId,
+      referencia2: lineNumber,
+      referencia3: form.phone,
+      referencia4: lineCategoryForType(offer.type),
+    },
+    ...(input.campaign ? { campaign: input.campaign } : {}),
+    loggedIn: input.loggedIn,
+    returnTo: input.returnTo,
+    createdAt: (input.now ?? new Date()).toISOString(),
+  };
+}

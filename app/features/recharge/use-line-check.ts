@@ -1,0 +1,39 @@
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import type { LineCheckAnswer } from "./recharge.server";
+
+/** SPEC §9: the number is checked 300 ms after typing stops. */
+export const LINE_CHECK_DELAY_MS = 300;
+
+const digitsOf = (value: string) => value.replace(/\s+/g, "");
+
+export type LineStatus = { kind: "checking" } | { kind: "valid" } | { kind: "invalid"; message: string } | null;
+
+/**
+ * The modal's live line check (SPEC §4): once 10 digits are typed, 300 ms after the last
+ * keystroke a fetcher asks GET /api/linea whether the number may get this offer. Only the answer
+ * for what the field holds now counts. Without JavaScript 'Siguiente' does the same check.
+ */
+export function useLineCheck(offerId: string, initial = "") {
+  const fetcher = useFetcher<LineCheckAnswer>();
+  const load = useRef(fetcher.load);
+  load.current = fetcher.load;
+  const [number, setNumber] = useState(digitsOf(initial));
+  const complete = /^\d{10}$/.test(number);
+
+  useEffect(() => {
+    if (!complete) return;
+    const query = new URLSearchParams({ numero: number, oferta: offerId });
+    const timer = window.setTimeout(() => void load.current(`/api/linea?${query.toString()}`), LINE_CHECK_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [number, offerId, complete]);
+
+  let status: LineStatus = null;
+  if (complete) {
+    const answer = fetcher.data;
+    const current = fetcher.state === "idle" && answer && answer.number === number;
+    if (!current) status = { kind: "checking" };
+    else status = answer.ok ? { kind: "valid" } : { kind: "invalid", message: answer.message ?? "" };
+  }
+  return { status, onNumberChange: (value: string) => setNumber(digitsOf(value)) };
+}

@@ -1,0 +1,55 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { FormMessage } from "~/components/form/form-messages";
+import { RouteError } from "~/components/route-error";
+import { takeNotice } from "~/features/auth/session.server";
+import { pageMeta } from "~/features/pages/meta";
+import { readConfigPage } from "~/features/pages/page.server";
+import { ConfigPageView } from "~/features/pages/page-view";
+import { rechargeModalData } from "~/features/recharge/modal.server";
+import { MODAL_PARAM, rechargeAction, type RechargeAnswer } from "~/features/recharge/recharge.server";
+import { RechargeModal } from "~/features/recharge/recharge-modal";
+import { useMessages } from "~/lib/i18n/react";
+import { registerCatalogue } from "~/lib/i18n/translate";
+import { form as rechargeForm, history, modal as modalTexts } from "#locales/es-MX/recharge.json";
+import { form as authForm } from "#locales/es-MX/auth.json";
+
+registerCatalogue("recharge", { form: rechargeForm, modal: modalTexts, history });
+registerCatalogue("auth", { form: authForm });
+
+/**
+ * /recargas: the offer catalogue (a config page, pages-config/pages/recargas.json) and the
+ * recharge modal over it when the URL names an offer (`?recarga=OFFERID`, SPEC §2). Both are in
+ * the server's HTML; the modal's 'Siguiente' posts here.
+ */
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data ? { kind: "page", page: data.page } : undefined);
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const found = await readConfigPage(request, context);
+  if (!found) throw new Response(null, { status: 404 });
+  const offerId = new URL(request.url).searchParams.get(MODAL_PARAM);
+  const [modal, { notice, headers }] = await Promise.all([offerId ? rechargeModalData(offerId) : null, takeNotice(request)]);
+  return data(
+    { page: found.page, banners: found.banners, modal, notice },
+    // The modal's form holds what the visitor typed: never kept by a shared cache.
+    { headers: { ...headers, "Cache-Control": modal ? "private, no-store" : found.cacheControl } },
+  );
+}
+
+export const action = ({ request, context }: ActionFunctionArgs) => rechargeAction(request, context);
+
+export default function RechargesPage() {
+  const { page, banners, modal, notice } = useLoaderData<typeof loader>();
+  const answer = useActionData<RechargeAnswer>();
+  const message = useMessages();
+  return (
+    <>
+      <ConfigPageView page={page} banners={banners} notice={notice ? <FormMessage tone="error">{message(notice)}</FormMessage> : null} />
+      {modal ? <RechargeModal key={modal.ok ? modal.offer.offerId : "error"} modal={modal} answer={answer} /> : null}
+    </>
+  );
+}
+
+export const ErrorBoundary = RouteError;

@@ -1,0 +1,49 @@
+import * as z from "zod/mini";
+import { checkbox } from "./fields";
+
+/**
+ * The recharge modal's "Datos de línea" form (SPEC §2, §5), shared by the /recargas action and
+ * the modal. What it asks depends on the offer's type code (SPEC §3): types 3 and 8 (portable
+ * internet) add the modem's service number; type 2 (home internet) asks the modem's service
+ * number in the one number field. Every message is a catalogue key.
+ */
+
+/** Type codes of SPEC §3 whose recharge asks for a service number besides the phone (SPEC §9). */
+export const needsServiceNumber = (type: number) => type === 3 || type === 8;
+
+/** The line profile an offer type recharges: 2 home internet, 3 and 8 portable internet, the rest mobile. */
+export const profileForType = (type: number): "mbb" | "hbb" | "mifi" => (type === 2 ? "hbb" : needsServiceNumber(type) ? "mifi" : "mbb");
+
+/**
+ * Reference 4 of a sale, its line category (SPEC §9, written as the spec gives it): types below 3
+ * or 4 give mbb, 3 hbb, 8 mifi. Types the rule does not name (5, 6, 7, 9, 99: international,
+ * packages, SIM, business, store) are mobile lines: mbb.
+ */
+export const lineCategoryForType = (type: number): "mbb" | "hbb" | "mifi" => (type < 3 || type === 4 ? "mbb" : type === 3 ? "hbb" : type === 8 ? "mifi" : "mbb");
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+const stripSpaces = z.overwrite((value: string) => value.replace(/\s+/g, ""));
+
+/** 10 digits once spaces are removed (SPEC §5 "phone spaces removed before submission"). */
+const tenDigits = (invalidKey: string) =>
+  z.string({ error: "recharge:form.required" }).check(stripSpaces, z.regex(/^\d{10}$/, invalidKey));
+
+export const rechargeEmail = () =>
+  z.string({ error: "recharge:form.required" }).check(z.trim(), z.maxLength(80, "recharge:form.email"), z.regex(EMAIL, "recharge:form.email"));
+
+export const rechargeLineSchema = (input: { type: number; captcha?: boolean }) =>
+  z.object({
+    offerId: z.string({ error: "recharge:form.required" }),
+    /** The line to recharge (mobile, or home internet's service number) or, for types 3 and 8, the contact phone. */
+    phone: tenDigits(input.type === 2 ? "recharge:form.serviceNumber" : "recharge:form.phone"),
+    serviceNumber: needsServiceNumber(input.type) ? tenDigits("recharge:form.serviceNumber") : z.optional(z.string()),
+    email: rechargeEmail(),
+    /** The WhatsApp opt-in beside the privacy notice: optional. */
+    whatsapp: checkbox(),
+    captchaToken: input.captcha ? z.string({ error: "recharge:form.captcha" }) : z.optional(z.string()),
+  });
+export type RechargeLineForm = z.infer<ReturnType<typeof rechargeLineSchema>>;
+
+/** The number whose line gets the recharge: the service number for types 3 and 8, else the phone field. */
+export const lineNumberOf = (form: Pick<RechargeLineForm, "phone" | "serviceNumber">, type: number) =>
+  needsServiceNumber(type) ? (form.serviceNumber ?? "") : form.phone;

@@ -1,5 +1,6 @@
 import { parse, type Submission } from "@conform-to/dom";
 import type * as z from "zod/mini";
+import { formValues, validateValues } from "./form-validation";
 
 /**
  * Parses a form post against its schema, in the action and in the browser alike, so both give
@@ -13,26 +14,10 @@ import type * as z from "zod/mini";
 export function parseForm<Schema extends z.ZodMiniType>(payload: FormData | URLSearchParams, schema: Schema): Submission<z.infer<Schema>, string[]> {
   return parse(payload, {
     resolve(value) {
-      const result = schema.safeParse(withoutEmpty(value));
-      if (result.success) return { value: result.data as z.infer<Schema> };
-      const error: Record<string, string[]> = {};
-      for (const issue of result.error.issues) {
-        const name = issue.path.map(String).join(".");
-        // One message per field, the first one found: the spec shows a single line under a field.
-        if (!error[name]) error[name] = [issue.message];
-      }
-      return { error };
+      const result = validateValues(schema, formValues(value));
+      return result.ok ? { value: result.value } : { error: result.errors };
     },
   });
-}
-
-function withoutEmpty(value: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, entry] of Object.entries(value)) {
-    if (typeof entry === "string" && entry.trim() === "") continue;
-    out[key] = entry;
-  }
-  return out;
 }
 
 /** Form fields that must never travel back to the browser in an action's answer. */

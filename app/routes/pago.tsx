@@ -2,14 +2,11 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { Icon } from "~/components/icon";
-import { redirectWithNotice } from "~/features/auth/session.server";
-import { pendingSale } from "~/features/recharge/recharge.server";
-import { track } from "~/features/tracking/tracking";
-import { formatMoney, formatPhone } from "~/lib/format";
+import { RouteError } from "~/components/route-error";
+import { checkoutHandOver } from "~/features/recharge/checkout.server";
+import { funnel } from "~/features/tracking/funnel";
 import { useMessages } from "~/lib/i18n/react";
 import { createTranslator, registerCatalogue } from "~/lib/i18n/translate";
-import { translate } from "~/features/auth/form-result.server";
 import { checkout as checkoutTexts } from "#locales/es-MX/recharge.json";
 
 registerCatalogue("recharge", { checkout: checkoutTexts });
@@ -24,33 +21,14 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
  * from here. Without a sale in the session there is nothing to pay: back to /recargas.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const sale = await pendingSale(request);
-  if (!sale) throw await redirectWithNotice(request, "/recargas", "recharge:checkout.expired");
-  const numberIsService = sale.type === 2 || sale.type === 3 || sale.type === 8;
-  return data(
-    {
-      uuid: sale.uuid,
-      offerId: sale.offerId,
-      description: sale.description,
-      includeMessage: sale.includeMessage,
-      validity: translate("recharge:modal.days", { count: sale.validityDays }),
-      numberLabel: numberIsService ? "recharge:checkout.serviceNumber" : "recharge:checkout.number",
-      number: formatPhone(sale.lineNumber),
-      contactPhone: sale.phone !== sale.lineNumber ? formatPhone(sale.phone) : null,
-      email: sale.email,
-      quantity: sale.quantity,
-      total: formatMoney(sale.total),
-      editHref: `${sale.returnTo}${sale.returnTo.includes("?") ? "&" : "?"}recarga=${encodeURIComponent(sale.offerId)}`,
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  return data(await checkoutHandOver(request), { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export default function CheckoutHandOver() {
   const sale = useLoaderData<typeof loader>();
   const message = useMessages();
   useEffect(() => {
-    track("PaymentFormLoad", { offerId: sale.offerId });
+    funnel("PaymentFormLoad", { offerId: sale.offerId });
   }, [sale.offerId]);
   return (
     <div className="page checkout-page">
@@ -102,7 +80,7 @@ export default function CheckoutHandOver() {
       </section>
       <section className="checkout-next" aria-labelledby="checkout-next">
         <h2 id="checkout-next" className="checkout-next__title">
-          <Icon name="shield" /> {message("recharge:checkout.nextTitle")}
+          {message("recharge:checkout.nextTitle")}
         </h2>
         <p>{message("recharge:checkout.nextText")}</p>
       </section>
@@ -114,3 +92,5 @@ export default function CheckoutHandOver() {
     </div>
   );
 }
+
+export const ErrorBoundary = RouteError;

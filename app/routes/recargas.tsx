@@ -13,10 +13,8 @@ import { RechargeModal } from "~/features/recharge/recharge-modal";
 import { useMessages } from "~/lib/i18n/react";
 import { registerCatalogue } from "~/lib/i18n/translate";
 import { form as rechargeForm, history, modal as modalTexts } from "#locales/es-MX/recharge.json";
-import { form as authForm } from "#locales/es-MX/auth.json";
 
 registerCatalogue("recharge", { form: rechargeForm, modal: modalTexts, history });
-registerCatalogue("auth", { form: authForm });
 
 /**
  * /recargas: the offer catalogue (a config page, pages-config/pages/recargas.json) and the

@@ -1,9 +1,9 @@
-import type { FieldMetadata } from "@conform-to/react";
 import { useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useMessages } from "~/lib/i18n/react";
 import { useMounted } from "./use-mounted";
 
-type Meta = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
+/** What a field component reads of a field: conform's metadata, or app/lib/use-schema-form's (same ids). */
+type Meta = { id: string; name: string; formId: string; errorId: string; errors?: string[]; initialValue?: unknown; required?: boolean; key?: string | undefined };
 
 type FieldProps = {
   field: Meta;
@@ -96,7 +96,7 @@ export function PasswordField({ field, label, hint, autoComplete }: { field: Met
 }
 
 /** A checkbox with its label beside it. */
-export function CheckboxField({ field, label }: { field: FieldMetadata<boolean | undefined, Record<string, unknown>, string[]>; label: ReactNode }) {
+export function CheckboxField({ field, label }: { field: Meta; label: ReactNode }) {
   return (
     <div className="field field--checkbox">
       <input id={field.id} name={field.name} form={field.formId} type="checkbox" className="field__checkbox" defaultChecked={field.initialValue === "on"} />

@@ -24,7 +24,7 @@ export function ErrorSummary({ fields, labels, show }: { fields: Fields; labels:
   return (
     <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title">
       <h2 className="error-summary__title" id="error-summary-title">
-        {message("auth:form.errorSummary")}
+        {message("common:form.errorSummary")}
       </h2>
       <ul className="error-summary__list">
         {errors.map((error) => (
@@ -56,7 +56,7 @@ export function SubmitButton({ children, name, value, variant = "primary", formI
   const busy = navigation.state === "submitting" && (!name || navigation.formData?.get(name) === value);
   return (
     <button type="submit" className={`button button--${variant} button--block`} name={name} value={value} form={formId} aria-disabled={busy || undefined} onClick={busy ? (event) => event.preventDefault() : undefined}>
-      {busy ? message("auth:form.sending") : children}
+      {busy ? message("common:form.sending") : children}
     </button>
   );
 }

@@ -1,13 +1,12 @@
-import { useForm } from "@conform-to/react";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
 import { CheckboxField, TextField } from "~/components/form/field";
 import { Icon } from "~/components/icon";
 import { closeModalHref, UrlModal } from "~/components/url-modal";
-import { loadScript, track } from "~/features/tracking/tracking";
-import { parseForm } from "~/lib/forms";
+import { funnel } from "~/features/tracking/funnel";
 import { useMessages } from "~/lib/i18n/react";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { rechargeLineSchema } from "#schemas/forms/recharge";
 import type { RechargeModalData } from "./modal.server";
 import type { RechargeAnswer } from "./recharge.server";
@@ -55,7 +54,7 @@ function OfferSummary({ modal }: { modal: Ready }) {
   const message = useMessages();
   const { offer } = modal;
   useEffect(() => {
-    track("GoToDetail", { offerId: offer.offerId, type: offer.type });
+    funnel("GoToDetail", { offerId: offer.offerId, type: offer.type });
   }, [offer.offerId, offer.type]);
   return (
     <div className="recharge-offer">
@@ -104,14 +103,13 @@ function LineForm({ modal, answer }: { modal: Ready; answer?: RechargeAnswer }) 
   const message = useMessages();
   const location = useLocation();
   const { offer, profile, needsServiceNumber: withServiceNumber, captcha } = modal;
-  const [form, fields] = useForm({
+  const { form, fields } = useSchemaForm({
     id: `recarga-${offer.offerId}`,
+    schema: rechargeLineSchema({ type: offer.type, captcha: captcha.enabled }),
     lastResult: answer?.result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, rechargeLineSchema({ type: offer.type, captcha: captcha.enabled })),
+    // In the order of the form: the first one with an error gets the focus.
+    fields: ["serviceNumber", "phone", "email", "captchaToken", "whatsapp"],
   });
-  const lineField = withServiceNumber ? fields.serviceNumber : fields.phone;
   const initial = (name: string) => {
     const value = (answer?.result?.initialValue as Record<string, unknown> | undefined)?.[name];
     return typeof value === "string" ? value : "";
@@ -121,16 +119,22 @@ function LineForm({ modal, answer }: { modal: Ready; answer?: RechargeAnswer }) 
   const changed = useRef(new Set<string>());
 
   useEffect(() => {
-    if (captcha.enabled) loadScript(captcha.scriptUrl);
+    // The provider's widget script, once per page, only when the captcha is on.
+    if (!captcha.enabled || document.querySelector(`script[src="${CSS.escape(captcha.scriptUrl)}"]`)) return;
+    const script = document.createElement("script");
+    script.src = captcha.scriptUrl;
+    script.async = true;
+    document.head.append(script);
   }, [captcha]);
 
   const onInput = (event: FormEvent<HTMLFormElement>) => {
+    form.onInput(event);
     const target = event.target as HTMLInputElement;
     if (!target.name) return;
-    if (target.name === "whatsapp") track("ChangeLegal", { offerId: offer.offerId, whatsapp: target.checked });
+    if (target.name === "whatsapp") funnel("ChangeLegal", { offerId: offer.offerId, whatsapp: target.checked });
     else if (!changed.current.has(target.name)) {
       changed.current.add(target.name);
-      track("ChangeOnForm", { offerId: offer.offerId, field: target.name });
+      funnel("ChangeOnForm", { offerId: offer.offerId, field: target.name });
     }
     if (target.name === "phone" || target.name === "serviceNumber" || target.name === "email") setTyped((now) => ({ ...now, [target.name]: target.value.trim() }));
   };
@@ -159,7 +163,7 @@ function LineForm({ modal, answer }: { modal: Ready; answer?: RechargeAnswer }) 
       onInput={onInput}
       onSubmit={(event) => {
         form.onSubmit(event);
-        if (!event.defaultPrevented) track("RequestPayment", { offerId: offer.offerId });
+        if (!event.defaultPrevented) funnel("RequestPayment", { offerId: offer.offerId });
       }}
     >
       <input type="hidden" name="offerId" value={offer.offerId} />

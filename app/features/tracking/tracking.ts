@@ -13,6 +13,14 @@ declare global {
 
 let consented = false;
 
+// Funnel steps announced by the routes (funnel.ts) are tracked like any other event.
+if (typeof window !== "undefined") {
+  window.addEventListener("bait:funnel", (event) => {
+    const { name, data } = (event as CustomEvent<TrackEvent>).detail;
+    track(name, data);
+  });
+}
+
 export function track(name: string, data?: TrackEvent["data"]) {
   if (typeof window === "undefined") return;
   const event = { name, data };

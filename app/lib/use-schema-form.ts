@@ -1,0 +1,84 @@
+import { useState, type FormEvent } from "react";
+import type * as z from "zod/mini";
+import { formValues, validateValues, type FieldErrors } from "./form-validation";
+
+/** What an action answered about the form (conform's submission result, read structurally). */
+export type FormResult = { initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null> | null } | undefined;
+
+/** The metadata the form components read for a field (a subset of conform's, same ids). */
+export type FieldMeta = {
+  id: string;
+  name: string;
+  formId: string;
+  errorId: string;
+  errors?: string[];
+  initialValue?: string;
+  required?: boolean;
+  key?: string;
+};
+
+const errorsOf = (result: FormResult): FieldErrors => {
+  const out: FieldErrors = {};
+  for (const [name, errors] of Object.entries(result?.error ?? {})) if (errors?.length) out[name] = errors;
+  return out;
+};
+
+/**
+ * Browser validation of a form with its zod/mini schema, for routes whose JavaScript budget has
+ * no room for conform (9.8 KB gzip): the same schema and the same messages as the action (which
+ * parses with conform, app/lib/forms.ts), the same field ids. Validates on submit, then each
+ * field again as it is edited; shows the server's answer (field errors and the values sent)
+ * after a round trip, so a field the server refused (a line that cannot be recharged) keeps its
+ * message until it is edited.
+ */
+export function useSchemaForm<Schema extends z.ZodMiniType, const Name extends string>({ id, schema, lastResult, fields }: { id: string; schema: Schema; lastResult: FormResult; fields: readonly Name[] }) {
+  const [answer, setAnswer] = useState(lastResult);
+  const [errors, setErrors] = useState<FieldErrors>(() => errorsOf(lastResult));
+  const [submitted, setSubmitted] = useState(Boolean(lastResult));
+  if (answer !== lastResult) {
+    // A new answer from the server replaces what the browser found.
+    setAnswer(lastResult);
+    setErrors(errorsOf(lastResult));
+    setSubmitted(true);
+  }
+
+  const check = (form: HTMLFormElement) => {
+    const result = validateValues(schema, formValues(new FormData(form)));
+    return result.ok ? {} : result.errors;
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const found = check(event.currentTarget);
+    setErrors(found);
+    setSubmitted(true);
+    const first = fields.find((name) => found[name]);
+    if (first) {
+      event.preventDefault();
+      document.getElementById(`${id}-${first}`)?.focus();
+    }
+  };
+
+  const onInput = (event: FormEvent<HTMLFormElement>) => {
+    const name = (event.target as HTMLInputElement).name;
+    if (!submitted || !(fields as readonly string[]).includes(name)) return;
+    const found = check(event.currentTarget);
+    setErrors((now) => {
+      const next = { ...now };
+      if (found[name]) next[name] = found[name]!;
+      else delete next[name];
+      return next;
+    });
+  };
+
+  const initial = lastResult?.initialValue ?? {};
+  const meta = Object.fromEntries(
+    fields.map((name): [Name, FieldMeta] => {
+      const value = initial[name];
+      return [
+        name,
+        { id: `${id}-${name}`, name, formId: id, errorId: `${id}-${name}-error`, errors: errors[name], initialValue: typeof value === "string" ? value : undefined, required: true },
+      ];
+    }),
+  ) as Record<Name, FieldMeta>;
+  return { form: { id, onSubmit, onInput, hasErrors: Object.keys(errors).length > 0 }, fields: meta };
+}

@@ -45,5 +45,5 @@ export const rechargeLineSchema = (input: { type: number; captcha?: boolean }) =
 export type RechargeLineForm = z.infer<ReturnType<typeof rechargeLineSchema>>;
 
 /** The number whose line gets the recharge: the service number for types 3 and 8, else the phone field. */
-export const lineNumberOf = (form: Pick<RechargeLineForm, "phone" | "serviceNumber">, type: number) =>
+export const lineNumberOf = (form: { phone: string; serviceNumber?: string }, type: number) =>
   needsServiceNumber(type) ? (form.serviceNumber ?? "") : form.phone;

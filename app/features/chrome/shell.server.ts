@@ -8,6 +8,7 @@ import { resolvePdf } from "~/features/pdf/pdf.server";
 import { ITEM_PARAM, WIDGET_PARAM } from "~/features/widget/widget-params";
 import { loadWidget } from "~/features/widget/widget.server";
 import { getModal, getSite } from "~/lib/config/config.server";
+import { formatLongDate } from "~/lib/format";
 import { getSessionUser } from "~/lib/session.server";
 import { loadChrome } from "./chrome.server";
 
@@ -29,7 +30,8 @@ export async function loadShell(request: Request, context: AppLoadContext) {
     user: user ? { name: user.name } : null,
     modal,
     consent: await hasConsent(request),
-    cookies: site.cookies,
+    // Dates are formatted here so the browser carries no formatting code.
+    cookies: { policyModal: site.cookies.policyModal, policyUpdated: formatLongDate(site.cookies.policyUpdated) },
     tracking: site.tracking,
     chatScriptUrl: site.chat.scriptUrl ?? null,
     cookieSettings: url.searchParams.get(COOKIE_PARAM) === "opciones",

@@ -1,12 +1,11 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { closeModalHref, modalHref, UrlModal } from "~/components/url-modal";
-import { formatLongDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n/react";
 import { AcceptForm } from "./accept-form";
 import { COOKIE_PARAM } from "./consent-params";
 
 /** The settings modal (?cookies=opciones): what each kind of cookie does, and 'Aceptar'. */
-export function CookieSettings({ policyModal, policyUpdated }: { policyModal: string; policyUpdated: string }) {
+export function CookieSettings({ policyModal, policyUpdated }: { policyModal: string; /** Already formatted: "31 de octubre de 2021". */ policyUpdated: string }) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
@@ -31,7 +30,7 @@ export function CookieSettings({ policyModal, policyUpdated }: { policyModal: st
       </div>
       <p>
         <Link to={policyHref} preventScrollReset>
-          {t("cookies.policyLink", { date: formatLongDate(policyUpdated) })}
+          {t("cookies.policyLink", { date: policyUpdated })}
         </Link>
       </p>
       <div className="cookie-settings__actions">

@@ -51,11 +51,8 @@ export function useSchemaForm<Schema extends z.ZodMiniType, const Name extends s
     const found = check(event.currentTarget);
     setErrors(found);
     setSubmitted(true);
-    const first = fields.find((name) => found[name]);
-    if (first) {
-      event.preventDefault();
-      document.getElementById(`${id}-${first}`)?.focus();
-    }
+    // The error summary (shown when `submitted` and there are errors) takes the focus.
+    if (Object.keys(found).length > 0) event.preventDefault();
   };
 
   const onInput = (event: FormEvent<HTMLFormElement>) => {
@@ -80,5 +77,5 @@ export function useSchemaForm<Schema extends z.ZodMiniType, const Name extends s
       ];
     }),
   ) as Record<Name, FieldMeta>;
-  return { form: { id, onSubmit, onInput, hasErrors: Object.keys(errors).length > 0 }, fields: meta };
+  return { form: { id, onSubmit, onInput, submitted, hasErrors: Object.keys(errors).length > 0 }, fields: meta };
 }

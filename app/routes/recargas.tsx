@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { FormMessage } from "~/components/form/form-messages";
 import { RouteError } from "~/components/route-error";
+import { translate } from "~/features/auth/form-result.server";
 import { takeNotice } from "~/features/auth/session.server";
 import { pageMeta } from "~/features/pages/meta";
 import { readConfigPage } from "~/features/pages/page.server";
@@ -10,7 +11,6 @@ import { ConfigPageView } from "~/features/pages/page-view";
 import { rechargeModalData } from "~/features/recharge/modal.server";
 import { MODAL_PARAM, rechargeAction, type RechargeAnswer } from "~/features/recharge/recharge.server";
 import { RechargeModal } from "~/features/recharge/recharge-modal";
-import { useMessages } from "~/lib/i18n/react";
 import { registerCatalogue } from "~/lib/i18n/translate";
 import { form as rechargeForm, history, modal as modalTexts } from "#locales/es-MX/recharge.json";
 
@@ -30,7 +30,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const offerId = new URL(request.url).searchParams.get(MODAL_PARAM);
   const [modal, { notice, headers }] = await Promise.all([offerId ? rechargeModalData(offerId) : null, takeNotice(request)]);
   return data(
-    { page: found.page, banners: found.banners, modal, notice },
+    // The notice (a catalogue key of any flow) travels translated: the browser may not carry its texts.
+    { page: found.page, banners: found.banners, modal, notice: notice ? translate(notice) : null },
     // The modal's form holds what the visitor typed: never kept by a shared cache.
     { headers: { ...headers, "Cache-Control": modal ? "private, no-store" : found.cacheControl } },
   );
@@ -41,10 +42,9 @@ export const action = ({ request, context }: ActionFunctionArgs) => rechargeActi
 export default function RechargesPage() {
   const { page, banners, modal, notice } = useLoaderData<typeof loader>();
   const answer = useActionData<RechargeAnswer>();
-  const message = useMessages();
   return (
     <>
-      <ConfigPageView page={page} banners={banners} notice={notice ? <FormMessage tone="error">{message(notice)}</FormMessage> : null} />
+      <ConfigPageView page={page} banners={banners} notice={notice ? <FormMessage tone="error">{notice}</FormMessage> : null} />
       {modal ? <RechargeModal key={modal.ok ? modal.offer.offerId : "error"} modal={modal} answer={answer} /> : null}
     </>
   );

@@ -172,7 +172,7 @@ function LineForm({ modal, answer }: { modal: Ready; answer?: RechargeAnswer }) 
       </h3>
       <p className="recharge-form__intro">{message("recharge:modal.lineDataIntro")}</p>
       {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
-      <ErrorSummary fields={fields} labels={labels} show={Boolean(answer?.result?.error)} />
+      <ErrorSummary fields={fields} labels={labels} show={form.submitted && form.hasErrors} />
       {withServiceNumber ? (
         <TextField
           field={fields.serviceNumber}

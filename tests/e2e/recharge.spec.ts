@@ -1,0 +1,580 @@
+import { expect as baseExpect, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { auditedTest as test, expectNoAxeViolations } from "./support/axe";
+import { bannerHref, bannersOf } from "./support/chrome-config";
+import { waitForHydration } from "./support/hydration";
+
+/**
+ * The recharge modal (SPEC §2, §4, §5, §8): `/recargas?recarga=OFFERID` renders a <dialog> with
+ * the offer and the 'Datos de línea' form; 'Siguiente' checks the form, the line and its history
+ * and hands the sale over to /pago. With JavaScript (project "js") and without it ("no-js").
+ * These flows only read the mock world (DEMO-DATA.md), so they run in parallel with the rest.
+ */
+
+/**
+ * Most steps here wait for a server round trip (a submit, a client-side navigation whose loader
+ * asks the mock upstream); on a busy machine one can take longer than the suite's 5 s default.
+ * A longer wait costs nothing when the page is quick.
+ */
+const expect = baseExpect.configure({ timeout: 10_000 });
+
+// ---------------------------------------------------------------------------------------------
+// Demo data and texts
+
+const ANA = { number: "5512345678", email: "demo.mbb@example.com" };
+const IDLE_MBB = "5534567890";
+const SUSPENDED_HBB = "5581112222";
+const NOT_BAIT = "5500000000";
+const HBB_SERVICE = "5598765432";
+const MIFI_SERVICE = "5576543210";
+const MIFI_CONTACT = "5533334444";
+const PENDING_MBB = "5556789012";
+
+const LABEL = {
+  phone: "Número Bait a recargar",
+  hbb: "Número de servicio de Internet en Casa",
+  service: "Número de servicio",
+  contact: "Número de teléfono de contacto",
+  email: "Correo electrónico",
+  whatsapp: "Quiero recibir información de mis recargas y promociones de Bait por WhatsApp",
+};
+
+const ERROR = {
+  required: "Campo requerido",
+  phone: "Número de teléfono inválido",
+  service: "Número de servicio inválido",
+  email: "Correo inválido",
+  idle: "Tu línea no está activa en este momento, por eso no es posible recargarla. Si necesitas ayuda, escríbenos por WhatsApp.",
+  notBait: "El número que ingresaste no es un número Bait. Revisa que esté bien escrito.",
+  notMobile: "El número ingresado no es un número Bait de celular. Elige la recarga de Internet en Casa o Internet Portátil si es un número de servicio.",
+};
+
+const PENDING_TEXT = "Aún cuentas con una recarga en proceso sin aplicarse. ¿Deseas continuar?";
+const SUMMARY_TITLE = "Revisa los siguientes datos:";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const containing = (value: string) => new RegExp(escapeRegExp(value));
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+/** The cookie notice is fixed at the bottom of the screen: accepted up front so it covers nothing. */
+async function acceptCookies(context: BrowserContext, baseURL: string | undefined) {
+  const value = encodeURIComponent(Buffer.from(JSON.stringify("aceptadas")).toString("base64"));
+  await context.addCookies([{ name: "bait_cookies", value, url: baseURL ?? "http://localhost" }]);
+}
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await acceptCookies(context, baseURL);
+});
+
+const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
+
+const modal = (page: Page, offer: string) => page.getByRole("dialog", { name: offer, exact: true });
+const field = (dialog: Locator, label: string) => dialog.getByLabel(label, { exact: true });
+/** The live-check status under a number field. */
+const lineStatus = (dialog: Locator, label: string) => dialog.locator(".field", { has: dialog.page().getByLabel(label, { exact: true }) }).getByRole("status");
+const submit = (dialog: Locator) => dialog.getByRole("button", { name: "Siguiente", exact: true });
+const errorSummary = (dialog: Locator) => dialog.getByRole("alert").filter({ has: dialog.page().getByRole("heading", { name: SUMMARY_TITLE, exact: true }) });
+const offerLink = (page: Page, name: string) => page.getByRole("link", { name, exact: true });
+const recargaParam = (page: Page) => new URL(page.url()).searchParams.get("recarga");
+
+/** Opens the modal of `offerId` by its URL and waits until it can be used. */
+async function openModal(page: Page, offerId: string, offer: string): Promise<Locator> {
+  await page.goto(`/recargas?recarga=${offerId}`);
+  const dialog = modal(page, offer);
+  await expect(dialog).toBeVisible();
+  await waitForHydration(page);
+  return dialog;
+}
+
+/** The field's error (and live-check status) as assistive technology reads it: its accessible description. */
+async function expectFieldMessage(dialog: Locator, label: string, text: string) {
+  await expect(field(dialog, label), `message of «${label}»`).toHaveAccessibleDescription(containing(text));
+  await expect(field(dialog, label)).toHaveAttribute("aria-invalid", "true");
+}
+
+/**
+ * The error summary after a refused 'Siguiente', whether the browser found the problem (with
+ * JavaScript) or the server did.
+ */
+async function expectErrorSummary(dialog: Locator, entries: string[], _where: { foundBy: "browser" | "server" }) {
+  await expect(errorSummary(dialog)).toBeVisible();
+  await expect(errorSummary(dialog).getByRole("link")).toHaveText(entries);
+}
+
+/** The hand-over page's summary row `term` → `value`. */
+function summaryValue(page: Page, term: string): Locator {
+  return page.locator("dl > div").filter({ has: page.locator("dt", { hasText: new RegExp(`^${escapeRegExp(term)}$`) }) }).locator("dd");
+}
+
+async function expectHandOver(page: Page, rows: Record<string, string | RegExp>) {
+  await expect(page).toHaveURL((url) => url.pathname === "/pago");
+  await expect(page.getByRole("heading", { level: 1, name: "Confirma tu recarga", exact: true })).toBeVisible();
+  for (const [term, value] of Object.entries(rows)) {
+    await expect(summaryValue(page, term), `row «${term}»`).toHaveText(value);
+  }
+  await expect(summaryValue(page, "Folio de tu compra")).toHaveText(UUID);
+  await expect(page.getByRole("heading", { level: 2, name: "Siguiente paso: el pago", exact: true })).toBeVisible();
+}
+
+// ---------------------------------------------------------------------------------------------
+
+test.describe("opening and closing the recharge modal", () => {
+  test("'Recargar' on a /recargas card opens the modal of that offer over the catalogue, and 'Cerrar' closes it", async ({ page }) => {
+    await page.goto("/recargas");
+    await waitForHydration(page);
+    if (jsOn()) await page.evaluate(() => ((window as unknown as { __marker?: number }).__marker = 1));
+
+    await offerLink(page, "Recargar: Bait 100, $100.00").click();
+    const dialog = modal(page, "Bait 100");
+    await expect(dialog).toBeVisible();
+    expect(recargaParam(page)).toBe("BAIT100");
+    if (jsOn()) {
+      // A client-side navigation: the page (and its marker) survived, and the dialog is a true modal.
+      expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+      await expect.poll(() => dialog.evaluate((element) => element.matches(":modal"))).toBe(true);
+    }
+
+    // The offer
+    await expect(dialog.getByRole("heading", { name: "Bait 100", exact: true })).toBeVisible();
+    await expect(dialog.getByText("Total a pagar", { exact: true })).toBeVisible();
+    await expect(dialog.locator(".recharge-offer").getByText("$100.00", { exact: true })).toBeVisible();
+    await expect(dialog.getByText("Vigencia de 15 días")).toBeVisible();
+    await expect(dialog.getByText("Pago 100% seguro", { exact: true })).toBeVisible();
+
+    // The form
+    await expect(dialog.getByRole("heading", { name: "Datos de línea", exact: true })).toBeVisible();
+    await expect(field(dialog, LABEL.phone)).toBeVisible();
+    await expect(field(dialog, LABEL.phone)).toHaveAttribute("type", "tel");
+    await expect(field(dialog, LABEL.email)).toBeVisible();
+    await expect(field(dialog, LABEL.email)).toHaveAttribute("type", "email");
+    await expect(dialog.getByRole("checkbox", { name: LABEL.whatsapp, exact: true })).not.toBeChecked();
+    await expect(dialog.getByRole("link", { name: "Consulta la Política de uso justo", exact: true })).toHaveAttribute("href", /^\/[a-z-]+/);
+    const privacy = dialog.getByRole("link", { name: /^Aviso de privacidad/ });
+    await expect(privacy).toHaveAttribute("target", "_blank");
+    await expect(privacy).toHaveAttribute("rel", /\bnoopener\b/);
+    const summary = dialog.getByRole("region", { name: "Resumen", exact: true });
+    await expect(summary).toBeVisible();
+    await expect(summary).toContainText("Bait 100");
+    await expect(summary).toContainText("$100.00");
+    await expect(submit(dialog)).toBeVisible();
+
+    // The catalogue is still behind it; closing drops ?recarga and keeps the rest of the URL.
+    await expect(page.getByRole("link", { name: "Recargar: Bait 100, $100.00", exact: true, includeHidden: true })).toHaveCount(1);
+    await dialog.getByRole("link", { name: "Cerrar", exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/recargas" && !url.searchParams.has("recarga"));
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(offerLink(page, "Recargar: Bait 100, $100.00")).toBeVisible();
+    if (jsOn()) expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+  });
+
+  test("the server renders it open: the raw HTML of /recargas?recarga=BAIT100 has <dialog open> with the form", async ({ request }) => {
+    const response = await request.get("/recargas?recarga=BAIT100");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["cache-control"]).toMatch(/no-store/);
+    const html = await response.text();
+    expect(html).toMatch(/<dialog\b[^>]*\sopen(?:=""|\s|>)/);
+    expect(html).toContain("Datos de línea");
+    expect(html).toMatch(/<form\b[^>]*method="post"/);
+  });
+
+  const layouts: Array<{ id: string; kind: string; fields: string[]; absent: string[] }> = [
+    { id: "BAIT50", kind: "a mobile recharge", fields: [LABEL.phone], absent: [LABEL.hbb, LABEL.service, LABEL.contact] },
+    { id: "PAQ3M", kind: "a package", fields: [LABEL.phone], absent: [LABEL.hbb, LABEL.service, LABEL.contact] },
+    { id: "INTLATAM300", kind: "an international package", fields: [LABEL.phone], absent: [LABEL.hbb, LABEL.service, LABEL.contact] },
+    { id: "HBB125", kind: "home internet", fields: [LABEL.hbb], absent: [LABEL.phone, LABEL.service, LABEL.contact] },
+    { id: "MIFI100", kind: "portable internet", fields: [LABEL.service, LABEL.contact], absent: [LABEL.phone, LABEL.hbb] },
+    { id: "EMPMIFI399", kind: "business portable internet", fields: [LABEL.service, LABEL.contact], absent: [LABEL.phone, LABEL.hbb] },
+  ];
+  for (const { id, kind, fields, absent } of layouts) {
+    test(`${kind} (${id}) asks for ${fields.map((label) => `«${label}»`).join(" and ")} and the e-mail`, async ({ page }) => {
+      await page.goto(`/recargas?recarga=${id}`);
+      const dialog = page.getByRole("dialog");
+      await expect(dialog).toBeVisible();
+      await expect(dialog.locator('input[name="offerId"]')).toHaveValue(id);
+      await expect(dialog.getByRole("heading", { name: "Datos de línea", exact: true })).toBeVisible();
+      for (const label of [...fields, LABEL.email]) await expect(field(dialog, label), `«${label}»`).toBeVisible();
+      for (const label of fields) await expect(field(dialog, label), `«${label}» is a phone-number field`).toHaveAttribute("type", "tel");
+      for (const label of absent) await expect(field(dialog, label), `no «${label}»`).toHaveCount(0);
+      await expect(submit(dialog)).toBeVisible();
+    });
+  }
+
+  test("Escape closes it (JavaScript only) and the URL drops ?recarga", async ({ page }) => {
+    test.skip(!jsOn(), "Escape needs JavaScript");
+    await page.goto("/recargas?section=traditionals");
+    await waitForHydration(page);
+    const opener = offerLink(page, "Recargar: Bait 100, $100.00");
+    await opener.click();
+    const dialog = modal(page, "Bait 100");
+    await expect(dialog).toBeVisible();
+    await expect.poll(() => dialog.evaluate((element) => element.matches(":modal"))).toBe(true);
+    await field(dialog, LABEL.phone).focus();
+
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL((url) => url.pathname === "/recargas" && !url.searchParams.has("recarga") && url.searchParams.get("section") === "traditionals");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(opener).toBeFocused();
+  });
+});
+
+test.describe("the form's rules", () => {
+  test("an empty 'Siguiente' marks every field 'Campo requerido' and lists them under 'Revisa los siguientes datos:'", async ({ page }) => {
+    const dialog = await openModal(page, "BAIT100", "Bait 100");
+    await submit(dialog).click();
+
+    await expectFieldMessage(dialog, LABEL.phone, ERROR.required);
+    await expectFieldMessage(dialog, LABEL.email, ERROR.required);
+    await expectErrorSummary(dialog, [`${LABEL.phone}: ${ERROR.required}`, `${LABEL.email}: ${ERROR.required}`], { foundBy: "browser" });
+    expect(recargaParam(page)).toBe("BAIT100");
+    // The summary takes the focus (GOV.UK pattern), and each entry leads to its field.
+    await expect(errorSummary(dialog)).toBeFocused();
+    await errorSummary(dialog).getByRole("link", { name: `${LABEL.email}: ${ERROR.required}` }).click();
+    await expect(field(dialog, LABEL.email)).toBeFocused();
+  });
+
+  test("a short number and a malformed e-mail give 'Número de teléfono inválido' and 'Correo inválido', and keep what was typed", async ({ page }) => {
+    const dialog = await openModal(page, "BAIT100", "Bait 100");
+    await field(dialog, LABEL.phone).fill("55123");
+    await field(dialog, LABEL.email).fill("ana@example");
+    await submit(dialog).click();
+
+    await expectFieldMessage(dialog, LABEL.phone, ERROR.phone);
+    await expectFieldMessage(dialog, LABEL.email, ERROR.email);
+    await expectErrorSummary(dialog, [`${LABEL.phone}: ${ERROR.phone}`, `${LABEL.email}: ${ERROR.email}`], { foundBy: "browser" });
+    await expect(field(dialog, LABEL.phone)).toHaveValue("55123");
+    await expect(field(dialog, LABEL.email)).toHaveValue("ana@example");
+  });
+
+  test("a home-internet offer calls a short number 'Número de servicio inválido'", async ({ page }) => {
+    const dialog = await openModal(page, "HBB349", "Internet en Casa 349");
+    await field(dialog, LABEL.hbb).fill("559876");
+    await field(dialog, LABEL.email).fill("demo.hbb@example.com");
+    await submit(dialog).click();
+    await expectFieldMessage(dialog, LABEL.hbb, ERROR.service);
+    await expectErrorSummary(dialog, [`${LABEL.hbb}: ${ERROR.service}`], { foundBy: "browser" });
+  });
+
+  test("a portable-internet offer requires the service number ('Campo requerido') and checks both numbers", async ({ page }) => {
+    const dialog = await openModal(page, "MIFI200", "Internet Portátil 200");
+    await field(dialog, LABEL.contact).fill(MIFI_CONTACT);
+    await field(dialog, LABEL.email).fill("demo.mifi@example.com");
+    await submit(dialog).click();
+    await expectFieldMessage(dialog, LABEL.service, ERROR.required);
+    await expectErrorSummary(dialog, [`${LABEL.service}: ${ERROR.required}`], { foundBy: "browser" });
+
+    await field(dialog, LABEL.service).fill("557654");
+    await field(dialog, LABEL.contact).fill("553333");
+    await submit(dialog).click();
+    await expectFieldMessage(dialog, LABEL.service, ERROR.service);
+    await expectFieldMessage(dialog, LABEL.contact, ERROR.phone);
+    await expectErrorSummary(dialog, [`${LABEL.service}: ${ERROR.service}`, `${LABEL.contact}: ${ERROR.phone}`], { foundBy: "browser" });
+  });
+});
+
+test.describe("the error summary with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "without JavaScript every refusal is the server's, with the summary");
+
+  test("a refusal found in the browser also shows 'Revisa los siguientes datos:'", async ({ page }) => {
+    const dialog = await openModal(page, "BAIT100", "Bait 100");
+    await submit(dialog).click();
+    await expectFieldMessage(dialog, LABEL.phone, ERROR.required);
+    await expect(errorSummary(dialog)).toBeVisible({ timeout: 2_000 });
+    await expect(errorSummary(dialog).getByRole("link")).toHaveText([`${LABEL.phone}: ${ERROR.required}`, `${LABEL.email}: ${ERROR.required}`]);
+  });
+});
+
+test.describe("the line check on 'Siguiente'", () => {
+  const refusals = [
+    { what: "an idle mobile line", offerId: "BAIT100", offer: "Bait 100", label: LABEL.phone, number: IDLE_MBB, message: ERROR.idle },
+    { what: "a suspended home-internet line", offerId: "HBB349", offer: "Internet en Casa 349", label: LABEL.hbb, number: SUSPENDED_HBB, message: ERROR.idle },
+    { what: "a number that is not Bait's", offerId: "BAIT100", offer: "Bait 100", label: LABEL.phone, number: NOT_BAIT, message: ERROR.notBait },
+    { what: "a home-internet service number on a mobile offer", offerId: "BAIT100", offer: "Bait 100", label: LABEL.phone, number: HBB_SERVICE, message: ERROR.notMobile },
+  ];
+  for (const { what, offerId, offer, label, number, message } of refusals) {
+    test(`${what} (${number} on ${offerId}) is refused under the number field`, async ({ page }) => {
+      const dialog = await openModal(page, offerId, offer);
+      await field(dialog, label).fill(number);
+      await field(dialog, LABEL.email).fill("alguien@example.com");
+      await submit(dialog).click();
+
+      await expectFieldMessage(dialog, label, message);
+      await expectErrorSummary(dialog, [`${label}: ${message}`], { foundBy: "server" });
+      expect(new URL(page.url()).pathname).toBe("/recargas");
+      expect(recargaParam(page)).toBe(offerId);
+      await expect(field(dialog, label)).toHaveValue(number);
+    });
+  }
+});
+
+test.describe("the live line check (JavaScript only)", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the live check needs JavaScript");
+
+  test("300 ms after the 10th digit it says 'Validando tu número…', then 'Número válido para esta recarga.'", async ({ page }) => {
+    const dialog = await openModal(page, "BAIT100", "Bait 100");
+    const status = lineStatus(dialog, LABEL.phone);
+    // The answer is held until the checking state has been seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const asked: string[] = [];
+    // GET /api/linea (a resource route; Remix's fetcher asks for it as /api/linea.data).
+    await page.route((url) => /^\/api\/linea(?:\.data)?$/.test(url.pathname), async (route) => {
+      asked.push(route.request().url());
+      await held;
+      await route.continue();
+    });
+    // When the last keystroke happened, on the page's clock (the test's clock lags behind under load).
+    await page.evaluate(() => document.addEventListener("input", (event) => ((window as unknown as { __typedAt?: number }).__typedAt = event.timeStamp), true));
+
+    await field(dialog, LABEL.phone).fill("551234567");
+    await expect(status).toHaveText("");
+    await field(dialog, LABEL.phone).fill("55 1234 5678");
+    await expect(status).toHaveText("Validando tu número…");
+    await expect.poll(() => asked.length).toBe(1);
+    const query = new URL(asked[0]!).searchParams;
+    expect(query.get("numero")).toBe(ANA.number);
+    expect(query.get("oferta")).toBe("BAIT100");
+    release();
+    await expect(status).toHaveText(/^\s*Número válido para esta recarga\.\s*$/);
+    const waited = await page.evaluate(() => {
+      const [check] = performance.getEntriesByType("resource").filter((entry) => new URL(entry.name).pathname.startsWith("/api/linea"));
+      return check ? check.startTime - ((window as unknown as { __typedAt?: number }).__typedAt ?? 0) : null;
+    });
+    expect(waited, "the check starts 300 ms after the last keystroke").toBeGreaterThanOrEqual(290);
+    await expect(field(dialog, LABEL.phone)).not.toHaveAttribute("aria-invalid", "true");
+  });
+
+  test("an idle line is refused while typing, before 'Siguiente'", async ({ page }) => {
+    const dialog = await openModal(page, "BAIT100", "Bait 100");
+    const status = lineStatus(dialog, LABEL.phone);
+    await field(dialog, LABEL.phone).fill(IDLE_MBB);
+    await expect(status).toHaveText(containing(ERROR.idle));
+    await expect(field(dialog, LABEL.phone)).toHaveAccessibleDescription(containing(ERROR.idle));
+    expect(recargaParam(page)).toBe("BAIT100");
+  });
+});
+
+test.describe("a recharge still in process (5556789012)", () => {
+  async function askAboutPending(page: Page): Promise<Locator> {
+    const dialog = await openModal(page, "BAIT100", "Bait 100");
+    await field(dialog, LABEL.phone).fill(PENDING_MBB);
+    await field(dialog, LABEL.email).fill("pendiente@example.com");
+    await submit(dialog).click();
+    await expect(dialog.getByRole("heading", { name: "Tienes una recarga en proceso", exact: true })).toBeVisible();
+    await expect(dialog.getByText(PENDING_TEXT, { exact: true })).toBeVisible();
+    await expect(field(dialog, LABEL.phone)).toHaveCount(0);
+    return dialog;
+  }
+
+  test("'Siguiente' asks whether to go on; 'Continuar' goes to the payment step", async ({ page }) => {
+    const dialog = await askAboutPending(page);
+    await dialog.getByRole("button", { name: "Continuar", exact: true }).click();
+    await expectHandOver(page, {
+      Recarga: /^Bait 100/,
+      "Número a recargar": "(55) 56 78 90 12",
+      "Correo para tu comprobante": "pendiente@example.com",
+      "Total a pagar": "$100.00",
+    });
+  });
+
+  test("'Cancelar' closes the modal and leaves the catalogue", async ({ page }) => {
+    const dialog = await askAboutPending(page);
+    await dialog.getByRole("link", { name: "Cancelar", exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/recargas" && !url.searchParams.has("recarga"));
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(offerLink(page, "Recargar: Bait 100, $100.00")).toBeVisible();
+  });
+});
+
+test.describe("the hand-over to the payment step (/pago)", () => {
+  test("Bait 100 for 5512345678 goes to /pago with the sale's summary; 'Cambiar datos' returns to the modal", async ({ page }) => {
+    const dialog = await openModal(page, "BAIT100", "Bait 100");
+    await field(dialog, LABEL.phone).fill(ANA.number);
+    await field(dialog, LABEL.email).fill(ANA.email);
+    await submit(dialog).click();
+
+    await expectHandOver(page, {
+      Recarga: /^Bait 100/,
+      Vigencia: "15 días",
+      "Número a recargar": "(55) 12 34 56 78",
+      "Correo para tu comprobante": ANA.email,
+      Cantidad: "1",
+      "Total a pagar": "$100.00",
+    });
+    await expect(summaryValue(page, "Teléfono de contacto")).toHaveCount(0);
+
+    await page.getByRole("link", { name: "Cambiar datos", exact: true }).click();
+    await expect(modal(page, "Bait 100")).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe("/recargas");
+    expect(recargaParam(page)).toBe("BAIT100");
+  });
+
+  test("Internet Portátil 200 takes the service number and the contact phone to /pago", async ({ page }) => {
+    const dialog = await openModal(page, "MIFI200", "Internet Portátil 200");
+    await field(dialog, LABEL.service).fill(MIFI_SERVICE);
+    await field(dialog, LABEL.contact).fill(MIFI_CONTACT);
+    await field(dialog, LABEL.email).fill("demo.mifi@example.com");
+    await submit(dialog).click();
+
+    await expectHandOver(page, {
+      Recarga: /^Internet Portátil 200/,
+      "Número de servicio": "(55) 76 54 32 10",
+      "Teléfono de contacto": "(55) 33 33 44 44",
+      "Correo para tu comprobante": "demo.mifi@example.com",
+      Cantidad: "1",
+      "Total a pagar": "$200.00",
+    });
+  });
+
+  test("Internet en Casa 349 for the service number 5598765432 goes to /pago", async ({ page }) => {
+    const dialog = await openModal(page, "HBB349", "Internet en Casa 349");
+    await field(dialog, LABEL.hbb).fill(HBB_SERVICE);
+    await field(dialog, LABEL.email).fill("demo.hbb@example.com");
+    await submit(dialog).click();
+
+    await expectHandOver(page, {
+      Recarga: /^Internet en Casa 349/,
+      "Número de servicio": "(55) 98 76 54 32",
+      "Correo para tu comprobante": "demo.hbb@example.com",
+      Cantidad: "1",
+      "Total a pagar": "$349.00",
+    });
+    await expect(summaryValue(page, "Teléfono de contacto")).toHaveCount(0);
+  });
+
+  test("/pago without a sale goes back to /recargas with 'Tu sesión de compra terminó. Elige tu recarga de nuevo.'", async ({ page }) => {
+    await page.goto("/pago");
+    await expect(page).toHaveURL((url) => url.pathname === "/recargas");
+    await expect(page.getByRole("heading", { level: 1, name: "Confirma tu recarga" })).toHaveCount(0);
+    await waitForHydration(page);
+    const notice = page.getByRole("alert").filter({ hasText: "Tu sesión de compra terminó" });
+    await expect(notice).toHaveText("Tu sesión de compra terminó. Elige tu recarga de nuevo.", { timeout: 2_000 });
+    await expect(page.getByText("recharge:checkout.expired")).toHaveCount(0);
+  });
+});
+
+test.describe("from the home page", () => {
+  const rechargeBanner = bannersOf("inicio").find((banner) => banner.action === "recharge");
+
+  test("the home carousel's 'recharge' banner links to its offer's modal", async ({ page }) => {
+    test.skip(!rechargeBanner, "pages-config/banners/inicio.json has no 'recharge' slide");
+    const href = bannerHref(rechargeBanner!)!;
+    const offerId = rechargeBanner!.rechargeOptions!.offerId;
+    expect(href).toBe(`/recargas?recarga=${offerId}`);
+
+    await page.goto("/");
+    await waitForHydration(page);
+    const carousel = page.getByRole("region", { name: "Promociones destacadas", exact: true });
+    const link = carousel.locator(`a[href="${href}"]`);
+    await expect(link).toHaveCount(1);
+    await expect(link.locator(`img[alt="${rechargeBanner!.alt}"]`)).toHaveCount(1);
+
+    // With JavaScript the carousel rotates and slides out of view are inert: then follow the href.
+    const usable = await link.evaluate((element) => !element.closest("[inert]"));
+    if (usable && !jsOn()) await link.click();
+    else await page.goto(href);
+
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    expect(recargaParam(page)).toBe(offerId);
+    await expect(dialog.locator('input[name="offerId"]')).toHaveValue(offerId);
+    const title = dialog.getByRole("heading", { level: 2 }).first();
+    if (/^BAIT\d+$/.test(offerId)) await expect(title).toHaveText(`Bait ${offerId.slice(4)}`);
+    else await expect(title).toHaveText(/\S/);
+    await expect(dialog.getByRole("heading", { name: "Datos de línea", exact: true })).toBeVisible();
+  });
+
+  test("the whole journey: home → 'Recargas' → 'Recargar' Bait 100 → the modal → 'Siguiente' → /pago", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("navigation", { name: "Accesos rápidos", exact: true }).getByRole("link", { name: "Recargas", exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/recargas");
+    await expect(offerLink(page, "Recargar: Bait 100, $100.00")).toBeVisible();
+    await waitForHydration(page);
+    if (jsOn()) await page.evaluate(() => ((window as unknown as { __marker?: number }).__marker = 1));
+
+    await offerLink(page, "Recargar: Bait 100, $100.00").click();
+    const dialog = modal(page, "Bait 100");
+    await expect(dialog).toBeVisible();
+    expect(recargaParam(page)).toBe("BAIT100");
+    // With JavaScript the modal opened without a page load.
+    if (jsOn()) expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+
+    await field(dialog, LABEL.phone).fill("55 1234 5678");
+    await field(dialog, LABEL.email).fill(ANA.email);
+    // The WhatsApp opt-in stays off: sending it would record a subscription in the shared mock world.
+    await expect(dialog.getByRole("checkbox", { name: LABEL.whatsapp, exact: true })).not.toBeChecked();
+    await submit(dialog).click();
+    await expectHandOver(page, {
+      Recarga: /^Bait 100/,
+      "Número a recargar": "(55) 12 34 56 78",
+      "Correo para tu comprobante": ANA.email,
+      "Total a pagar": "$100.00",
+    });
+  });
+});
+
+test.describe("on a 375 px phone", () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test("the form fits the screen, 'Siguiente' is reached by scrolling, and it reaches /pago", async ({ page }) => {
+    const dialog = await openModal(page, "BAIT100", "Bait 100");
+    for (const label of [LABEL.phone, LABEL.email]) {
+      const input = field(dialog, label);
+      await input.scrollIntoViewIfNeeded();
+      await expect(input).toBeInViewport();
+      const box = (await input.boundingBox())!;
+      expect(box.x, `«${label}» starts on screen`).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, `«${label}» ends on screen`).toBeLessThanOrEqual(375);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), "no sideways scrolling").toBeLessThanOrEqual(375);
+
+    await field(dialog, LABEL.phone).fill(ANA.number);
+    await field(dialog, LABEL.email).fill(ANA.email);
+    const button = submit(dialog);
+    await button.scrollIntoViewIfNeeded();
+    await expect(button).toBeInViewport();
+    await button.click();
+    await expectHandOver(page, { Recarga: /^Bait 100/, "Número a recargar": "(55) 12 34 56 78", "Total a pagar": "$100.00" });
+  });
+});
+
+test.describe("accessibility (WCAG 2.2 AA, axe-core)", () => {
+  test("the open modal has no axe violations", async ({ auditedPage: page, baseURL }) => {
+    await acceptCookies(page.context(), baseURL);
+    await page.goto("/recargas?recarga=BAIT100");
+    await expect(modal(page, "Bait 100")).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test("the modal of a portable-internet offer with the error summary has no axe violations", async ({ auditedPage: page, baseURL }) => {
+    await acceptCookies(page.context(), baseURL);
+    await page.goto("/recargas?recarga=MIFI200");
+    const dialog = modal(page, "Internet Portátil 200");
+    await expect(dialog).toBeVisible();
+    await waitForHydration(page);
+    // A line the server refuses, so the summary shows with and without JavaScript.
+    await field(dialog, LABEL.service).fill(IDLE_MBB);
+    await field(dialog, LABEL.contact).fill(MIFI_CONTACT);
+    await field(dialog, LABEL.email).fill("demo.mifi@example.com");
+    await submit(dialog).click();
+    await expect(errorSummary(dialog)).toBeVisible();
+    await expect(errorSummary(dialog).getByRole("link")).toHaveText([new RegExp(`^${LABEL.service}: \\S`)]);
+    await expect(field(dialog, LABEL.service)).toHaveAttribute("aria-invalid", "true");
+    await expectNoAxeViolations(page);
+  });
+
+  test("the hand-over page /pago has no axe violations", async ({ auditedPage: page, baseURL }) => {
+    await acceptCookies(page.context(), baseURL);
+    await page.goto("/recargas?recarga=BAIT100");
+    const dialog = modal(page, "Bait 100");
+    await expect(dialog).toBeVisible();
+    await waitForHydration(page);
+    await field(dialog, LABEL.phone).fill(ANA.number);
+    await field(dialog, LABEL.email).fill(ANA.email);
+    await submit(dialog).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Confirma tu recarga", exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});

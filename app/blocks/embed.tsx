@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n/react";
 import type { BlockProps } from "./types";
 
@@ -9,8 +9,7 @@ import type { BlockProps } from "./types";
  */
 export function EmbedBlock({ block, data }: BlockProps<"embed">) {
   const { t } = useTranslation();
-  const frame = useRef<HTMLIFrameElement>(null);
-  const [height, setHeight] = useState<number | null>(null);
+  const [height, setHeight] = useState(block.minHeight);
 
   useEffect(() => {
     function onMessage(event: MessageEvent) {
@@ -22,13 +21,9 @@ export function EmbedBlock({ block, data }: BlockProps<"embed">) {
     return () => window.removeEventListener("message", onMessage);
   }, [data.origin, block.minHeight]);
 
-  useEffect(() => {
-    if (frame.current && height) frame.current.height = String(height);
-  }, [height]);
-
   return (
     <section className="block embed">
-      <iframe ref={frame} className="embed__frame" src={data.src} title={block.title} height={block.minHeight} loading="lazy" />
+      <iframe className="embed__frame" src={data.src} title={block.title} height={height} loading="lazy" />
       <p className="embed__direct">
         <a href={data.src} target="_blank" rel="noopener noreferrer">
           {t("embed.openDirect", { title: block.title })}

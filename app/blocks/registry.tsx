@@ -2,7 +2,9 @@ import type { BlockType } from "#schemas/config";
 import type { ComponentType } from "react";
 import type { ResolvedBlock } from "./data.server";
 import { CardsBlock } from "./cards";
+import { CatalogueBlock } from "./catalogue";
 import { CtaBlock } from "./cta";
+import { DestinationsBlock } from "./destinations";
 import { EmbedBlock } from "./embed";
 import { FaqBlock } from "./faq";
 import { HeroBlock } from "./hero";
@@ -20,6 +22,8 @@ export const blockRegistry: { [T in BlockType]: ComponentType<BlockProps<T> & { 
   richText: RichTextBlock,
   cards: CardsBlock,
   offers: OffersBlock,
+  catalogue: CatalogueBlock,
+  destinations: DestinationsBlock,
   faq: FaqBlock,
   cta: CtaBlock,
   legal: LegalBlock,

@@ -1,17 +1,16 @@
 import { useTranslation } from "~/lib/i18n/react";
 import { Icon } from "~/components/icon";
 import { SmartLink } from "~/components/smart-link";
-import { formatPhone } from "~/lib/format";
 import type { BlockProps } from "./types";
 
-export function StoresBlock({ block }: BlockProps<"stores">) {
+export function StoresBlock({ block, data }: BlockProps<"stores">) {
   const { t } = useTranslation();
   return (
     <section className="block">
       {block.heading ? <h2 className="block__title">{block.heading}</h2> : null}
       {block.intro ? <p className="block__intro">{block.intro}</p> : null}
       <ul className="store-grid" role="list">
-        {block.stores.map((store) => (
+        {block.stores.map((store, index) => (
           <li key={store.name} className="store">
             <p className="store__kind">{t(`stores.kind.${store.kind}`)}</p>
             <h3 className="store__name">{store.name}</h3>
@@ -27,7 +26,7 @@ export function StoresBlock({ block }: BlockProps<"stores">) {
                 <>
                   <dt>{t("stores.phone")}</dt>
                   <dd>
-                    <a href={`tel:+52${store.phone}`}>{formatPhone(store.phone)}</a>
+                    <a href={`tel:+52${store.phone}`}>{data.phones[index]}</a>
                   </dd>
                 </>
               ) : null}

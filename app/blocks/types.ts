@@ -1,34 +1,61 @@
-import type { BlockOf, BlockType, RechargeOffer } from "#schemas/config";
+import type { BlockOf, BlockType, OfferCategory } from "#schemas/config";
 
-export type OfferView = Pick<
-  RechargeOffer,
-  "offerId" | "rechargeName" | "price" | "duration" | "mbNavigation" | "mbSocialNetworks" | "unlimitedSocial" | "includeMessage" | "imageMobile" | "highlighted" | "type"
-> & { href: string };
+/**
+ * An offer card as the browser gets it: every text already formatted on the server (price in
+ * MXN, validity, data amounts), so the blocks ship no formatting code.
+ */
+export type OfferView = {
+  offerId: string;
+  category: OfferCategory;
+  rechargeName: string;
+  /** "$50.00" */
+  price: string;
+  /** "Vigencia de 30 días" */
+  validity: string;
+  /** "5 GB para navegar", "Redes sociales ilimitadas", the included message… */
+  features: string[];
+  highlighted: boolean;
+  href: string;
+};
 
-/** The recharge modal of an offer is a URL (SPEC §2): /recargas?recarga={offerId}. */
+/** The recharge modal of an offer is a URL (SPEC §2): /recargas?recarga={offerId}. Banners link with it. */
 export function rechargeHref(offerId: string): string {
   return `/recargas?recarga=${encodeURIComponent(offerId)}`;
 }
 
-export function offerView(offer: RechargeOffer, actionHref?: string): OfferView {
-  return {
-    offerId: offer.offerId,
-    rechargeName: offer.rechargeName,
-    price: offer.price,
-    duration: offer.duration,
-    mbNavigation: offer.mbNavigation,
-    mbSocialNetworks: offer.mbSocialNetworks,
-    unlimitedSocial: offer.unlimitedSocial,
-    includeMessage: offer.includeMessage,
-    imageMobile: offer.imageMobile,
-    highlighted: offer.highlighted,
-    type: offer.type,
-    href: actionHref ? actionHref.replaceAll("{offerId}", encodeURIComponent(offer.offerId)) : rechargeHref(offer.offerId),
-  };
+/**
+ * Where an offer's card leads. A block's `actionHref` template ({offerId} replaced) wins; else a
+ * SIM goes to the SIM section of /cambiate-a-bait, an eSIM to the eSIM modal of /e-sim, and any
+ * recharge to its modal on the tab of its category, so closing the modal leaves the visitor there.
+ */
+export function offerHref(offer: { offerId: string; category: OfferCategory }, actionHref?: string): string {
+  const id = encodeURIComponent(offer.offerId);
+  if (actionHref) return actionHref.replaceAll("{offerId}", id);
+  if (offer.category === "sim") return "/cambiate-a-bait?section=sim";
+  if (offer.category === "e-sim") return `/e-sim?oferta=${id}`;
+  return `/recargas?section=${offer.category}&recarga=${id}`;
 }
 
+/** The offers of a category, or the message shown when the upstream could not give them. */
+type OfferList = { offers: OfferView[]; error: string | null };
+
+export type CatalogueTab = { id: OfferCategory; label: string; description: string; href: string };
+
+export type DestinationView = { id: string; name: string; offers: Array<{ offerId: string; name: string; href: string }> };
+
 type DataByType = {
-  offers: { categoryLabel: string; offers: OfferView[]; /** Set when the upstream could not give the offers. */ error: string | null };
+  offers: OfferList & { categoryLabel: string };
+  catalogue: OfferList & { selected: OfferCategory; tabs: CatalogueTab[]; /** "Recargar", or "Comprar" for what is bought rather than recharged. */ actionLabel: string };
+  destinations: {
+    /** The search as typed (tidied); "" when there is none. */
+    query: string;
+    /** Both lists, filtered by the search; a search that matched nothing leaves both empty. */
+    lists: Array<{ id: "insideMexico" | "outsideMexico"; destinations: DestinationView[] }>;
+  };
+  /** The update date as read: "31 de octubre de 2021". */
+  legal: { updated: string };
+  /** Each store's phone as read, "(55) 12 34 56 78", in the stores' order (null without one). */
+  stores: { phones: Array<string | null> };
   siteMap: { entries: Array<{ id: string; label: string; path: string }> };
   embed: { src: string; origin: string };
 };

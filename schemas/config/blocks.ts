@@ -63,6 +63,29 @@ export const offersBlock = z.object({
   actionLabel: z.string().optional(),
 });
 
+/** The offers by category, one tab per category; `?section=<category>` selects the tab (SPEC §2). */
+export const catalogueBlock = z.object({
+  type: z.literal("catalogue"),
+  heading,
+  intro: z.string().optional(),
+  /** The tabs, in order; the first is selected when the URL names none. */
+  categories: z
+    .array(offerCategory)
+    .min(1, "el catálogo necesita al menos una categoría")
+    .superRefine((categories, ctx) => {
+      categories.forEach((category, index) => {
+        if (categories.indexOf(category) !== index) ctx.addIssue({ code: "custom", path: [index], message: `la categoría «${category}» está repetida` });
+      });
+    }),
+});
+
+/** Where the international packages work (recharges.json `international`), with a search by destination. */
+export const destinationsBlock = z.object({
+  type: z.literal("destinations"),
+  heading,
+  intro: z.string().optional(),
+});
+
 export const faqBlock = z.object({
   type: z.literal("faq"),
   heading,
@@ -131,6 +154,8 @@ export const blockSchemas = [
   richTextBlock,
   cardsBlock,
   offersBlock,
+  catalogueBlock,
+  destinationsBlock,
   faqBlock,
   ctaBlock,
   legalBlock,

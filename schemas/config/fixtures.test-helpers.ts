@@ -72,6 +72,8 @@ export function validBlocks() {
     richText: { type: "richText", content: [{ h: "Cobertura" }, { p: "Red 4.5G en todo México." }, { ul: ["Llamadas", "SMS"] }] },
     cards: { type: "cards", items: [{ icon: "esim", title: "E-SIM", text: "Sin chip físico.", link: { label: "Ver más", href: "/e-sim" } }] },
     offers: { type: "offers", category: "traditionals", limit: 3 },
+    catalogue: { type: "catalogue", heading: "Elige tu recarga", categories: ["traditionals", "packages", "hbb"] },
+    destinations: { type: "destinations", heading: "Destinos" },
     faq: { type: "faq", items: [{ question: "¿Cómo recargo?", answer: [{ p: "Desde [recargas](/recargas)." }] }] },
     cta: { type: "cta", title: "Cámbiate a Bait", actions: [{ label: "Portabilidad", href: "/haz-tu-portabilidad", variant: "secondary" }] },
     legal: { type: "legal", updated: "2021-10-31", sections: [{ title: "Cookies", content: [{ p: "Usamos cookies." }] }] },

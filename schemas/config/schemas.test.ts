@@ -170,7 +170,7 @@ describe("siteConfig", () => {
 
 describe("blocks", () => {
   it("knows every block type in the registry order", () => {
-    expect(blockTypes).toEqual(["hero", "richText", "cards", "offers", "faq", "cta", "legal", "siteMap", "stores", "steps", "embed"]);
+    expect(blockTypes).toEqual(["hero", "richText", "cards", "offers", "catalogue", "destinations", "faq", "cta", "legal", "siteMap", "stores", "steps", "embed"]);
     expect(Object.keys(validBlocks()).sort()).toEqual([...blockTypes].sort());
   });
 
@@ -207,6 +207,10 @@ describe("blocks", () => {
     { type: "cards", case: "a card without text", at: ["items", 0, "text"], value: "", message: NOT_EMPTY },
     { type: "offers", case: "an unknown offer category", at: ["category"], value: "planes", code: "invalid_value" },
     { type: "offers", case: "a limit of zero offers", at: ["limit"], value: 0, code: "too_small" },
+    { type: "catalogue", case: "a catalogue without categories", at: ["categories"], value: [], message: "el catálogo necesita al menos una categoría" },
+    { type: "catalogue", case: "a catalogue tab of an unknown category", at: ["categories", 1], value: "planes", code: "invalid_value" },
+    { type: "catalogue", case: "a catalogue tab shown twice", at: ["categories", 2], value: "traditionals", message: "la categoría «traditionals» está repetida" },
+    { type: "destinations", case: "a blank destinations heading", at: ["heading"], value: " ", code: "too_small" },
     { type: "faq", case: "a question without an answer", at: ["items", 0, "answer"], value: [], code: "too_small" },
     { type: "cta", case: "a call to action without actions", at: ["actions"], value: [], code: "too_small" },
     { type: "cta", case: "a call to action with four actions", at: ["actions"], value: [...twoActions, ...twoActions], code: "too_big" },

@@ -21,7 +21,7 @@ describe("parseBlocks", () => {
       {
         file: FILE,
         path: "blocks[1].type",
-        message: "tipo de bloque desconocido «carousel» (los tipos válidos son: hero, richText, cards, offers, faq, cta, legal, siteMap, stores, steps, embed)",
+        message: "tipo de bloque desconocido «carousel» (los tipos válidos son: hero, richText, cards, offers, catalogue, destinations, faq, cta, legal, siteMap, stores, steps, embed)",
       },
     ]);
     expect(blocks.map((block) => block.type)).toEqual(["hero", "cta"]);

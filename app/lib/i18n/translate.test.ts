@@ -37,8 +37,8 @@ describe("the browser's catalogue translator", () => {
 
   it("says 'Vigencia de 1 día' and 'Vigencia de 30 días' by count", () => {
     const t = createTranslator();
-    expect(t("offers.perDays", { count: 1 })).toBe("Vigencia de 1 día");
-    expect(t("offers.perDays", { count: 30 })).toBe("Vigencia de 30 días");
+    expect(t("recharge:modal.validity", { count: 1 })).toBe("Vigencia de 1 día");
+    expect(t("recharge:modal.validity", { count: 30 })).toBe("Vigencia de 30 días");
   });
 
   it("returns the key itself for a missing text, like i18next", () => {

@@ -24,7 +24,8 @@ export function useLineCheck(offerId: string, initial = "") {
   useEffect(() => {
     if (!complete) return;
     const query = new URLSearchParams({ numero: number, oferta: offerId });
-    const timer = window.setTimeout(() => void load.current(`/api/linea?${query.toString()}`), LINE_CHECK_DELAY_MS);
+    // A check cut short by the submit (which checks again) is not an error.
+    const timer = window.setTimeout(() => Promise.resolve(load.current(`/api/linea?${query.toString()}`)).catch(() => undefined), LINE_CHECK_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [number, offerId, complete]);
 

@@ -534,6 +534,15 @@ describe("checkConfig", () => {
         { file: "pages-config/pages/recargas.json", path: "blocks[1].category", message: "la categoría «mifi» no tiene ofertas en pages-config/recharges.json" },
       ]);
     });
+
+    it("reports a catalogue tab whose category has no offers", () => {
+      const { problems } = check((tree) => {
+        tree.pages.recargas.blocks[1] = { type: "catalogue", categories: ["traditionals", "mifi"] };
+      });
+      expect(problems).toEqual([
+        { file: "pages-config/pages/recargas.json", path: "blocks[1].categories[1]", message: "la categoría «mifi» no tiene ofertas en pages-config/recharges.json" },
+      ]);
+    });
   });
 });
 

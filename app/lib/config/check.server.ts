@@ -372,6 +372,13 @@ class CrossChecker {
         if (block.type === "offers" && !this.parsed.recharges.offers.some((offer) => offer.category === block.category)) {
           yield { file, path: `blocks[${index}].category`, message: `la categoría «${block.category}» no tiene ofertas en pages-config/recharges.json` };
         }
+        if (block.type === "catalogue") {
+          for (const [tab, category] of block.categories.entries()) {
+            if (!this.parsed.recharges.offers.some((offer) => offer.category === category)) {
+              yield { file, path: `blocks[${index}].categories[${tab}]`, message: `la categoría «${category}» no tiene ofertas en pages-config/recharges.json` };
+            }
+          }
+        }
       }
     }
   }

@@ -17,6 +17,8 @@ type SessionData = {
   sso: { state: string; hint?: string };
   /** The sale waiting for payment (a recharge after 'Siguiente'); no card data, ever. */
   sale: unknown;
+  /** The recharge whose line was asked 'Aún cuentas con una recarga en proceso…' ("offerId:number"). */
+  rechargeAsked: string;
 };
 
 type FlashData = {

@@ -25,7 +25,7 @@ async function post(offerId: string, fields: Record<string, string>, { cookie = 
   });
   const out = await rechargeAction(request, context());
   if (out instanceof Response) return { status: out.status, location: out.headers.get("Location"), cookie: out.headers.get("Set-Cookie") ?? "", answer: undefined };
-  return { status: out.init?.status ?? 200, location: null, cookie: "", answer: out.data as RechargeAnswer };
+  return { status: out.init?.status ?? 200, location: null, cookie: new Headers(out.init?.headers).get("Set-Cookie") ?? "", answer: out.data as RechargeAnswer };
 }
 
 const fieldTexts = (answer: RechargeAnswer | undefined) =>
@@ -167,8 +167,19 @@ describe("'Siguiente' (the modal's action)", () => {
     const asked = await post("BAIT100", { phone: "5556789012", email: "a@b.mx" });
     expect(asked.status).toBe(200);
     expect(asked.answer?.pending).toEqual({ phone: "5556789012", email: "a@b.mx", whatsapp: false });
-    const continued = await post("BAIT100", { phone: "5556789012", email: "a@b.mx", intent: "continue" });
+    const cookie = asked.cookie.split(";")[0]!;
+    const continued = await post("BAIT100", { phone: "5556789012", email: "a@b.mx", intent: "continue" }, { cookie });
     expect([continued.status, continued.location]).toEqual([303, "/pago"]);
+    // The answer is used up with the sale.
+    expect((await sessionStorage.getSession(continued.cookie.split(";")[0])).get("rechargeAsked")).toBeUndefined();
+  });
+
+  it("'Continuar' counts only for the line and offer that were asked: otherwise the question comes again", async () => {
+    const unasked = await post("BAIT100", { phone: "5556789012", email: "a@b.mx", intent: "continue" });
+    expect(unasked.answer?.pending).toBeDefined();
+    const cookie = unasked.cookie.split(";")[0]!;
+    const otherOffer = await post("BAIT200", { phone: "5556789012", email: "a@b.mx", intent: "continue" }, { cookie, url: "http://localhost/recargas?recarga=BAIT200" });
+    expect(otherOffer.answer?.pending).toBeDefined();
   });
 
   it("a history failure other than 412 closes the modal with the generic error", async () => {

@@ -36,6 +36,9 @@ export type RechargeAnswer = FormAnswer & {
 
 export const captchaOf = () => getRecharges().modal.captcha;
 
+/** What the session remembers of the in-process question: asked for this offer and this line. */
+const askedKey = (offerId: string, number: string) => `${offerId}:${number}`;
+
 /**
  * 'Siguiente' of the recharge modal (SPEC §4): the form's rules, then the line (profile and
  * status, or the associates' replacement check), then its history, unless the customer has
@@ -51,13 +54,18 @@ export async function rechargeAction(request: Request, context: AppLoadContext) 
     return refused(submission, { key: lookup.messageKey }, lookup.reason === "unknown" ? 404 : 503);
   }
   const { offer } = lookup;
+  const session = await getSession(request);
+  // 'Continuar' counts only as the answer to the question asked for this offer and this line
+  // (a captcha solved for that 'Siguiente' is not asked again); otherwise it is a 'Siguiente'.
+  const typedLine = String(formData.get(needsServiceNumber(offer.type) ? "serviceNumber" : "phone") ?? "").replace(/\s+/g, "");
+  const continuing = formData.get("intent") === "continue" && session.get("rechargeAsked") === askedKey(offer.offerId, typedLine);
   const captcha = captchaOf();
   if (captcha.enabled) {
     // The provider's widget posts its token under its own field name.
     const token = formData.get(captcha.tokenField);
     if (typeof token === "string" && token) formData.set("captchaToken", token);
   }
-  const submission = parseForm(formData, rechargeLineSchema({ type: offer.type, captcha: captcha.enabled }));
+  const submission = parseForm(formData, rechargeLineSchema({ type: offer.type, captcha: captcha.enabled && !continuing }));
   if (submission.status !== "success" || !submission.value) return invalid(submission);
   const form = submission.value;
 
@@ -73,14 +81,18 @@ export async function rechargeAction(request: Request, context: AppLoadContext) 
     return data<RechargeAnswer>({ result: submission.reply({ fieldErrors: { [numberField]: [translate(line.messageKey)] } }) }, { status: 422 });
   }
 
-  if (formData.get("intent") !== "continue") {
+  if (!continuing) {
     const history = await checkRechargeHistory(number);
     if (history.kind === "failed") return redirectWithNotice(request, closeHrefOf(url), history.messageKey);
     if (history.kind === "pending") {
-      return data<RechargeAnswer>({
-        result: submission.reply(),
-        pending: { phone: form.phone, ...(form.serviceNumber ? { serviceNumber: form.serviceNumber } : {}), email: form.email, whatsapp: form.whatsapp },
-      });
+      session.set("rechargeAsked", askedKey(offer.offerId, number));
+      return data<RechargeAnswer>(
+        {
+          result: submission.reply(),
+          pending: { phone: form.phone, ...(form.serviceNumber ? { serviceNumber: form.serviceNumber } : {}), email: form.email, whatsapp: form.whatsapp },
+        },
+        { headers: { "Set-Cookie": await commitSession(session) } },
+      );
     }
   }
 
@@ -95,7 +107,7 @@ export async function rechargeAction(request: Request, context: AppLoadContext) 
     loggedIn: Boolean(await getSessionUser(request)),
     returnTo: closeHrefOf(url),
   });
-  const session = await getSession(request);
+  session.unset("rechargeAsked");
   session.set("sale", sale);
   return redirect(CHECKOUT_PATH, { status: 303, headers: { "Set-Cookie": await commitSession(session) } });
 }

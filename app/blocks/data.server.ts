@@ -1,6 +1,7 @@
 import type { Block, BlockOf, BlockType, OfferCategory, RechargeOffer } from "#schemas/config";
 import { categoryOffers, createOfferSource, type OfferSource } from "~/features/recharge/catalogue.server";
 import { cleanDestinationQuery, searchDestinations } from "~/features/recharge/destinations";
+import { RECHARGE_PARAM, SECTION_PARAM } from "~/features/recharge/params";
 import { getRecharges, getSite, withProduct } from "~/lib/config/config.server";
 import { formatData, formatLongDate, formatMoney, formatPhone } from "~/lib/format";
 import { createI18n } from "~/lib/i18n/i18next.server";
@@ -44,9 +45,9 @@ export function selectCategory(
   offers: ReadonlyArray<Pick<RechargeOffer, "offerId" | "category">>,
 ): OfferCategory {
   const isTab = (value: string | null | undefined): value is OfferCategory => categories.includes(value as OfferCategory);
-  const section = params.get("section");
+  const section = params.get(SECTION_PARAM);
   if (isTab(section)) return section;
-  const recharge = params.get("recarga");
+  const recharge = params.get(RECHARGE_PARAM);
   const ofRecharge = recharge ? offers.find((offer) => offer.offerId === recharge)?.category : undefined;
   if (isTab(ofRecharge)) return ofRecharge;
   return categories[0]!;
@@ -137,8 +138,8 @@ const loaders: { [T in BlockType]?: Loader<T> } = {
 export type ResolvedBlock = { [T in BlockType]: { block: BlockOf<T>; data: BlockData<T> } }[BlockType];
 
 /** Each block with its data; offer blocks of one page share their upstream calls. */
-export function resolveBlocks(blocks: Block[], request: Request): Promise<ResolvedBlock[]> {
-  const context: BlockContext = { request, offers: createOfferSource() };
+export function resolveBlocks(blocks: Block[], request: Request, offers: OfferSource = createOfferSource()): Promise<ResolvedBlock[]> {
+  const context: BlockContext = { request, offers };
   return Promise.all(
     blocks.map(async (block) => {
       const load = loaders[block.type] as Loader<typeof block.type> | undefined;

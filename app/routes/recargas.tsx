@@ -9,7 +9,9 @@ import { pageMeta } from "~/features/pages/meta";
 import { readConfigPage } from "~/features/pages/page.server";
 import { ConfigPageView } from "~/features/pages/page-view";
 import { rechargeModalData } from "~/features/recharge/modal.server";
-import { MODAL_PARAM, rechargeAction, type RechargeAnswer } from "~/features/recharge/recharge.server";
+import { createOfferSource } from "~/features/recharge/catalogue.server";
+import { RECHARGE_PARAM } from "~/features/recharge/params";
+import { rechargeAction, type RechargeAnswer } from "~/features/recharge/recharge.server";
 import { RechargeModal } from "~/features/recharge/recharge-modal";
 import { registerCatalogue } from "~/lib/i18n/translate";
 import { form as rechargeForm, history, modal as modalTexts } from "#locales/es-MX/recharge.json";
@@ -25,10 +27,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data ? {
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const found = await readConfigPage(request, context);
+  // The page's offer blocks and the modal read the same upstream lists once.
+  const offers = createOfferSource();
+  const offerId = new URL(request.url).searchParams.get(RECHARGE_PARAM);
+  const [found, modal, { notice, headers }] = await Promise.all([
+    readConfigPage(request, context, offers),
+    offerId ? rechargeModalData(offerId, offers) : null,
+    takeNotice(request),
+  ]);
   if (!found) throw new Response(null, { status: 404 });
-  const offerId = new URL(request.url).searchParams.get(MODAL_PARAM);
-  const [modal, { notice, headers }] = await Promise.all([offerId ? rechargeModalData(offerId) : null, takeNotice(request)]);
   return data(
     // The notice (a catalogue key of any flow) travels translated: the browser may not carry its texts.
     { page: found.page, banners: found.banners, modal, notice: notice ? translate(notice) : null },

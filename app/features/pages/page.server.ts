@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { resolveBlocks } from "~/blocks/data.server";
+import type { OfferSource } from "~/features/recharge/catalogue.server";
 import { flagSubject, isOn } from "~/features/flags/flags.server";
 import { bannerViewOf, findPage, getBanners, getSite } from "~/lib/config/config.server";
 import { getSessionUser, requireCustomer, requireGuest } from "~/lib/session.server";
@@ -26,7 +27,7 @@ export function notFound() {
  * Everything a config-driven page needs: routing rules (legacy redirect, 404, access, flag gate),
  * then the page's blocks with their data and the banners of its view. Redirects are thrown.
  */
-export async function readConfigPage(request: Request, context: AppLoadContext) {
+export async function readConfigPage(request: Request, context: AppLoadContext, offers?: OfferSource) {
   const url = new URL(request.url);
   const legacy = legacyRedirect(url);
   if (legacy) throw legacy;
@@ -45,7 +46,7 @@ export async function readConfigPage(request: Request, context: AppLoadContext) 
       title: definition.title,
       description: definition.description,
       heading: definition.heading,
-      blocks: await resolveBlocks(page.blocks, request),
+      blocks: await resolveBlocks(page.blocks, request, offers),
     },
     banners: getBanners(definition.bannerView ?? bannerViewOf(page.path)),
     /** Private pages (customer-only, guest-only or behind a flag) are never stored by a cache. */

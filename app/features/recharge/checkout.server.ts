@@ -1,6 +1,8 @@
 import { redirectWithNotice } from "~/features/auth/session.server";
 import { translate } from "~/features/auth/form-result.server";
 import { formatMoney, formatPhone } from "~/lib/format";
+import { profileForType } from "#schemas/forms/recharge";
+import { RECHARGE_PARAM } from "./params";
 import { pendingSale } from "./recharge.server";
 
 /**
@@ -10,7 +12,9 @@ import { pendingSale } from "./recharge.server";
 export async function checkoutHandOver(request: Request) {
   const sale = await pendingSale(request);
   if (!sale) throw await redirectWithNotice(request, "/recargas", "recharge:checkout.expired");
-  const numberIsService = sale.type === 2 || sale.type === 3 || sale.type === 8;
+  const numberIsService = profileForType(sale.type) !== "mbb";
+  const edit = new URL(sale.returnTo, "http://local");
+  edit.searchParams.set(RECHARGE_PARAM, sale.offerId);
   return {
     uuid: sale.uuid,
     offerId: sale.offerId,
@@ -23,6 +27,6 @@ export async function checkoutHandOver(request: Request) {
     email: sale.email,
     quantity: sale.quantity,
     total: formatMoney(sale.total),
-    editHref: `${sale.returnTo}${sale.returnTo.includes("?") ? "&" : "?"}recarga=${encodeURIComponent(sale.offerId)}`,
+    editHref: edit.pathname + edit.search,
   };
 }

@@ -2,6 +2,7 @@ import { needsServiceNumber, profileForType } from "#schemas/forms/recharge";
 import { translate } from "~/features/auth/form-result.server";
 import { getRecharges, getSite } from "~/lib/config/config.server";
 import { formatData, formatMoney } from "~/lib/format";
+import type { OfferSource } from "./catalogue.server";
 import { findRechargeOffer } from "./offer.server";
 
 /**
@@ -10,8 +11,8 @@ import { findRechargeOffer } from "./offer.server";
  * line form is set up for its type. An unknown offer, or offers the upstream cannot give, are
  * a message instead.
  */
-export async function rechargeModalData(offerId: string) {
-  const lookup = await findRechargeOffer(offerId);
+export async function rechargeModalData(offerId: string, source?: OfferSource) {
+  const lookup = await findRechargeOffer(offerId, source);
   if (!lookup.ok) return { ok: false as const, message: translate(lookup.messageKey), retry: lookup.reason === "unavailable" };
   const { offer } = lookup;
   const { captcha, fairUsePath } = getRecharges().modal;

@@ -10,11 +10,11 @@ import { useSchemaForm } from "~/lib/use-schema-form";
 import { rechargeLineSchema } from "#schemas/forms/recharge";
 import type { RechargeModalData } from "./modal.server";
 import type { RechargeAnswer } from "./recharge.server";
+import { RECHARGE_PARAM as MODAL_PARAM } from "./params";
 import { useLineCheck, type LineStatus } from "./use-line-check";
 
 type Ready = Extract<RechargeModalData, { ok: true }>;
 
-const MODAL_PARAM = "recarga";
 
 /**
  * The recharge modal (SPEC §2, §4, §5): a URL (`?recarga=OFFERID`) rendered by the server, so it

@@ -7,24 +7,18 @@ import { type FormAnswer, invalid, refused, translate } from "~/features/auth/fo
 import { rateLimiter, tooManyAttempts } from "~/features/auth/rate-limit.server";
 import { redirectWithNotice } from "~/features/auth/session.server";
 import { readCampaign } from "~/features/campaign/campaign.server";
+import { closeModalHref } from "~/components/url-modal";
 import { getRecharges } from "~/lib/config/config.server";
 import { parseForm } from "~/lib/forms";
 import { commitSession, getSession, getSessionUser } from "~/lib/session.server";
 import { optInWhatsapp } from "~/upstream/core.server";
 import { checkRechargeHistory, checkRechargeLine } from "./line.server";
 import { findRechargeOffer } from "./offer.server";
+import { RECHARGE_PARAM } from "./params";
 import { buildRechargeSale } from "./sale";
 
-/** The modal's parameters: `recarga` opens it on an offer, `section` is the catalogue tab behind it. */
-export const MODAL_PARAM = "recarga";
-
 /** The page behind the modal: the same URL without the modal's parameter. */
-export function closeHrefOf(url: URL): string {
-  const params = new URLSearchParams(url.search);
-  params.delete(MODAL_PARAM);
-  const search = params.toString();
-  return search ? `${url.pathname}?${search}` : url.pathname;
-}
+const closeHrefOf = (url: URL) => closeModalHref(url, RECHARGE_PARAM);
 
 /** Where the hand-over to the payment step lives. */
 export const CHECKOUT_PATH = "/pago";
@@ -48,7 +42,7 @@ const askedKey = (offerId: string, number: string) => `${offerId}:${number}`;
 export async function rechargeAction(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
   const formData = await request.formData();
-  const lookup = await findRechargeOffer(String(formData.get("offerId") ?? url.searchParams.get(MODAL_PARAM) ?? ""));
+  const lookup = await findRechargeOffer(String(formData.get("offerId") ?? url.searchParams.get(RECHARGE_PARAM) ?? ""));
   if (!lookup.ok) {
     const submission = parseForm(formData, rechargeLineSchema({ type: 1 }));
     return refused(submission, { key: lookup.messageKey }, lookup.reason === "unknown" ? 404 : 503);

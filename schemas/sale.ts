@@ -48,3 +48,57 @@ export const rechargeSale = z.object({
   createdAt: z.iso.datetime(),
 });
 export type RechargeSale = z.infer<typeof rechargeSale>;
+
+/** The SIM's delivery address (SPEC §3 "SIM delivery"), with what the postal lookup derived. */
+export const simDelivery = z.object({
+  contactName: z.string().min(1),
+  contactLastName: z.string().min(1),
+  email: z.email(),
+  contactNumber: z.string().regex(/^\d{10}$/),
+  postalCode: z.string().regex(/^\d{5}$/),
+  address: z.string().min(1),
+  exteriorNumber: z.string().min(1),
+  interiorNumber: z.string().optional(),
+  /** The colonia's name, as the postal lookup answered it. */
+  colony: z.string().min(1),
+  city: z.string(),
+  municipality: z.string(),
+  state: z.string(),
+  country: z.string(),
+});
+export type SimDelivery = z.infer<typeof simDelivery>;
+
+/** A SIM with its first recharge, sent to a Mexican address; the shipping cost is added to the total. */
+export const simSale = z.object({
+  kind: z.literal("sim"),
+  uuid: z.uuid(),
+  offerId: z.string().min(1),
+  type: z.number().int(),
+  description: z.string().min(1),
+  /** MXN, the offer alone. */
+  price: z.number().nonnegative(),
+  quantity: z.literal(1),
+  /** MXN. */
+  shippingCost: z.number().nonnegative(),
+  /** price + shippingCost. */
+  total: z.number().nonnegative(),
+  validityDays: z.number().int().positive(),
+  includeMessage: z.string(),
+  /** The contact number the sale is filed under. */
+  phone: z.string().regex(/^\d{10}$/),
+  email: z.email(),
+  delivery: simDelivery,
+  campaign: campaign.optional(),
+  loggedIn: z.boolean(),
+  returnTo: z.string().startsWith("/"),
+  createdAt: z.iso.datetime(),
+});
+export type SimSale = z.infer<typeof simSale>;
+
+/**
+ * Whatever waits for the checkout in the session (key `sale`). The eSIM and recurring-recharge
+ * flows add their kinds here; the checkout reads only the common fields and `kind`.
+ */
+export const checkoutSale = z.discriminatedUnion("kind", [rechargeSale, simSale]);
+export type CheckoutSale = z.infer<typeof checkoutSale>;
+export const SALE_SESSION_KEY = "sale";

@@ -68,9 +68,21 @@ export const rechargeModalConfig = z.object({
 });
 export type RechargeModalConfig = z.infer<typeof rechargeModalConfig>;
 
+/**
+ * The checkout's settings (SPEC §3 "payment plugin", §7 plugin): the store the payments upstream
+ * files our sales under, and what shipping a SIM costs (added to the price the plugin is asked for).
+ */
+export const checkoutConfig = z.object({
+  store: z.string().regex(/^[a-z0-9-]+$/, "usa minúsculas, números y guiones").default("bait-web"),
+  /** MXN added to a SIM's price for its delivery. */
+  simShippingCost: z.number().nonnegative().default(0),
+});
+export type CheckoutConfig = z.infer<typeof checkoutConfig>;
+
 export const rechargesConfig = z
   .object({
     modal: rechargeModalConfig.default({ captcha: { enabled: false }, fairUsePath: "/politica-de-uso-justo" }),
+    checkout: checkoutConfig.default({ store: "bait-web", simShippingCost: 0 }),
     categories: z.array(rechargeCategory).min(1),
     offers: z.array(rechargeOffer),
     /** Where the international packages work: calls from Mexico to (insideMexico), and roaming in (outsideMexico). */

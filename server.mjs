@@ -79,6 +79,32 @@ if (mockControl) {
     if (answer.location) return res.redirect(answer.status, answer.location);
     res.status(answer.status).type("html").send(answer.html ?? "");
   });
+  // The payment providers' pages on this origin (mocks/provider-pages.ts): the hosted card fields
+  // of provider type 2 (framed by the checkout) with their tokens endpoint, and PayPal's approval
+  // page of type 3. Card pages are never cached.
+  const mockProvider = await import("./mocks/provider-pages.ts");
+  const noStore = (_req, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
+    next();
+  };
+  app.get("/__mocks/proveedor/estilos.css", (_req, res) => res.type("text/css").send(mockProvider.providerStyles));
+  app.all("/__mocks/proveedor/campos", noStore, (req, res) => {
+    const url = new URL(req.originalUrl, "http://mock.local");
+    const page = mockProvider.hostedCardFieldsPage(req.method, res.locals.cspNonce, url.searchParams);
+    res.status(page.status).type("html").send(page.html ?? "");
+  });
+  // The raw text, not express.json: a malformed body would be logged by express's error handler, card number included.
+  app.post("/__mocks/proveedor/tokens", noStore, express.text({ type: () => true, limit: "4kb" }), (req, res) => {
+    const answer = mockProvider.issueCardToken(typeof req.body === "string" ? req.body : "");
+    res.status(answer.status).json(answer.body);
+  });
+  app.all("/__mocks/paypal/aprobar", noStore, express.urlencoded({ extended: false, limit: "10kb" }), (req, res) => {
+    const url = new URL(req.originalUrl, "http://mock.local");
+    const form = new URLSearchParams(typeof req.body === "object" && req.body ? req.body : {});
+    const answer = mockProvider.paypalApprovalPage(req.method, url.searchParams, form);
+    if (answer.location) return res.redirect(answer.status, answer.location);
+    res.status(answer.status).type("html").send(answer.html ?? "");
+  });
 }
 
 app.all(

@@ -32,3 +32,13 @@ export function providerKeys(): KeyPair {
   provider ??= generateKeyPair(mockKeyBits());
   return provider;
 }
+
+/**
+ * Drops both pairs so the next use generates them again with the current MOCK_PAYMENTS_KEY_BITS
+ * (tests that check another key size). Whoever already holds an old public key can no longer be
+ * read: call it between exchanges, never in the middle of one.
+ */
+export function forgetMockKeys() {
+  host = undefined;
+  provider = undefined;
+}

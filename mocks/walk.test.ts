@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { login } from "~/upstream/conn.server";
 import { getRechargeHistory } from "~/upstream/core.server";
-import { charge, setUpPaymentPlugin } from "~/upstream/payments.server";
+import { buildChargeData, charge, setUpPaymentPlugin } from "~/upstream/payments.server";
 import { checkRegistrationCode, completeRegistration, sendRegistrationCode } from "~/upstream/sso.server";
 import { useMockUpstream } from "./test-support";
 
@@ -38,9 +38,12 @@ describe("a new customer's first minutes, across the mock upstreams", () => {
     if (!plugin.ok) return;
     const paid = await charge({
       setup: plugin.data,
-      holder: { firstName: "Nuevo", lastName: "Cliente" },
-      card: { number: "4111111111111111", month: "12", year: String(new Date().getFullYear() + 1), cvv: "123" },
-      billing: { address: "Av. Juárez 100", colonia: "Juárez", postalCode: "06600", city: "Ciudad de México", state: "Ciudad de México", country: "México" },
+      data: buildChargeData(
+        { firstName: "Nuevo", lastName: "Cliente" },
+        { address: "Av. Juárez 100", colonia: "Juárez", postalCode: "06600", city: "Ciudad de México", state: "Ciudad de México", country: "México" },
+        { number: "4111111111111111", month: "12", year: String(new Date().getFullYear() + 1), cvv: "123" },
+      ),
+      idempotencyKey: "walk-venta-1",
       sale: { uuid: "venta-walk", price: 100, total: 100, validity: "15 días", phone: "5523456789", name: "Nuevo Cliente", email: "nuevo@example.com", description: "Bait 100", offerId: "BAIT100", lineCategory: "mbb" },
     });
     expect(paid.ok).toBe(true);

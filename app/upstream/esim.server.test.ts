@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { env } from "~/lib/env.server";
@@ -18,7 +19,7 @@ import {
   type EsimJourneyData,
 } from "./esim.server";
 import type { UpstreamResult } from "./http.server";
-import { charge, setUpPaymentPlugin } from "./payments.server";
+import { buildChargeData, charge, setUpPaymentPlugin } from "./payments.server";
 
 const base = "https://esim.upstream.mock/api/esim/v1/api";
 useMockUpstream();
@@ -78,9 +79,12 @@ describe("the eSIM journey (session, tracking, visitor, checks, payment data)", 
     if (!plugin.ok) throw plugin.error;
     const paid = await charge({
       setup: plugin.data,
-      holder: { firstName: "Nora", lastName: "Ruiz" },
-      card: { number: "4111111111111111", month: "12", year: "2099", cvv: "123" },
-      billing: { address: "Calle 1", postalCode: "64000", city: "Monterrey", state: "Nuevo León", country: "México" },
+      data: buildChargeData(
+        { firstName: "Nora", lastName: "Ruiz" },
+        { address: "Calle 1", postalCode: "64000", city: "Monterrey", state: "Nuevo León", country: "México" },
+        { number: "4111111111111111", month: "12", year: "2099", cvv: "123" },
+      ),
+      idempotencyKey: randomUUID(),
       sale: { uuid, price: 150, total: 150, validity: "30 días", phone: "5523456789", name: "Nora", email: "nuevo@example.com", description: "E-SIM 150", offerId: "ESIM150" },
     });
     expect(paid.ok).toBe(true);

@@ -1,17 +1,25 @@
+import { randomUUID } from "node:crypto";
+import forge from "node-forge";
 import { http, HttpResponse } from "msw";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { DECLINED_MESSAGE, PAYPAL_NOT_APPROVED } from "../../mocks/handlers/payments";
 import { mockServer } from "../../mocks/node";
+import { forgetMockKeys } from "../../mocks/payments-keys";
+import { issueCardToken, paypalApprovalPage } from "../../mocks/provider-pages";
 import { useMockUpstream } from "../../mocks/test-support";
 import { setSwitch } from "../../mocks/switches";
 import { resetWorld, world } from "../../mocks/world";
 import { resetSales, sales } from "../../mocks/world-sales";
 import catalogue from "../../locales/es-MX/payment.json";
 import { POSTAL_CODE_FAILED } from "./addresses.server";
+import { seal } from "./crypto.server";
 import { esimKeys } from "./esim.server";
 import type { UpstreamResult } from "./http.server";
 import {
+  buildChargeData,
   cancelRecurrence,
   charge,
+  createPaypalOrder,
   deactivateRecurrence,
   getPaymentsHostKey,
   listActiveRecurrences,
@@ -20,8 +28,10 @@ import {
   setRecurrenceState,
   setUpPaymentPlugin,
   paymentKeys,
+  type Card,
   type ChargeInput,
   type PluginSetup,
+  type Sale,
 } from "./payments.server";
 
 const base = "https://payments.upstream.mock";
@@ -35,23 +45,34 @@ async function setup(): Promise<PluginSetup> {
   return result.data;
 }
 
+const holder = { firstName: "Ana", lastName: "Pérez" };
+const billing = { address: "Av. Juárez 100", colonia: "Juárez", postalCode: "06600", city: "Ciudad de México", state: "Ciudad de México", country: "México" };
+const cardFor = (number: string, overrides: Partial<Card> = {}): Card => ({
+  number,
+  month: "12",
+  year: String(new Date().getFullYear() + 2),
+  cvv: number.length === 15 ? "1234" : "123",
+  ...overrides,
+});
+const anasSale: Sale = {
+  uuid: "venta-1",
+  price: 100,
+  total: 100,
+  validity: "15 días",
+  phone: "5512345678",
+  name: "Ana",
+  email: "demo.mbb@example.com",
+  description: "Bait 100",
+  offerId: "BAIT100",
+  lineCategory: "mbb",
+};
+
+/** A charge the server seals (the no-JavaScript path), with a fresh idempotency key. */
 const chargeInput = (plugin: PluginSetup, cardNumber: string, overrides: Partial<ChargeInput> = {}): ChargeInput => ({
   setup: plugin,
-  holder: { firstName: "Ana", lastName: "Pérez" },
-  card: { number: cardNumber, month: "12", year: String(new Date().getFullYear() + 2), cvv: cardNumber.length === 15 ? "1234" : "123" },
-  billing: { address: "Av. Juárez 100", colonia: "Juárez", postalCode: "06600", city: "Ciudad de México", state: "Ciudad de México", country: "México" },
-  sale: {
-    uuid: "venta-1",
-    price: 100,
-    total: 100,
-    validity: "15 días",
-    phone: "5512345678",
-    name: "Ana",
-    email: "demo.mbb@example.com",
-    description: "Bait 100",
-    offerId: "BAIT100",
-    lineCategory: "mbb",
-  },
+  data: buildChargeData(holder, billing, cardFor(cardNumber)),
+  sale: anasSale,
+  idempotencyKey: randomUUID(),
   ...overrides,
 });
 
@@ -131,12 +152,10 @@ describe("charging a card (the walk: set-up, then charge)", () => {
   it("declines an unknown card, an expired card and a CVV of the wrong length", async () => {
     const plugin = await setup();
     expect(keyOf(await charge(chargeInput(plugin, "4242424242424242")))).toBe("payment:payment.failed");
-    const expired = chargeInput(plugin, "4111111111111111");
-    expired.card.year = String(new Date().getFullYear() - 1);
-    expect(keyOf(await charge(expired))).toBe("payment:payment.failed");
-    const amexShortCvv = chargeInput(plugin, "378282246310005");
-    amexShortCvv.card.cvv = "123";
-    const result = await charge(amexShortCvv);
+    const expired = buildChargeData(holder, billing, cardFor("4111111111111111", { year: String(new Date().getFullYear() - 1) }));
+    expect(keyOf(await charge(chargeInput(plugin, "", { data: expired })))).toBe("payment:payment.failed");
+    const amexShortCvv = buildChargeData(holder, billing, cardFor("378282246310005", { cvv: "123" }));
+    const result = await charge(chargeInput(plugin, "", { data: amexShortCvv }));
     expect(!result.ok && result.error.upstreamMessage).toMatch(/código de seguridad/);
     expect(sales.charges.filter((entry) => !entry.approved)).toHaveLength(3);
   });
@@ -153,6 +172,241 @@ describe("charging a card (the walk: set-up, then charge)", () => {
     const hostKey = await getPaymentsHostKey();
     const wrongKey = { ...plugin, provider: { ...plugin.provider, publicKey: hostKey.ok ? hostKey.data : "" } };
     expect(keyOf(await charge(chargeInput(wrongKey, "4111111111111111")))).toBe("payment:payment.failed");
+  });
+});
+
+describe("the charge's input: sealed here, sealed in the browser, or paid by a token", () => {
+  it("builds `data` with the card, and without it (blank address, colonia '00') for a token payment", () => {
+    expect(buildChargeData(holder, billing, cardFor("4111111111111111", { year: "2030" }))).toEqual({
+      divisa: "MXN",
+      nombre: "Ana",
+      apellido: "Pérez",
+      direccion: "Av. Juárez 100",
+      colonia: "Juárez",
+      codigoPostal: "06600",
+      ciudad: "Ciudad de México",
+      estado: "Ciudad de México",
+      pais: "México",
+      tarjeta: { numero: "4111111111111111", mes: "12", anio: "2030", clave: "123" },
+    });
+    const forToken = buildChargeData(undefined, undefined);
+    expect(forToken).toEqual({ divisa: "MXN", nombre: "", apellido: "", direccion: "", colonia: "00", codigoPostal: "", ciudad: "", estado: "", pais: "" });
+    expect("tarjeta" in forToken).toBe(false);
+  });
+
+  it.each([
+    ["4111111111111111", "ok", null],
+    ["4000000000000002", "payment:payment.failed", DECLINED_MESSAGE],
+  ])("relays data sealed in the browser with the provider's key as is: %s → %s", async (number, key, message) => {
+    const plugin = await setup();
+    // What the browser does: seal the whole `data` object for `proveedor.publico`.
+    const sealed = seal(buildChargeData(holder, billing, cardFor(number)), plugin.provider.publicKey);
+    if (!sealed.ok) throw new Error(sealed.reason);
+    const result = await charge({ setup: plugin, sealedData: sealed.value.envelope, sale: anasSale, idempotencyKey: randomUUID() });
+    expect(keyOf(result)).toBe(key);
+    if (!result.ok) expect(result.error.upstreamMessage).toBe(message);
+    expect(sales.charges).toMatchObject([{ approved: key === "ok", phone: "5512345678", amount: 10000 }]);
+  });
+
+  it("refuses, without calling anyone, both data and sealedData, nothing to pay with, a malformed envelope, a bad card or no idempotency key", async () => {
+    const plugin = await setup();
+    const sealed = seal(buildChargeData(holder, billing, cardFor("4111111111111111")), plugin.provider.publicKey);
+    if (!sealed.ok) throw new Error(sealed.reason);
+    const base = chargeInput(plugin, "4111111111111111");
+    const attempts: ChargeInput[] = [
+      { ...base, sealedData: sealed.value.envelope },
+      { ...base, data: undefined },
+      { ...base, data: undefined, sealedData: { ...sealed.value.envelope, key: "¿no es base64?" } },
+      { ...base, data: buildChargeData(holder, billing, cardFor("41111")) },
+      { ...base, data: buildChargeData({ firstName: "", lastName: "" }, billing, cardFor("4111111111111111")) },
+      { ...base, idempotencyKey: " " },
+    ];
+    for (const attempt of attempts) {
+      const result = await charge(attempt);
+      expect(!result.ok && [result.error.kind, result.error.messageKey, result.error.status]).toEqual(["http", "payment:payment.failed", 400]);
+    }
+    expect(sales.charges).toEqual([]);
+  });
+
+  it("charges once per idempotency key: a repeat gets the first answer, one charge, one recharge", async () => {
+    const before = world.history.get("5512345678")!.length;
+    const plugin = await setup();
+    const input = chargeInput(plugin, "4111111111111111");
+    const first = await charge(input);
+    // The repeat re-seals the same data (new ciphertext): still the same attempt.
+    const second = await charge({ ...input });
+    expect(first.ok && second.ok && second.data.orderId).toBe(first.ok && first.data.orderId);
+    expect(sales.charges).toHaveLength(1);
+    expect(world.history.get("5512345678")).toHaveLength(before + 1);
+    const another = await charge(chargeInput(plugin, "4111111111111111"));
+    expect(another.ok && another.data.orderId).not.toBe(first.ok && first.data.orderId);
+    expect(sales.charges).toHaveLength(2);
+  });
+
+  it("keeps a decline for its key too: a new card needs a new attempt", async () => {
+    const plugin = await setup();
+    const idempotencyKey = randomUUID();
+    expect(keyOf(await charge(chargeInput(plugin, "4000000000000002", { idempotencyKey })))).toBe("payment:payment.failed");
+    // The same key with another sale is another request: refused, never charged.
+    const clash = await charge(chargeInput(plugin, "4111111111111111", { idempotencyKey, sale: { ...anasSale, uuid: "venta-2" } }));
+    expect(!clash.ok && clash.error.status).toBe(409);
+    expect(keyOf(await charge(chargeInput(plugin, "4111111111111111")))).toBe("ok");
+    expect(sales.charges.map((entry) => entry.approved)).toEqual([false, true]);
+  });
+
+  it("records a SIM sold with shipping as a shipment to its postal code, and touches no line", async () => {
+    const historyBefore = world.history.get("5512345678")!.length;
+    const result = await setUpPaymentPlugin({ ...ana, channel: "captacion", price: 150, shippingCost: 99 });
+    if (!result.ok) throw result.error;
+    const shipping = {
+      contactName: "Ana",
+      contactLastName: "Pérez",
+      phone: "5512345678",
+      email: "demo.mbb@example.com",
+      street: "Av. Juárez",
+      exteriorNumber: "100",
+      city: "Ciudad de México",
+      postalCode: "06600",
+      colonia: "Juárez",
+      municipality: "Cuauhtémoc",
+      state: "Ciudad de México",
+      country: "México",
+      cost: 99,
+    };
+    const paid = await charge(chargeInput(result.data, "5555555555554444", { shipping, sale: { ...anasSale, offerId: "SIM150", price: 150, total: 249 } }));
+    expect(keyOf(paid)).toBe("ok");
+    expect(sales.simShipments).toMatchObject([{ orderId: paid.ok ? paid.data.orderId : "", postalCode: "06600", offerId: "SIM150", address: { street: "Av. Juárez", exterior: "100", colonia: "Juárez", municipality: "Cuauhtémoc" } }]);
+    expect(world.history.get("5512345678")).toHaveLength(historyBefore);
+  });
+});
+
+describe("the mock plugin picks the provider by the buyer's e-mail", () => {
+  it.each([
+    ["ana@example.com", "general", "card", 1, true],
+    ["ana@example.com", "esim", "card", 1, false],
+    ["ana+directo@example.com", "general", "card", 1, false],
+    ["ana+iframe@example.com", "general", "hostedCard", 2, true],
+    ["Ana+PayPal@example.com", "general", "paypal", 3, true],
+  ] as const)("%s on %s → %s (tipo %i), details step %s", async (email, channel, kind, typeCode, detailsStep) => {
+    const result = await setUpPaymentPlugin({ ...ana, email, channel });
+    if (!result.ok) throw result.error;
+    expect(result.data.provider).toMatchObject({ kind, typeCode });
+    expect(result.data.config.detailsStep).toBe(detailsStep);
+    if (typeCode === 2) expect(result.data.provider.api).toBe("/__mocks/proveedor/campos");
+    if (typeCode === 3) expect([result.data.provider.api, result.data.asksAddress]).toEqual(["/__mocks/paypal", false]);
+  });
+});
+
+describe("paying with the hosted card fields (provider type 2)", () => {
+  const tokenFor = (number: string, cvv = "123") => {
+    const answer = issueCardToken(JSON.stringify({ holder: "Ana Pérez", number, expiry: `12/${String(new Date().getFullYear() + 2).slice(2)}`, cvv }));
+    expect(answer.status).toBe(201);
+    return (answer.body as { token: string }).token;
+  };
+
+  it("charges a token once: the recharge lands, the token cannot pay again", async () => {
+    const before = world.history.get("5512345678")!.length;
+    const plugin = (await setUpPaymentPlugin({ ...ana, email: "ana+iframe@example.com" })) as { ok: true; data: PluginSetup };
+    const token = tokenFor("4111111111111111");
+    const paid = await charge({ setup: plugin.data, token, sale: anasSale, idempotencyKey: randomUUID() });
+    expect(keyOf(paid)).toBe("ok");
+    expect(world.history.get("5512345678")).toHaveLength(before + 1);
+    const again = await charge({ setup: plugin.data, token, holder, billing, sale: anasSale, idempotencyKey: randomUUID() });
+    expect(!again.ok && again.error.upstreamMessage).toMatch(/ya se usaron/);
+  });
+
+  it("declines the token of the declined demo card, and an unknown token", async () => {
+    const plugin = (await setUpPaymentPlugin({ ...ana, email: "ana+iframe@example.com" })) as { ok: true; data: PluginSetup };
+    const declined = await charge({ setup: plugin.data, token: tokenFor("4000000000000002"), sale: anasSale, idempotencyKey: randomUUID() });
+    expect(!declined.ok && declined.error.upstreamMessage).toBe(DECLINED_MESSAGE);
+    const unknown = await charge({ setup: plugin.data, token: "tok_inventado", sale: anasSale, idempotencyKey: randomUUID() });
+    expect(!unknown.ok && unknown.error.upstreamMessage).toMatch(/ya no son válidos/);
+  });
+
+  it("still takes a card sealed by the checkout itself (type 2 without JavaScript)", async () => {
+    const plugin = (await setUpPaymentPlugin({ ...ana, email: "ana+iframe@example.com" })) as { ok: true; data: PluginSetup };
+    expect(keyOf(await charge(chargeInput(plugin.data, "4111111111111111")))).toBe("ok");
+  });
+});
+
+describe("paying with PayPal (provider type 3)", () => {
+  async function paypalSetup() {
+    const result = await setUpPaymentPlugin({ ...ana, email: "ana+paypal@example.com" });
+    if (!result.ok) throw result.error;
+    return result.data;
+  }
+  const orderFor = async (plugin: PluginSetup) => {
+    const order = await createPaypalOrder({ setup: plugin, sale: anasSale, returnUrl: "/pago?paso=paypal", cancelUrl: "/pago?paso=cancelado", idempotencyKey: randomUUID() });
+    if (!order.ok) throw order.error;
+    return order.data;
+  };
+  const decide = (orderId: string, accion: "aprobar" | "cancelar") => paypalApprovalPage("POST", new URLSearchParams(), new URLSearchParams({ orden: orderId, accion }));
+
+  it("creates an order, the buyer approves it, the charge captures it once", async () => {
+    const before = world.history.get("5512345678")!.length;
+    const plugin = await paypalSetup();
+    const order = await orderFor(plugin);
+    expect(order.approvalUrl).toBe(`/__mocks/paypal/aprobar?orden=${order.orderId}`);
+    expect(sales.paypalOrders.get(order.orderId)).toMatchObject({ state: "created", amount: 100, description: "Bait 100" });
+
+    const unapproved = await charge({ setup: plugin, token: order.orderId, sale: anasSale, idempotencyKey: randomUUID() });
+    expect(!unapproved.ok && unapproved.error.upstreamMessage).toBe(PAYPAL_NOT_APPROVED);
+
+    expect(decide(order.orderId, "aprobar")).toEqual({ status: 303, location: `/pago?paso=paypal&paypal=${order.orderId}` });
+    const paid = await charge({ setup: plugin, token: order.orderId, sale: anasSale, idempotencyKey: randomUUID() });
+    expect(keyOf(paid)).toBe("ok");
+    expect(world.history.get("5512345678")).toHaveLength(before + 1);
+    expect(sales.paypalOrders.get(order.orderId)?.state).toBe("captured");
+
+    const twice = await charge({ setup: plugin, token: order.orderId, sale: anasSale, idempotencyKey: randomUUID() });
+    expect(!twice.ok && twice.error.upstreamMessage).toBe("Lo sentimos, este pago de PayPal ya se cobró.");
+    expect(world.history.get("5512345678")).toHaveLength(before + 1);
+  });
+
+  it("refuses a cancelled order, and an order charged for another amount", async () => {
+    const plugin = await paypalSetup();
+    const cancelled = await orderFor(plugin);
+    expect(decide(cancelled.orderId, "cancelar")).toEqual({ status: 303, location: "/pago?paso=cancelado" });
+    const refused = await charge({ setup: plugin, token: cancelled.orderId, sale: anasSale, idempotencyKey: randomUUID() });
+    expect(!refused.ok && refused.error.upstreamMessage).toBe(PAYPAL_NOT_APPROVED);
+
+    const approved = await orderFor(plugin);
+    decide(approved.orderId, "aprobar");
+    const other = await charge({ setup: plugin, token: approved.orderId, sale: { ...anasSale, total: 200 }, idempotencyKey: randomUUID() });
+    expect(!other.ok && other.error.upstreamMessage).toMatch(/monto no coincide/);
+  });
+
+  it("answers the same order for a repeated idempotency key", async () => {
+    const plugin = await paypalSetup();
+    const input = { setup: plugin, sale: anasSale, returnUrl: "/pago", cancelUrl: "/pago", idempotencyKey: randomUUID() };
+    const first = await createPaypalOrder(input);
+    const second = await createPaypalOrder(input);
+    expect(first.ok && second.ok && first.data.orderId === second.data.orderId).toBe(true);
+    expect(sales.paypalOrders.size).toBe(1);
+  });
+
+  it("refuses return addresses outside this site", async () => {
+    const plugin = await paypalSetup();
+    const result = await createPaypalOrder({ setup: plugin, sale: anasSale, returnUrl: "https://otro.example/pago", cancelUrl: "/pago", idempotencyKey: randomUUID() });
+    expect(keyOf(result)).toBe("payment:payment.failed");
+  });
+});
+
+describe("with 1024-bit keys (MOCK_PAYMENTS_KEY_BITS=1024, the spec's default size)", () => {
+  afterEach(() => {
+    delete process.env.MOCK_PAYMENTS_KEY_BITS;
+    forgetMockKeys();
+  });
+
+  it("sets up, and charges with data sealed here and in the browser", async () => {
+    process.env.MOCK_PAYMENTS_KEY_BITS = "1024";
+    forgetMockKeys();
+    const plugin = await setup();
+    expect(forge.pki.publicKeyFromPem(plugin.provider.publicKey).n.bitLength()).toBe(1024);
+    expect(keyOf(await charge(chargeInput(plugin, "378282246310005")))).toBe("ok");
+    const sealed = seal(buildChargeData(holder, billing, cardFor("4111111111111111")), plugin.provider.publicKey);
+    if (!sealed.ok) throw new Error(sealed.reason);
+    expect(keyOf(await charge({ setup: plugin, sealedData: sealed.value.envelope, sale: anasSale, idempotencyKey: randomUUID() }))).toBe("ok");
   });
 });
 
@@ -201,6 +455,19 @@ const cases: Case[] = [
     timeoutKey: "payment:payment.outcomeUnknown",
     networkKey: "payment:payment.outcomeUnknown",
     latencyMs: 700,
+  },
+  {
+    call: "payments.paypalOrder",
+    url: `${base}/servicio/angular/:channel/3/orden`,
+    invoke: async () => {
+      const plugin = await setUpPaymentPlugin({ ...ana, email: "ana+paypal@example.com" });
+      if (!plugin.ok) throw plugin.error;
+      return createPaypalOrder({ setup: plugin.data, sale: chargeInput(plugin.data, "").sale, returnUrl: "/pago", cancelUrl: "/pago", idempotencyKey: randomUUID() });
+    },
+    failKey: "payment:payment.failed",
+    timeoutKey: "errors:upstream.timeout",
+    networkKey: "errors:upstream.network",
+    latencyMs: 400,
   },
   ...[
     ["payments.activeRecurrences", `${base}/v2/servicio/:uuid/recurrencia/activas`, () => listActiveRecurrences("s", { baitNumber: "5512345678" })],

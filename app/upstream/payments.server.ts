@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { envelopeSchema, openReply, seal, sealedReplySchema } from "./crypto.server";
+import { envelopeSchema, openReply, seal, sealedReplySchema, type Envelope } from "./crypto.server";
 import { env } from "~/lib/env.server";
 import { UpstreamError, upstreamFetch, type UpstreamResult } from "./http.server";
 
@@ -14,8 +14,16 @@ import { UpstreamError, upstreamFetch, type UpstreamResult } from "./http.server
  *    request's AES key, so only this server can read it. Inside: the provider, its public key
  *    (`proveedor.publico`), the form's origin and the plugin's configuration.
  * 3. POST /servicio/angular/{channel}/{providerType}/cobrar with `data` = the card and billing
- *    address sealed for `proveedor.publico`; `extra` (the sale), `info` (shipping) and `meta` go
- *    in clear, as the provider reads them for its receipts.
+ *    address sealed for `proveedor.publico` (by the browser, which we then only relay, or here
+ *    when JavaScript is off); `extra` (the sale), `info` (shipping) and `meta` go in clear, as the
+ *    provider reads them for its receipts. A hosted-card token or an approved PayPal order pays
+ *    through `meta.token`, and `data` then carries no card.
+ *
+ * Provider types (plugin `proveedor.tipo`): 1 our card form; 2 the provider's hosted card fields
+ * in an iframe at `proveedor.api`, which hand back a token; 3 PayPal: POST …/3/orden creates an
+ * order, the buyer approves it at PayPal, /cobrar with the order id captures it.
+ *
+ * The POSTs that move money (/cobrar, /orden) carry an `Idempotency-Key` header.
  *
  * Results: `ok: true` with an English domain type when the flow may go on; `ok: false` with a
  * catalogue key when it must stop. A business refusal (`success: false`) is `kind: "http"` with
@@ -217,20 +225,36 @@ function toPluginSetup(info: PluginInfo): PluginSetup {
 
 // ——— 3. Charge ———
 
-/** The sealed card and billing data of /cobrar. */
-export const chargeData = z.object({
-  divisa: z.literal("MXN"),
-  nombre: z.string().min(1),
-  apellido: z.string().min(1),
-  direccion: z.string(),
-  /** "00" when no colonia applies (SPEC §3 default). */
-  colonia: z.string(),
-  codigoPostal: z.string(),
-  ciudad: z.string(),
-  estado: z.string(),
-  pais: z.string(),
-  tarjeta: z.object({ numero: z.string().regex(/^\d{13,16}$/), mes: z.string().regex(/^(0[1-9]|1[0-2])$/), anio: z.string().regex(/^\d{2}(\d{2})?$/), clave: z.string().regex(/^\d{3,4}$/) }),
+const card = z.object({
+  numero: z.string().regex(/^\d{13,16}$/),
+  mes: z.string().regex(/^(0[1-9]|1[0-2])$/),
+  anio: z.string().regex(/^\d{2}(\d{2})?$/),
+  clave: z.string().regex(/^\d{3,4}$/),
 });
+
+/**
+ * The sealed card and billing data of /cobrar. `tarjeta` is absent when a token pays (hosted card
+ * or PayPal): the provider already holds the card or the payer, so the holder's name may be empty
+ * too; with a card, the name and surname are required.
+ */
+export const chargeData = z
+  .object({
+    divisa: z.literal("MXN"),
+    nombre: z.string(),
+    apellido: z.string(),
+    direccion: z.string(),
+    /** "00" when no colonia applies (SPEC §3 default). */
+    colonia: z.string(),
+    codigoPostal: z.string(),
+    ciudad: z.string(),
+    estado: z.string(),
+    pais: z.string(),
+    tarjeta: card.optional(),
+  })
+  .refine((data) => !data.tarjeta || (data.nombre.trim() !== "" && data.apellido.trim() !== ""), {
+    path: ["nombre"],
+    message: "el nombre y el apellido del titular son obligatorios con una tarjeta",
+  });
 export type ChargeData = z.infer<typeof chargeData>;
 
 export const saleExtra = z.object({
@@ -272,12 +296,17 @@ export const chargeRequest = z.object({
   data: envelopeSchema,
   extra: saleExtra,
   info: shippingInfo.nullable(),
+  /** `token`: a hosted-card token (`tok_…`) or an approved PayPal order id; null when `data` carries the card. */
   meta: z.object({ token: z.string().nullable(), recurrente: z.boolean() }),
 });
 export type ChargeRequest = z.infer<typeof chargeRequest>;
 export const chargeResponse = z.object({ success: z.boolean(), mensaje: z.string().nullish(), orden: z.string().nullish() });
 
+/** The header that makes a POST that moves money safe to repeat: one key, at most one charge or order. */
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+
 export type Card = { number: string; month: string; year: string; cvv: string };
+export type CardHolder = { firstName: string; lastName: string };
 export type BillingAddress = { address: string; colonia?: string; postalCode: string; city: string; state: string; country: string };
 export type Sale = {
   uuid: string;
@@ -311,70 +340,120 @@ export type Shipping = {
 };
 export type ChargeInput = {
   setup: Pick<PluginSetup, "client" | "provider" | "formOrigin">;
-  holder: { firstName: string; lastName: string };
-  card: Card;
-  billing: BillingAddress;
+  /** Exactly one of: `data` (the server seals it at once, no-JS path), `sealedData` (sealed in the browser, relayed as is), or neither when `token` pays (hosted card / PayPal). */
+  data?: ChargeData;
+  sealedData?: Envelope;
+  /** Used to build `data` for token payments (no tarjeta). */
+  holder?: CardHolder;
+  billing?: BillingAddress;
   sale: Sale;
   shipping?: Shipping;
+  /** Hosted-card token or approved PayPal order id → meta.token. */
   token?: string;
   recurring?: boolean;
+  /** One key per payment attempt; sent as header `Idempotency-Key`. The same key never charges twice. */
+  idempotencyKey: string;
 };
 export type ChargeOutcome = { message: string | null; orderId: string | null };
 
-/** POST {payments}/servicio/angular/{channel}/{providerType}/cobrar. Never retried: it moves money. */
+/**
+ * The `data` object of /cobrar: the holder, the billing address and, for a card typed on our
+ * form, the card. A token payment passes no card (and may pass no holder or address: the
+ * provider already has them), which leaves the names empty and the address blank with the
+ * SPEC §3 default colonia "00".
+ */
+export function buildChargeData(holder: CardHolder | undefined, billing: BillingAddress | undefined, card?: Card): ChargeData {
+  return {
+    divisa: "MXN",
+    nombre: holder?.firstName ?? "",
+    apellido: holder?.lastName ?? "",
+    direccion: billing?.address ?? "",
+    colonia: billing?.colonia || "00",
+    codigoPostal: billing?.postalCode ?? "",
+    ciudad: billing?.city ?? "",
+    estado: billing?.state ?? "",
+    pais: billing?.country ?? "",
+    ...(card && { tarjeta: { numero: card.number, mes: card.month, anio: card.year, clave: card.cvv } }),
+  };
+}
+
+/** A request the app itself got wrong never reaches the provider; the user sees the charge's message. */
+function unusable(call: string, reason: string): { ok: false; error: UpstreamError } {
+  console.error(`[upstream] ${call}: ${reason}`);
+  return { ok: false, error: new UpstreamError(call, "http", paymentKeys.failed, 400) };
+}
+
+/** The sale as /cobrar and /orden carry it (`extra`), in clear: the provider prints it on receipts. */
+function toSaleExtra(sale: Sale): z.infer<typeof saleExtra> {
+  return {
+    uuid: sale.uuid,
+    precio: sale.price,
+    cantidad: 1,
+    total: sale.total,
+    vigencia: sale.validity,
+    telefono: sale.phone,
+    nombre: sale.name,
+    correo: sale.email,
+    descripcion: sale.description,
+    logged: sale.loggedIn ? "Si" : "No",
+    referencia1: sale.offerId,
+    referencia5: sale.lineCategory,
+    campania: sale.campaign,
+  };
+}
+
+function toShippingInfo(shipping: Shipping): z.infer<typeof shippingInfo> {
+  return {
+    nombreContacto: shipping.contactName,
+    apellidoContacto: shipping.contactLastName,
+    telefono: shipping.phone,
+    correo: shipping.email,
+    calle: shipping.street,
+    exterior: shipping.exteriorNumber,
+    interior: shipping.interiorNumber,
+    ciudad: shipping.city,
+    codigoPostal: shipping.postalCode,
+    colonia: shipping.colonia,
+    municipio: shipping.municipality,
+    estado: shipping.state,
+    pais: shipping.country,
+    costo: shipping.cost,
+  };
+}
+
+/** The `data` envelope of a charge: relayed from the browser, or sealed here for the provider. */
+function chargeEnvelope(call: string, input: ChargeInput): { ok: true; envelope: Envelope } | { ok: false; error: UpstreamError } {
+  if (input.data && input.sealedData) return unusable(call, "se recibieron data y sealedData a la vez; debe ser uno solo");
+  if (input.sealedData) {
+    // Sealed in the browser: we cannot (and must not) read it, only check it is an envelope.
+    const envelope = envelopeSchema.safeParse(input.sealedData);
+    if (!envelope.success) return unusable(call, `sealedData no es un sobre válido en «${envelope.error.issues[0]?.path.join(".")}»`);
+    return { ok: true, envelope: envelope.data };
+  }
+  if (!input.data && !input.token) return unusable(call, "sin data, sealedData ni token: no hay con qué cobrar");
+  const data = chargeData.safeParse(input.data ?? buildChargeData(input.holder, input.billing));
+  if (!data.success) return unusable(call, `datos de pago inválidos en «${data.error.issues[0]?.path.join(".")}»`);
+  const sealed = seal(data.data, input.setup.provider.publicKey);
+  if (!sealed.ok) return invalid(call, paymentKeys.failed, `llave del proveedor inutilizable: ${sealed.reason}`);
+  return { ok: true, envelope: sealed.value.envelope };
+}
+
+/**
+ * POST {payments}/servicio/angular/{channel}/{providerType}/cobrar. Never retried here: it moves
+ * money. The caller's `idempotencyKey` goes as `Idempotency-Key`, so a repeat of the same attempt
+ * (a double submit, a retry after "outcome unknown") gets the first answer instead of a second
+ * charge; a new attempt (another card after a decline) needs a new key.
+ */
 export async function charge(input: ChargeInput): Promise<UpstreamResult<ChargeOutcome>> {
   const call = "payments.charge";
-  const data: ChargeData = {
-    divisa: "MXN",
-    nombre: input.holder.firstName,
-    apellido: input.holder.lastName,
-    direccion: input.billing.address,
-    colonia: input.billing.colonia ?? "00",
-    codigoPostal: input.billing.postalCode,
-    ciudad: input.billing.city,
-    estado: input.billing.state,
-    pais: input.billing.country,
-    tarjeta: { numero: input.card.number, mes: input.card.month, anio: input.card.year, clave: input.card.cvv },
-  };
-  const sealed = seal(data, input.setup.provider.publicKey);
-  if (!sealed.ok) return invalid(call, paymentKeys.failed, `llave del proveedor inutilizable: ${sealed.reason}`);
+  if (typeof input.idempotencyKey !== "string" || !input.idempotencyKey.trim()) return unusable(call, "falta la llave de idempotencia");
+  const envelope = chargeEnvelope(call, input);
+  if (!envelope.ok) return envelope;
 
-  const { sale, shipping } = input;
   const body: ChargeRequest = {
-    data: sealed.value.envelope,
-    extra: {
-      uuid: sale.uuid,
-      precio: sale.price,
-      cantidad: 1,
-      total: sale.total,
-      vigencia: sale.validity,
-      telefono: sale.phone,
-      nombre: sale.name,
-      correo: sale.email,
-      descripcion: sale.description,
-      logged: sale.loggedIn ? "Si" : "No",
-      referencia1: sale.offerId,
-      referencia5: sale.lineCategory,
-      campania: sale.campaign,
-    },
-    info: shipping
-      ? {
-          nombreContacto: shipping.contactName,
-          apellidoContacto: shipping.contactLastName,
-          telefono: shipping.phone,
-          correo: shipping.email,
-          calle: shipping.street,
-          exterior: shipping.exteriorNumber,
-          interior: shipping.interiorNumber,
-          ciudad: shipping.city,
-          codigoPostal: shipping.postalCode,
-          colonia: shipping.colonia,
-          municipio: shipping.municipality,
-          estado: shipping.state,
-          pais: shipping.country,
-          costo: shipping.cost,
-        }
-      : null,
+    data: envelope.envelope,
+    extra: toSaleExtra(input.sale),
+    info: input.shipping ? toShippingInfo(input.shipping) : null,
     meta: { token: input.token ?? null, recurrente: input.recurring ?? false },
   };
   const result = await upstreamFetch({
@@ -382,7 +461,7 @@ export async function charge(input: ChargeInput): Promise<UpstreamResult<ChargeO
     upstream: "payments",
     method: "POST",
     path: `/servicio/angular/${input.setup.client.channel}/${input.setup.provider.typeCode}/cobrar`,
-    headers: { customer: input.setup.client.store, origin: input.setup.formOrigin },
+    headers: { customer: input.setup.client.store, origin: input.setup.formOrigin, [IDEMPOTENCY_HEADER]: input.idempotencyKey },
     body,
     schema: chargeResponse,
     errorSchema: errorBody,
@@ -398,6 +477,72 @@ export async function charge(input: ChargeInput): Promise<UpstreamResult<ChargeO
   }
   if (!result.data.success) return refused(call, paymentKeys.failed, result.status, result.data.mensaje);
   return { ok: true, status: result.status, data: { message: result.data.mensaje ?? null, orderId: result.data.orden ?? null } };
+}
+
+// ——— 3b. PayPal order (provider type 3) ———
+
+/**
+ * The PayPal order of a sale. PayPal only sells Bait's recharges and SIMs here as digital goods
+ * without shipping (SPEC §9: "PayPal item is digital goods without shipping"); the provider
+ * refuses anything else. `retorno` and `cancelacion` are where PayPal sends the browser after
+ * the buyer approves (with `?paypal=<order id>` appended) or cancels.
+ */
+export const paypalOrderRequest = z.object({
+  extra: saleExtra,
+  articulo: z.object({ tipo: z.literal("DIGITAL_GOODS") }),
+  envio: z.literal("NO_SHIPPING"),
+  retorno: z.string().min(1),
+  cancelacion: z.string().min(1),
+});
+export type PaypalOrderRequest = z.infer<typeof paypalOrderRequest>;
+export const paypalOrderResponse = z.object({
+  success: z.boolean(),
+  orden: z.string().min(1).nullish(),
+  aprobacion: z.string().min(1).nullish(),
+  mensaje: z.string().nullish(),
+});
+
+export type PaypalOrderInput = {
+  setup: Pick<PluginSetup, "client" | "provider" | "formOrigin">;
+  sale: Sale;
+  /** Where PayPal sends the browser after approval (`?paypal=<order id>` is appended). */
+  returnUrl: string;
+  /** Where PayPal sends the browser when the buyer cancels. */
+  cancelUrl: string;
+  idempotencyKey: string;
+};
+export type PaypalOrder = { orderId: string; approvalUrl: string };
+
+/**
+ * POST {payments}/servicio/angular/{channel}/3/orden: creates the PayPal order the buyer then
+ * approves at `approvalUrl`; /cobrar with `token` = the order id captures it. Not retried (it
+ * creates something); the idempotency key makes a repeat answer the same order.
+ */
+export async function createPaypalOrder(input: PaypalOrderInput): Promise<UpstreamResult<PaypalOrder>> {
+  const call = "payments.paypalOrder";
+  if (typeof input.idempotencyKey !== "string" || !input.idempotencyKey.trim()) return unusable(call, "falta la llave de idempotencia");
+  const result = await upstreamFetch({
+    call,
+    upstream: "payments",
+    method: "POST",
+    path: `/servicio/angular/${input.setup.client.channel}/3/orden`,
+    headers: { customer: input.setup.client.store, origin: input.setup.formOrigin, [IDEMPOTENCY_HEADER]: input.idempotencyKey },
+    body: {
+      extra: toSaleExtra(input.sale),
+      articulo: { tipo: "DIGITAL_GOODS" },
+      envio: "NO_SHIPPING",
+      retorno: input.returnUrl,
+      cancelacion: input.cancelUrl,
+    } satisfies PaypalOrderRequest,
+    schema: paypalOrderResponse,
+    errorSchema: errorBody,
+    messages: { 400: paymentKeys.failed, 404: paymentKeys.failed, 409: paymentKeys.failed, 422: paymentKeys.failed },
+  });
+  if (!result.ok) return withCallKey(result, paymentKeys.failed);
+  const { success, orden, aprobacion, mensaje } = result.data;
+  if (!success) return refused(call, paymentKeys.failed, result.status, mensaje);
+  if (!orden || !aprobacion) return invalid(call, paymentKeys.failed, "respuesta sin orden o sin dirección de aprobación", result.status);
+  return { ok: true, status: result.status, data: { orderId: orden, approvalUrl: aprobacion } };
 }
 
 // ——— 4. Recurring recharges ———

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openReply, seal } from "~/upstream/crypto.server";
 import {
@@ -5,6 +6,7 @@ import {
   chargeResponse,
   hostKeyResponse,
   pluginInfo,
+  paypalOrderResponse,
   pluginResponse,
   recurrenceAnswer,
   recurrenceSearchResponse,
@@ -13,7 +15,8 @@ import {
 } from "~/upstream/payments.server";
 import { mockServer } from "../node";
 import { resetWorld, world } from "../world";
-import { resetSales } from "../world-sales";
+import { resetSales, sales } from "../world-sales";
+import { mockProviderFor } from "./payments";
 
 const base = "https://payments.upstream.mock";
 beforeAll(() => mockServer.listen({ onUnhandledRequest: "error" }));
@@ -26,9 +29,9 @@ afterAll(() => mockServer.close());
 const send = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
   fetch(`${base}${path}`, { method, headers: { "Content-Type": "application/json", ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
 
-async function pluginAnswer() {
+async function pluginAnswer(correo = "demo.mbb@example.com", canal = "general") {
   const key = hostKeyResponse.parse(await (await fetch(`${base}/servicio/angular/llave`)).json());
-  const sealed = seal({ tienda: "bait-web", canal: "general", telefono: "5512345678", precio: 100, correo: "demo.mbb@example.com" }, key.llave);
+  const sealed = seal({ tienda: "bait-web", canal, telefono: "5512345678", precio: 100, correo }, key.llave);
   if (!sealed.ok) throw new Error(sealed.reason);
   const answer = pluginResponse.parse(await (await send("POST", "/servicio/angular/plugin", { data: sealed.value.envelope })).json());
   const opened = openReply(answer.informacion, sealed.value.sessionKey);
@@ -36,7 +39,9 @@ async function pluginAnswer() {
   return pluginInfo.parse(opened.value);
 }
 
-async function chargeWith(numero: string) {
+const extra: ChargeRequest["extra"] = { uuid: "v1", precio: 100, cantidad: 1, total: 100, vigencia: "15 días", telefono: "5512345678", nombre: "Ana", correo: "demo.mbb@example.com", descripcion: "Bait 100", logged: "No", referencia1: "BAIT100" };
+
+async function chargeBody(numero: string) {
   const info = await pluginAnswer();
   const data: ChargeData = {
     divisa: "MXN",
@@ -52,14 +57,17 @@ async function chargeWith(numero: string) {
   };
   const sealed = seal(data, info.proveedor.publico);
   if (!sealed.ok) throw new Error(sealed.reason);
-  const body: ChargeRequest = {
-    data: sealed.value.envelope,
-    extra: { uuid: "v1", precio: 100, cantidad: 1, total: 100, vigencia: "15 días", telefono: "5512345678", nombre: "Ana", correo: "demo.mbb@example.com", descripcion: "Bait 100", logged: "No", referencia1: "BAIT100" },
-    info: null,
-    meta: { token: null, recurrente: false },
-  };
-  return send("POST", `/servicio/angular/general/${info.proveedor.tipo}/cobrar`, body, { customer: info.cliente.tienda, origin: info.form.origen });
+  const body: ChargeRequest = { data: sealed.value.envelope, extra, info: null, meta: { token: null, recurrente: false } };
+  return { info, body, headers: { customer: info.cliente.tienda, origin: info.form.origen } };
 }
+
+async function chargeWith(numero: string, idempotencyKey: string = randomUUID()) {
+  const { info, body, headers } = await chargeBody(numero);
+  return send("POST", `/servicio/angular/general/${info.proveedor.tipo}/cobrar`, body, { ...headers, "Idempotency-Key": idempotencyKey });
+}
+
+const orderBody = (overrides: Record<string, unknown> = {}) => ({ extra, articulo: { tipo: "DIGITAL_GOODS" }, envio: "NO_SHIPPING", retorno: "/pago", cancelacion: "/pago", ...overrides });
+const orderHeaders = (idempotencyKey: string = randomUUID()) => ({ customer: "bait-web", origin: "web-general", "Idempotency-Key": idempotencyKey });
 
 const recurrenceId = () => [...world.recurrences.values()][0]!.uuid;
 
@@ -77,6 +85,78 @@ describe("payments handlers answer what the client parses", () => {
 
   it("charge without the customer and origin headers is a 400", async () => {
     expect((await send("POST", "/servicio/angular/general/1/cobrar", {})).status).toBe(400);
+  });
+
+  it("charge without an Idempotency-Key is a 400 that says so", async () => {
+    const { info, body, headers } = await chargeBody("4111111111111111");
+    const response = await send("POST", `/servicio/angular/general/${info.proveedor.tipo}/cobrar`, body, headers);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ success: false, mensaje: "Falta el encabezado Idempotency-Key" });
+    expect(sales.charges).toEqual([]);
+  });
+
+  it("charge twice with one Idempotency-Key: the same answer, one charge, one history entry", async () => {
+    const before = world.history.get("5512345678")!.length;
+    const first = await (await chargeWith("4111111111111111", "llave-1")).json();
+    const second = await (await chargeWith("4111111111111111", "llave-1")).json();
+    expect(chargeResponse.parse(second)).toEqual(first);
+    expect(sales.charges).toHaveLength(1);
+    expect(world.history.get("5512345678")).toHaveLength(before + 1);
+  });
+
+  it("one Idempotency-Key with another sale is a 409, never a charge", async () => {
+    await chargeWith("4111111111111111", "llave-1");
+    const { info, body, headers } = await chargeBody("4111111111111111");
+    const response = await send("POST", `/servicio/angular/general/${info.proveedor.tipo}/cobrar`, { ...body, extra: { ...extra, uuid: "v2" } }, { ...headers, "Idempotency-Key": "llave-1" });
+    expect(response.status).toBe(409);
+    expect(sales.charges).toHaveLength(1);
+  });
+
+  it("refuses a token on the wrong provider type, and a card on PayPal's", async () => {
+    const { body, headers } = await chargeBody("4111111111111111");
+    const asToken = await send("POST", "/servicio/angular/general/1/cobrar", { ...body, meta: { token: "tok_abc", recurrente: false } }, { ...headers, "Idempotency-Key": randomUUID() });
+    const onPaypal = await send("POST", "/servicio/angular/general/3/cobrar", body, { ...headers, "Idempotency-Key": randomUUID() });
+    expect([asToken.status, onPaypal.status]).toEqual([400, 400]);
+    expect(sales.charges).toEqual([]);
+  });
+
+  it.each([
+    ["demo.mbb@example.com", "general", 1, true, true],
+    ["demo.mbb@example.com", "esim", 1, false, true],
+    ["demo+directo@example.com", "general", 1, false, true],
+    ["demo+iframe@example.com", "general", 2, true, true],
+    ["demo+paypal@example.com", "esim", 3, false, false],
+  ])("plugin for %s on %s: tipo %i, detalle %s, direcciones %s", async (correo, canal, tipo, detalle, direcciones) => {
+    const info = await pluginAnswer(correo, canal);
+    expect([info.proveedor.tipo, info.config.info.detalle, info.direcciones]).toEqual([tipo, detalle, direcciones]);
+    expect(mockProviderFor(correo, canal as "general")).toMatchObject({ tipo, detalle, api: info.proveedor.api });
+  });
+
+  it("PayPal order: created with an approval address, the same for a repeated key", async () => {
+    const headers = orderHeaders();
+    const first = paypalOrderResponse.parse(await (await send("POST", "/servicio/angular/general/3/orden", orderBody(), headers)).json());
+    expect(first).toMatchObject({ success: true, orden: expect.any(String), aprobacion: `/__mocks/paypal/aprobar?orden=${first.orden}` });
+    const second = paypalOrderResponse.parse(await (await send("POST", "/servicio/angular/general/3/orden", orderBody(), headers)).json());
+    expect(second).toEqual(first);
+    expect(sales.paypalOrders.get(first.orden!)).toMatchObject({ state: "created", amount: 100, returnUrl: "/pago" });
+  });
+
+  it.each([
+    [{ articulo: { tipo: "PHYSICAL_GOODS" } }, 422],
+    [{ envio: "GET_FROM_FILE" }, 422],
+    [{ retorno: "//otro.example/pago" }, 400],
+    [{ cancelacion: "https://otro.example/" }, 400],
+    [{ retorno: "pago" }, 400],
+  ])("PayPal order refused: %j → %i", async (overrides, status) => {
+    const response = await send("POST", "/servicio/angular/general/3/orden", orderBody(overrides), orderHeaders());
+    expect(response.status).toBe(status);
+    expect(paypalOrderResponse.parse(await response.json()).success).toBe(false);
+    expect(sales.paypalOrders.size).toBe(0);
+  });
+
+  it("PayPal order without an Idempotency-Key is a 400", async () => {
+    const response = await send("POST", "/servicio/angular/general/3/orden", orderBody(), { customer: "bait-web", origin: "web-general" });
+    expect(response.status).toBe(400);
   });
 
   it("active recurrences", async () => {

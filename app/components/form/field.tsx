@@ -106,3 +106,62 @@ export function CheckboxField({ field, label }: { field: Meta; label: ReactNode 
     </div>
   );
 }
+
+/**
+ * A select with its label, hint and error (GOV.UK pattern). Uncontrolled: give it a new `key`
+ * when its options change (a new postal code's colonias) so it starts again from `defaultValue`.
+ */
+export function SelectField({
+  field,
+  label,
+  hint,
+  options,
+  defaultValue,
+  autoComplete,
+}: {
+  field: Meta;
+  label: string;
+  hint?: ReactNode;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  defaultValue?: string;
+  autoComplete?: string;
+}) {
+  const message = useMessages();
+  const error = field.errors?.[0];
+  return (
+    <div className={`field${error ? " field--error" : ""}`}>
+      <label className="field__label" htmlFor={field.id}>
+        {label}
+      </label>
+      {hint ? (
+        <p className="field__hint" id={`${field.id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field__error" id={field.errorId}>
+          {message(error)}
+        </p>
+      ) : null}
+      <div className="field__control field__control--select">
+        <select
+          id={field.id}
+          name={field.name}
+          form={field.formId}
+          defaultValue={defaultValue}
+          className="field__input field__select"
+          required={field.required ?? true}
+          autoComplete={autoComplete}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(field, { hint: Boolean(hint), status: false })}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}

@@ -46,8 +46,8 @@ describe("offer links", () => {
     expect(offerHref({ offerId: "BAIT50", category: "traditionals" })).toBe("/recargas?section=traditionals&recarga=BAIT50");
   });
 
-  it("lead a SIM to the SIM section of /cambiate-a-bait and an eSIM to its modal on /e-sim", () => {
-    expect(offerHref({ offerId: "SIM150", category: "sim" })).toBe("/cambiate-a-bait?section=sim");
+  it("lead a SIM to its purchase modal on /cambiate-a-bait and an eSIM to its modal on /e-sim", () => {
+    expect(offerHref({ offerId: "SIM150", category: "sim" })).toBe("/cambiate-a-bait?chip=SIM150");
     expect(offerHref({ offerId: "ESIM100", category: "e-sim" })).toBe("/e-sim?oferta=ESIM100");
   });
 

@@ -25,13 +25,13 @@ export function rechargeHref(offerId: string): string {
 
 /**
  * Where an offer's card leads. A block's `actionHref` template ({offerId} replaced) wins; else a
- * SIM goes to the SIM section of /cambiate-a-bait, an eSIM to the eSIM modal of /e-sim, and any
+ * SIM goes to its purchase modal on /cambiate-a-bait, an eSIM to the eSIM modal of /e-sim, and any
  * recharge to its modal on the tab of its category, so closing the modal leaves the visitor there.
  */
 export function offerHref(offer: { offerId: string; category: OfferCategory }, actionHref?: string): string {
   const id = encodeURIComponent(offer.offerId);
   if (actionHref) return actionHref.replaceAll("{offerId}", id);
-  if (offer.category === "sim") return "/cambiate-a-bait?section=sim";
+  if (offer.category === "sim") return `/cambiate-a-bait?chip=${id}`;
   if (offer.category === "e-sim") return `/e-sim?oferta=${id}`;
   return `/recargas?section=${offer.category}&recarga=${id}`;
 }

@@ -82,9 +82,9 @@ test.describe("the recharge catalogue of /recargas", () => {
     await expect(card(page, "Bait Trimestral").getByRole("link", { name: /^Comprar: Bait Trimestral/ })).toHaveAttribute("href", "/recargas?section=packages&recarga=PAQ3M");
   });
 
-  test("SIM cards lead to /cambiate-a-bait?section=sim and eSIM cards to /e-sim?oferta=", async ({ page }) => {
+  test("SIM cards lead to their modal at /cambiate-a-bait?chip= and eSIM cards to /e-sim?oferta=", async ({ page }) => {
     await page.goto("/recargas?section=sim");
-    await expect(cardLinks(page).first()).toHaveAttribute("href", "/cambiate-a-bait?section=sim");
+    await expect(cardLinks(page).first()).toHaveAttribute("href", /^\/cambiate-a-bait\?chip=SIM\d+$/);
     await page.goto("/recargas?section=e-sim");
     await expect(cardLinks(page).first()).toHaveAttribute("href", /^\/e-sim\?oferta=ESIM\d+$/);
   });

@@ -2,8 +2,22 @@ import { needsServiceNumber, profileForType } from "#schemas/forms/recharge";
 import { translate } from "~/features/auth/form-result.server";
 import { getRecharges, getSite } from "~/lib/config/config.server";
 import { formatData, formatMoney } from "~/lib/format";
-import type { OfferSource } from "./catalogue.server";
+import type { CatalogueOffer, OfferSource } from "./catalogue.server";
 import { findRechargeOffer } from "./offer.server";
+
+/** What an offer includes, as the modals list it: data, social networks, the included and the enjoy messages. */
+export function offerFeatures(offer: Pick<CatalogueOffer, "mbNavigation" | "mbSocialNetworks" | "unlimitedSocial" | "includeMessage" | "enjoyMessage">): string[] {
+  return [
+    offer.mbNavigation > 0 ? translate("recharge:modal.navigation", { amount: formatData(offer.mbNavigation) }) : null,
+    offer.unlimitedSocial
+      ? translate("recharge:modal.unlimitedSocial")
+      : offer.mbSocialNetworks > 0
+        ? translate("recharge:modal.social", { amount: formatData(offer.mbSocialNetworks) })
+        : null,
+    offer.includeMessage,
+    offer.enjoyMessage ?? null,
+  ].filter((text): text is string => Boolean(text));
+}
 
 /**
  * What the recharge modal shows for `?recarga=OFFERID`, formatted on the server so the browser
@@ -16,16 +30,7 @@ export async function rechargeModalData(offerId: string, source?: OfferSource) {
   if (!lookup.ok) return { ok: false as const, message: translate(lookup.messageKey), retry: lookup.reason === "unavailable" };
   const { offer } = lookup;
   const { captcha, fairUsePath } = getRecharges().modal;
-  const features = [
-    offer.mbNavigation > 0 ? translate("recharge:modal.navigation", { amount: formatData(offer.mbNavigation) }) : null,
-    offer.unlimitedSocial
-      ? translate("recharge:modal.unlimitedSocial")
-      : offer.mbSocialNetworks > 0
-        ? translate("recharge:modal.social", { amount: formatData(offer.mbSocialNetworks) })
-        : null,
-    offer.includeMessage,
-    offer.enjoyMessage ?? null,
-  ].filter((text): text is string => Boolean(text));
+  const features = offerFeatures(offer);
   return {
     ok: true as const,
     offer: {

@@ -1,7 +1,9 @@
+import address from "#locales/es-MX/address.json";
 import auth from "#locales/es-MX/auth.json";
 import errors from "#locales/es-MX/errors.json";
 import payment from "#locales/es-MX/payment.json";
 import recharge from "#locales/es-MX/recharge.json";
+import sim from "#locales/es-MX/sim.json";
 import { registerCatalogue } from "./translate";
 
 /**
@@ -12,3 +14,5 @@ registerCatalogue("errors", errors);
 registerCatalogue("auth", auth);
 registerCatalogue("recharge", recharge);
 registerCatalogue("payment", payment);
+registerCatalogue("sim", sim);
+registerCatalogue("address", address);

@@ -1,0 +1,181 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useEffect, useRef, type FormEvent } from "react";
+import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
+import { TextField } from "~/components/form/field";
+import { Icon } from "~/components/icon";
+import { closeModalHref, UrlModal } from "~/components/url-modal";
+import { PostalCodeFields } from "~/features/address/postal-code-fields";
+import { funnel } from "~/features/tracking/funnel";
+import { useMessages } from "~/lib/i18n/react";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { SIM_FIELDS, simDeliverySchema } from "#schemas/forms/sim";
+import type { SimModalData } from "./offer.server";
+import { SIM_PARAM } from "./params";
+import type { SimAnswer } from "./sim.server";
+
+type Ready = Extract<SimModalData, { ok: true }>;
+
+/**
+ * The SIM modal (SPEC §2 "A SIM modal asks for delivery data", §3, §5): a URL
+ * (`/cambiate-a-bait?chip=OFFERID`) rendered by the server, so it opens without JavaScript. The
+ * offer and its cost with the delivery, then the delivery form; 'Siguiente' hands the sale to
+ * the payment step.
+ */
+export function SimModal({ modal, answer }: { modal: SimModalData; answer?: SimAnswer }) {
+  const message = useMessages();
+  const location = useLocation();
+  if (!modal.ok) {
+    return (
+      <UrlModal id="chip" param={SIM_PARAM} title={message("sim:modal.title")}>
+        <FormMessage tone="error">{modal.message}</FormMessage>
+        <p className="recharge-modal__actions">
+          {modal.retry ? (
+            <Link className="button button--primary" to={location.pathname + location.search} preventScrollReset replace>
+              {message("common:offers.retry")}
+            </Link>
+          ) : null}
+          <Link className="button button--secondary" to={closeModalHref(location, SIM_PARAM)} preventScrollReset>
+            {message("sim:modal.chooseAnother")}
+          </Link>
+        </p>
+      </UrlModal>
+    );
+  }
+  return (
+    <UrlModal id="chip" param={SIM_PARAM} title={message("sim:modal.title")}>
+      <SimOffer modal={modal} />
+      <DeliveryForm modal={modal} answer={answer} />
+    </UrlModal>
+  );
+}
+
+function SimOffer({ modal }: { modal: Ready }) {
+  const message = useMessages();
+  const { offer } = modal;
+  useEffect(() => {
+    funnel("GoToDetail", { offerId: offer.offerId, type: 7 });
+  }, [offer.offerId]);
+  return (
+    <>
+      <div className="recharge-offer">
+        <h3 className="sim-offer__name">{offer.name}</h3>
+        <p className="recharge-offer__validity">
+          <Icon name="clock" /> {offer.validityText}
+        </p>
+        <h4 className="recharge-offer__includes-title">{message("sim:modal.includes")}</h4>
+        <ul className="recharge-offer__includes">
+          {offer.features.map((feature) => (
+            <li key={feature}>{feature}</li>
+          ))}
+        </ul>
+      </div>
+      <section className="data-summary sim-costs" aria-labelledby="chip-costo">
+        <h3 className="data-summary__title" id="chip-costo">
+          {message("sim:modal.costs")}
+        </h3>
+        <dl className="data-summary__list">
+          <div>
+            <dt>{message("sim:modal.price")}</dt>
+            <dd>{modal.priceText}</dd>
+          </div>
+          <div>
+            <dt>{message("sim:modal.shipping")}</dt>
+            <dd>{modal.shippingText}</dd>
+          </div>
+          <div className="data-summary__total">
+            <dt>{message("sim:modal.total")}</dt>
+            <dd>{modal.totalText}</dd>
+          </div>
+        </dl>
+      </section>
+    </>
+  );
+}
+
+function DeliveryForm({ modal, answer }: { modal: Ready; answer?: SimAnswer }) {
+  const message = useMessages();
+  const location = useLocation();
+  const { offer } = modal;
+  const { form, fields } = useSchemaForm({ id: `chip-${offer.offerId}`, schema: simDeliverySchema, lastResult: answer?.result, fields: SIM_FIELDS });
+  const changed = useRef(new Set<string>());
+
+  const labels: Record<(typeof SIM_FIELDS)[number], string> = {
+    contactName: message("sim:modal.contactName"),
+    contactLastName: message("sim:modal.contactLastName"),
+    email: message("sim:modal.email"),
+    contactNumber: message("sim:modal.contactNumber"),
+    postalCode: message("address:postalCode"),
+    colony: message("address:colony"),
+    address: message("sim:modal.street"),
+    exteriorNumber: message("sim:modal.exteriorNumber"),
+    interiorNumber: message("sim:modal.interiorNumber"),
+  };
+
+  const onInput = (event: FormEvent<HTMLFormElement>) => {
+    form.onInput(event);
+    const name = (event.target as HTMLInputElement).name;
+    if (name && !changed.current.has(name)) {
+      changed.current.add(name);
+      funnel("ChangeOnForm", { offerId: offer.offerId, field: name });
+    }
+  };
+
+  return (
+    <Form
+      method="post"
+      action={location.pathname + location.search}
+      id={form.id}
+      noValidate
+      preventScrollReset
+      replace
+      className="recharge-form sim-form"
+      aria-labelledby={`${form.id}-title`}
+      onInput={onInput}
+      onSubmit={(event) => {
+        form.onSubmit(event);
+        if (!event.defaultPrevented) funnel("RequestPayment", { offerId: offer.offerId });
+      }}
+    >
+      <input type="hidden" name="offerId" value={offer.offerId} />
+      <h3 className="recharge-form__title" id={`${form.id}-title`}>
+        {message("sim:modal.deliveryData")}
+      </h3>
+      <p className="recharge-form__intro">{message("sim:modal.deliveryIntro")}</p>
+      {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
+      <ErrorSummary fields={fields} labels={labels} show={form.submitted && form.hasErrors} />
+      <fieldset className="sim-form__group">
+        <legend className="sim-form__legend">{message("sim:modal.contact")}</legend>
+        <TextField field={fields.contactName} label={labels.contactName} autoComplete="given-name" maxLength={60} />
+        <TextField field={fields.contactLastName} label={labels.contactLastName} autoComplete="family-name" maxLength={80} />
+        <TextField field={fields.email} label={labels.email} hint={message("sim:modal.emailHint")} type="email" autoComplete="email" maxLength={80} spellCheck={false} autoCapitalize="none" />
+        <TextField
+          field={fields.contactNumber}
+          label={labels.contactNumber}
+          hint={message("sim:modal.contactNumberHint")}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          maxLength={12}
+        />
+      </fieldset>
+      <fieldset className="sim-form__group">
+        <legend className="sim-form__legend">{message("sim:modal.address")}</legend>
+        <PostalCodeFields postalCode={fields.postalCode} colony={fields.colony} initialLookup={answer?.postal ?? null} />
+        <TextField field={fields.address} label={labels.address} autoComplete="address-line1" maxLength={120} />
+        <div className="sim-form__numbers">
+          <TextField field={fields.exteriorNumber} label={labels.exteriorNumber} maxLength={20} />
+          <TextField field={{ ...fields.interiorNumber, required: false }} label={labels.interiorNumber} autoComplete="address-line2" maxLength={20} />
+        </div>
+      </fieldset>
+      <p className="recharge-form__privacy">
+        {message("sim:modal.privacy")}{" "}
+        <a href={modal.privacyUrl} target="_blank" rel="noopener noreferrer">
+          {message("sim:modal.privacyLink")}
+          <span className="visually-hidden"> {message("common:a11y.newWindow")}</span>
+        </a>
+        .
+      </p>
+      <SubmitButton>{message("sim:modal.submit")}</SubmitButton>
+    </Form>
+  );
+}

@@ -7,7 +7,8 @@ export function contentSecurityPolicy(nonce, { isProduction, frameSources = [] }
   const directives = {
     "default-src": ["'self'"],
     "script-src": ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"],
-    "style-src": ["'self'"],
+    // The nonce lets the checkout style its pay button with the plugin's configured colours (app/features/payment/button-style.ts).
+    "style-src": ["'self'", `'nonce-${nonce}'`],
     "img-src": ["'self'", "data:", "https:"],
     "font-src": ["'self'"],
     "connect-src": isProduction ? ["'self'"] : ["'self'", "ws:"],

@@ -17,6 +17,12 @@ type SessionData = {
   sso: { state: string; hint?: string };
   /** The sale waiting for payment (a recharge after 'Siguiente'); no card data, ever. */
   sale: unknown;
+  /** The secure recharge payment opened for the sale (SPEC §7 pagos/recarga): its sale uuid and order. */
+  saleSecure: { uuid: string; orderId: string };
+  /** The PayPal order created for the sale, waiting for the visitor's approval. */
+  paypal: { uuid: string; orderId: string };
+  /** The last payment completed (what the confirmation page shows); no card data. */
+  receipt: unknown;
   /** The recharge whose line was asked 'Aún cuentas con una recarga en proceso…' ("offerId:number"). */
   rechargeAsked: string;
 };

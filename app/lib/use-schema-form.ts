@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState, type FocusEvent, type FormEvent } from "react";
 import type * as z from "zod/mini";
 import { formValues, validateValues, type FieldErrors } from "./form-validation";
 
@@ -67,6 +67,20 @@ export function useSchemaForm<Schema extends z.ZodMiniType, const Name extends s
     });
   };
 
+  /** A field left with something typed in it is checked at once (the card form's "invalid on blur turns red"). */
+  const onBlur = (event: FocusEvent<HTMLFormElement>) => {
+    const target = event.target as unknown as HTMLInputElement;
+    const name = target.name;
+    if (!name || !target.value || !(fields as readonly string[]).includes(name)) return;
+    const found = check(event.currentTarget);
+    setErrors((now) => {
+      const next = { ...now };
+      if (found[name]) next[name] = found[name]!;
+      else delete next[name];
+      return next;
+    });
+  };
+
   const initial = lastResult?.initialValue ?? {};
   const meta = Object.fromEntries(
     fields.map((name): [Name, FieldMeta] => {
@@ -77,5 +91,5 @@ export function useSchemaForm<Schema extends z.ZodMiniType, const Name extends s
       ];
     }),
   ) as Record<Name, FieldMeta>;
-  return { form: { id, onSubmit, onInput, submitted, hasErrors: Object.keys(errors).length > 0 }, fields: meta };
+  return { form: { id, onSubmit, onInput, onBlur, submitted, hasErrors: Object.keys(errors).length > 0 }, fields: meta };
 }

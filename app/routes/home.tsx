@@ -34,7 +34,7 @@ function ItemLine({ item }: { item: Item }) {
 
 /** The customer's home: who and which line, the balance (Datos de consumo), and what to do next. */
 export default function AccountHome() {
-  const { user, auth, balance, balanceError, lineNumber } = useLoaderData<typeof loader>();
+  const { user, auth, balance, balanceError, lineNumber, history, historyError } = useLoaderData<typeof loader>();
   const message = useMessages();
   const profile = PROFILE[user.userType];
   return (
@@ -70,6 +70,39 @@ export default function AccountHome() {
             {balance.unlimited ? <p>{message("auth:account.unlimited")}</p> : null}
             {balance.nextRecharge ? <p>{message("auth:account.nextRecharge", { date: balance.nextRecharge })}</p> : null}
           </>
+        ) : null}
+      </section>
+      <section className="account-card" aria-labelledby="history-title">
+        <h2 id="history-title">{message("auth:account.historyTitle")}</h2>
+        {historyError ? <FormMessage tone="error">{message(historyError)}</FormMessage> : null}
+        {history && history.length === 0 ? <p>{message("auth:account.historyEmpty")}</p> : null}
+        {history && history.length > 0 ? (
+          <div className="history-table__scroll">
+            <table className="history-table">
+              <thead>
+                <tr>
+                  <th scope="col">{message("auth:account.historyDate")}</th>
+                  <th scope="col">{message("auth:account.historyRecharge")}</th>
+                  <th scope="col">{message("auth:account.historyAmount")}</th>
+                  <th scope="col">{message("auth:account.historyStatus")}</th>
+                  <th scope="col">{message("auth:account.historyOrder")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {history.map((row) => (
+                  <tr key={row.id}>
+                    <td>{row.date}</td>
+                    <td>{row.name}</td>
+                    <td>{row.amount}</td>
+                    <td>
+                      <span className={`history-status history-status--${row.applied ? "applied" : "pending"}`}>{message(row.applied ? "auth:account.historyApplied" : "auth:account.historyPending")}</span>
+                    </td>
+                    <td className="history-table__order">{row.orderId}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         ) : null}
       </section>
       <section className="account-card" aria-labelledby="actions-title">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formValues, validateValues } from "~/lib/form-validation";
-import { cardBrand, cardFormSchema, expiryIsValid, isValidCardNumber, maskCard, parseExpiry, passesLuhn } from "./card";
+import { cardBrand, cardFormSchema, expiryIsValid, isValidCardNumber, legalSchema, maskCard, parseExpiry, passesLuhn } from "./card";
 
 const NOW = new Date(2026, 10, 21); // 21 de noviembre de 2026
 
@@ -89,7 +89,7 @@ describe("the card form's messages", () => {
     privacy: "on",
   };
   const errors = (fields: Record<string, string>, options = { address: true, terms: false }) => {
-    const result = validateValues(cardFormSchema({ now: NOW, ...options }), formValues(fields));
+    const result = validateValues(cardFormSchema({ now: NOW, address: options.address, legal: { privacy: true, terms: options.terms } }), formValues(fields));
     return result.ok ? {} : result.errors;
   };
 
@@ -146,5 +146,19 @@ describe("the card form's messages", () => {
   it("without the address step, the address fields are not asked; terms when the plugin lists them", () => {
     expect(errors({ ...valid, address: "", postalCode: "", colonia: "" }, { address: false, terms: false })).toEqual({});
     expect(errors(valid, { address: true, terms: true })).toEqual({ terms: ["payment:validation.termsRequired"] });
+  });
+});
+
+describe("cardFormSchema as step 1 of 2, and legalSchema", () => {
+  const card = { firstName: "Ana", lastName: "Pérez", cardNumber: "4111111111111111", expiry: "12/30", cvv: "123", address: "Av. Juárez 10", postalCode: "06600", colonia: "1" };
+  it("step 1 of 2 asks no consents (the summary does)", () => {
+    const result = validateValues(cardFormSchema({ now: NOW, address: true, legal: null }), formValues(card));
+    expect(result.ok).toBe(true);
+  });
+  it("the pay step needs privacy, and terms when listed", () => {
+    const both = legalSchema({ privacy: true, terms: true });
+    expect(validateValues(both, formValues({}))).toEqual({ ok: false, errors: { privacy: ["payment:validation.privacyRequired"], terms: ["payment:validation.termsRequired"] } });
+    expect(validateValues(both, formValues({ privacy: "on", terms: "on" })).ok).toBe(true);
+    expect(validateValues(legalSchema({ privacy: true, terms: false }), formValues({ privacy: "on" })).ok).toBe(true);
   });
 });

@@ -80,12 +80,28 @@ const checkbox = () => z.pipe(z.optional(z.string()), z.transform((value) => val
 
 const key = (name: string) => `payment:validation.${name}`;
 
+/** Which consents the plugin's configuration lists (SPEC §3 legales: tipo 1 privacy, 2 terms). */
+export type LegalOptions = { privacy: boolean; terms: boolean };
+
+/**
+ * The consents of the pay step: each one the plugin lists must be ticked (SPEC §5 "privacy/terms
+ * ticked if present"; 'Lo sentimos, no has aceptado nuestro aviso de privacidad.').
+ */
+const legalShape = (legal: LegalOptions) => ({
+  privacy: legal.privacy ? z.pipe(checkbox(), z.literal(true, { error: key("privacyRequired") })) : z.optional(z.string()),
+  terms: legal.terms ? z.pipe(checkbox(), z.literal(true, { error: key("termsRequired") })) : z.optional(z.string()),
+});
+
+/** The pay step alone (the summary after 'Siguiente', the hosted card, PayPal). */
+export const legalSchema = (legal: LegalOptions) => z.object(legalShape(legal));
+
 /**
  * The card step of provider type 1. The expiry is one "MM/AA" field; its messages are the spec's
  * month / year / expiry ones. `address` asks the billing address with the postal-code lookup;
- * `legal` says which consents the plugin's configuration lists (privacy is always required).
+ * `legal` adds the consents when this step is also the pay step (no details step), and is null
+ * on step 1 of 2 (the summary asks them).
  */
-export const cardFormSchema = (options: { now?: Date; address: boolean; terms: boolean }) =>
+export const cardFormSchema = (options: { now?: Date; address: boolean; legal: LegalOptions | null }) =>
   z
     .object({
       firstName: z.string({ error: key("nameRequired") }).check(collapse, z.regex(NAME_PATTERN, key("nameLetters")), z.maxLength(60, key("nameLetters"))),
@@ -105,8 +121,7 @@ export const cardFormSchema = (options: { now?: Date; address: boolean; terms: b
       address: options.address ? z.string({ error: key("addressRequired") }).check(collapse, z.maxLength(120, key("addressRequired"))) : z.optional(z.string()),
       postalCode: options.address ? z.string({ error: key("postalCodeRequired") }).check(z.trim(), z.regex(/^\d{5}$/, key("postalCodeFormat"))) : z.optional(z.string()),
       colonia: options.address ? z.string({ error: key("coloniaRequired") }).check(z.refine((value) => value !== "00", key("coloniaRequired"))) : z.optional(z.string()),
-      privacy: z.pipe(checkbox(), z.literal(true, { error: key("privacyRequired") })),
-      terms: options.terms ? z.pipe(checkbox(), z.literal(true, { error: key("termsRequired") })) : z.optional(z.string()),
+      ...legalShape(options.legal ?? { privacy: false, terms: false }),
     })
     .check(
       // The security code's length depends on the card: 4 digits on Amex, 3 on Visa and Mastercard.

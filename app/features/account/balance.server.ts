@@ -1,7 +1,9 @@
 import { redirect } from "@remix-run/node";
 import { destroySession, getCustomer, getSession } from "~/lib/session.server";
 import { getBalance, getSsoBalance, type LineBalance } from "~/upstream/conn.server";
-import { formatData, formatLongDate, formatPhone } from "~/lib/format";
+import { getRechargeHistory, type RechargeHistoryEntry } from "~/upstream/core.server";
+import { getRecharges } from "~/lib/config/config.server";
+import { formatData, formatHistoryDate, formatLongDate, formatMoney, formatPhone } from "~/lib/format";
 import type { SessionUser } from "#schemas/session";
 
 /** The balance as the page shows it: amounts and dates already written the es-MX way. */
@@ -9,7 +11,29 @@ export type BalanceView = Omit<LineBalance, "items" | "nextRecharge"> & {
   items: (LineBalance["items"][number] & { dataAvailable: string; dataTotal: string })[];
   nextRecharge?: string;
 };
-export type AccountOverview = { user: SessionUser; auth: "legacy" | "sso"; lineNumber: string; balance: BalanceView | null; balanceError: string | null };
+/** One recharge of the line's history, as the page lists it. */
+export type HistoryRow = { id: string; date: string; name: string; amount: string; applied: boolean; orderId: string };
+export type AccountOverview = {
+  user: SessionUser;
+  auth: "legacy" | "sso";
+  lineNumber: string;
+  balance: BalanceView | null;
+  balanceError: string | null;
+  history: HistoryRow[] | null;
+  historyError: string | null;
+};
+
+const HISTORY_ROWS = 10;
+
+/** The offer's name from the catalogue's config; the upstream's offering id when it is not (or no longer) sold. */
+const historyRow = (entry: RechargeHistoryEntry): HistoryRow => ({
+  id: entry.uuid,
+  date: formatHistoryDate(entry.appliedAt),
+  name: getRecharges().offers.find((offer) => offer.offerId === entry.offeringId)?.rechargeName ?? entry.offeringId,
+  amount: formatMoney(entry.amount),
+  applied: entry.applied && entry.status !== "not_applicated",
+  orderId: entry.orderId,
+});
 
 const view = (balance: LineBalance): BalanceView => ({
   ...balance,
@@ -18,7 +42,8 @@ const view = (balance: LineBalance): BalanceView => ({
 });
 
 /**
- * What /home shows: the customer and their line's balance, read fresh on every visit (consumoV3
+ * What /home shows: the customer, their line's balance and latest recharges (the history the
+ * recharge flow reads, newest first), read fresh on every visit (consumoV3
  * with the legacy token, consumoSSO for single sign-on). A rejected token means the upstream
  * session ended: ours ends too and the customer logs in again. Any other failure leaves the
  * page up with 'Hubo un problema al cargar los datos.'.
@@ -27,7 +52,11 @@ export async function loadAccountOverview(request: Request): Promise<AccountOver
   const customer = await getCustomer(request);
   if (!customer) throw redirect("/");
   const { user, tokens, auth } = customer;
-  const result = auth === "sso" ? await getSsoBalance(user.serviceNumber ?? user.number, tokens.access) : await getBalance(tokens.access);
+  const line = user.serviceNumber ?? user.number;
+  const [result, history] = await Promise.all([
+    auth === "sso" ? getSsoBalance(line, tokens.access) : getBalance(tokens.access),
+    getRechargeHistory(line, HISTORY_ROWS),
+  ]);
   if (!result.ok && (result.error.status === 401 || result.error.status === 403)) {
     throw redirect("/login", { headers: { "Set-Cookie": await destroySession(await getSession(request)) } });
   }
@@ -37,5 +66,8 @@ export async function loadAccountOverview(request: Request): Promise<AccountOver
     lineNumber: formatPhone(user.serviceNumber ?? user.number),
     balance: result.ok ? view(result.data) : null,
     balanceError: result.ok ? null : "auth:account.loadFailed",
+    // A line without history (412) simply has none yet.
+    history: history.ok ? history.data.slice(0, HISTORY_ROWS).map(historyRow) : history.error.status === 412 ? [] : null,
+    historyError: history.ok || history.error.status === 412 ? null : "auth:account.historyFailed",
   };
 }

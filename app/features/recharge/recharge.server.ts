@@ -106,13 +106,6 @@ export async function rechargeAction(request: Request, context: AppLoadContext) 
   return redirect(CHECKOUT_PATH, { status: 303, headers: { "Set-Cookie": await commitSession(session) } });
 }
 
-/** The sale waiting in the session, if it is a valid one. */
-export async function pendingSale(request: Request): Promise<RechargeSale | null> {
-  const session = await getSession(request);
-  const parsed = rechargeSale.safeParse(session.get("sale"));
-  return parsed.success ? parsed.data : null;
-}
-
 /**
  * GET /api/linea?numero=&oferta=: the modal's live check, 300 ms after typing stops (SPEC §4,
  * §9). Answers `{ number, ok, message? }` with the message in Spanish; the submit checks again.

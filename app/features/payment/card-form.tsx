@@ -1,0 +1,310 @@
+import { Form } from "@remix-run/react";
+import { useState, type FormEvent, type ReactNode } from "react";
+import { ErrorSummary } from "~/components/form/form-messages";
+import { TextField } from "~/components/form/field";
+import { useMounted } from "~/components/form/use-mounted";
+import { useMessages } from "~/lib/i18n/react";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { formValues, validateValues } from "~/lib/form-validation";
+import { cardFormSchema, legalSchema, maskCard, parseExpiry } from "#schemas/forms/card";
+import type { CardSummary, CheckoutAnswer, CheckoutData, PluginView } from "./checkout.server";
+import { cardFieldsOf, chargePayload, NO_BILLING, type BillingFields } from "./charge-payload";
+import { BillingAddress, type BillingLookup } from "./billing-address";
+import { LegalChecks, PayButton } from "./pay-step";
+import { preloadSealing, usePaymentSubmit } from "./use-payment-submit";
+
+type Ready = Extract<CheckoutData, { ok: true }>;
+
+const CARD_FIELDS = ["firstName", "lastName", "address", "postalCode", "colonia", "cardNumber", "expiry", "cvv", "privacy", "terms"] as const;
+
+/** What the browser keeps between step 1 and the pay button: in memory only, gone with the page. */
+type ClientSummary = { holder: { firstName: string; lastName: string }; card: ReturnType<typeof cardFieldsOf>; billing: BillingFields; display: CardSummary };
+
+/**
+ * Provider type 1, the card form (SPEC §2 screens 1 and 2, §5 card rules): step 1 the card
+ * (and the billing address when the plugin asks it), step 2 the summary with the consents and
+ * the pay button; a single step when the plugin has no details step.
+ *
+ * Without JavaScript every step is a form post (the server seals the card as soon as it
+ * arrives). With JavaScript, the fields are checked here, the summary is drawn here, and what
+ * is posted is the card sealed for the provider's key: the card fields have no part in the post.
+ */
+export function CardPayment({ checkout, answer }: { checkout: Ready; answer?: CheckoutAnswer }) {
+  const [client, setClient] = useState<ClientSummary | null>(null);
+  const [seenAnswer, setSeenAnswer] = useState(answer);
+  if (seenAnswer !== answer) {
+    // A new answer (a failed payment, an error) brings back step 1, emptied (SPEC §4 "payment data and legal checkboxes reset").
+    setSeenAnswer(answer);
+    setClient(null);
+  }
+  const serverSummary = answer?.summary && !answer.reset ? answer.summary : null;
+  if (serverSummary) return <SummaryStep checkout={checkout} summary={serverSummary} answer={answer} />;
+  return (
+    <>
+      {/* Kept (hidden) under the summary, so 'Cambiar datos de la tarjeta' finds what was typed. */}
+      <div hidden={Boolean(client)}>
+        <CardStep key={checkout.paymentKey} checkout={checkout} answer={answer?.reset ? undefined : answer} onDetails={setClient} />
+      </div>
+      {client ? <SummaryStep checkout={checkout} summary={client.display} client={client} onBack={() => setClient(null)} /> : null}
+    </>
+  );
+}
+
+function StepTitle({ plugin, step, title }: { plugin: PluginView; step: 1 | 2; title: string }) {
+  const message = useMessages();
+  return (
+    <div className="checkout-step">
+      {plugin.detailsStep ? <p className="checkout-step__count">{message("payment:checkout.step", { step, total: 2 })}</p> : null}
+      <h3 className="checkout-step__title">{title}</h3>
+    </div>
+  );
+}
+
+function Hidden({ checkout }: { checkout: Ready }) {
+  return (
+    <>
+      <input type="hidden" name="saleId" value={checkout.sale.uuid} />
+      <input type="hidden" name="paymentKey" value={checkout.paymentKey} />
+    </>
+  );
+}
+
+function CardStep({ checkout, answer, onDetails }: { checkout: Ready; answer?: CheckoutAnswer; onDetails: (summary: ClientSummary) => void }) {
+  const message = useMessages();
+  const hydrated = useMounted();
+  const { plugin } = checkout;
+  const legal = plugin.detailsStep ? null : { privacy: plugin.legal.some((entry) => entry.kind === "privacy"), terms: plugin.legal.some((entry) => entry.kind === "terms") };
+  const schema = cardFormSchema({ address: plugin.asksAddress, legal });
+  const { form, fields } = useSchemaForm({ id: "card", schema, lastResult: answer?.result, fields: CARD_FIELDS });
+  const { charging, sealAndPost } = usePaymentSubmit();
+  const [lookup, setLookup] = useState<BillingLookup | null>(answer?.postal?.ok ? answer.postal : null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // With JavaScript nothing of this form is posted as typed.
+    event.preventDefault();
+    form.onSubmit(event);
+    const result = validateValues(schema, formValues(new FormData(event.currentTarget)));
+    if (!result.ok) return;
+    const value = result.value as { firstName: string; lastName: string; cardNumber: string; expiry: string; cvv: string; address?: string; postalCode?: string; colonia?: string };
+    const expiry = parseExpiry(value.expiry);
+    if (!expiry) return;
+    const holder = { firstName: value.firstName, lastName: value.lastName };
+    const card = cardFieldsOf({ ...value, expiry });
+    const colonia = lookup?.colonias.find((candidate) => candidate.id === value.colonia);
+    const billing: BillingFields =
+      plugin.asksAddress && lookup && colonia
+        ? { address: value.address ?? "", colonia: colonia.id, postalCode: lookup.postalCode, city: lookup.city, state: lookup.state, country: lookup.country }
+        : NO_BILLING;
+    if (plugin.detailsStep) {
+      onDetails({
+        holder,
+        card,
+        billing,
+        display: {
+          sealed: "",
+          holder: `${holder.firstName} ${holder.lastName}`,
+          card: maskCard(card.number),
+          expiry: `${card.month}/${card.year}`,
+          address: plugin.asksAddress && colonia ? `${billing.address}, ${message("payment:checkout.colony", { name: colonia.name })}, C.P. ${billing.postalCode}` : null,
+        },
+      });
+      return;
+    }
+    void sealAndPost(chargePayload(holder, billing, card), plugin.publicKey, {
+      intent: "pay",
+      saleId: checkout.sale.uuid,
+      paymentKey: checkout.paymentKey,
+      ...(legal?.privacy ? { privacy: "on" } : {}),
+      ...(legal?.terms ? { terms: "on" } : {}),
+    }).then((sent) => setProblem(sent ? null : message("payment:checkout.encryptFailed")));
+  };
+
+  const labels: Record<string, string> = {
+    firstName: message("payment:checkout.firstName"),
+    lastName: message("payment:checkout.lastName"),
+    ...(plugin.asksAddress ? { address: message("payment:checkout.address"), postalCode: message("address:postalCode"), colonia: message("address:colony") } : {}),
+    cardNumber: message("payment:checkout.cardNumber"),
+    expiry: message("payment:checkout.expiry"),
+    cvv: message("payment:checkout.cvv"),
+    ...(legal?.privacy ? { privacy: message("payment:checkout.privacyLink") } : {}),
+    ...(legal?.terms ? { terms: message("payment:checkout.termsLink") } : {}),
+  };
+
+  return (
+    <Form
+      method="post"
+      id={form.id}
+      className="checkout-form"
+      noValidate
+      onSubmit={hydrated ? onSubmit : undefined}
+      onInput={form.onInput}
+      onBlur={form.onBlur}
+      onFocus={hydrated ? () => void preloadSealing().catch(() => undefined) : undefined}
+      aria-labelledby="card-step-title"
+    >
+      <StepTitle plugin={plugin} step={1} title={message("payment:checkout.cardStep")} />
+      <ErrorSummary fields={fields} labels={labels} show={form.submitted && form.hasErrors} />
+      {problem ? (
+        <p className="form-message form-message--error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <Hidden checkout={checkout} />
+      <div className="checkout-form__row">
+        <TextField field={fields.firstName} label={labels.firstName!} autoComplete="cc-given-name" maxLength={60} spellCheck={false} />
+        <TextField field={fields.lastName} label={labels.lastName!} autoComplete="cc-family-name" maxLength={80} spellCheck={false} />
+      </div>
+      {plugin.asksAddress ? (
+        <BillingAddress fields={{ address: fields.address, postalCode: fields.postalCode, colonia: fields.colonia }} initial={answer?.postal ?? null} onLookup={setLookup} addressLabel={labels.address!} />
+      ) : null}
+      <fieldset className="checkout-form__card">
+        <legend className="checkout-form__legend">{message("payment:checkout.card")}</legend>
+        <CardNumberField field={fields.cardNumber} label={labels.cardNumber!} hint={message("payment:checkout.cardNumberHint")} />
+        <div className="checkout-form__row checkout-form__row--compact">
+          <ExpiryField field={fields.expiry} label={labels.expiry!} hint={message("payment:checkout.expiryHint")} />
+          <TextField field={fields.cvv} label={labels.cvv!} hint={message("payment:checkout.cvvHint")} inputMode="numeric" autoComplete="cc-csc" maxLength={4} spellCheck={false} />
+        </div>
+      </fieldset>
+      <p className="checkout-form__secure">{message("payment:checkout.secureNote")}</p>
+      {legal ? (
+        <>
+          <LegalChecks checkout={checkout} fields={{ privacy: fields.privacy, terms: fields.terms }} />
+          <PayButton checkout={checkout} charging={charging} />
+        </>
+      ) : (
+        <button type="submit" name="intent" value="details" className="button button--primary button--block">
+          {message("payment:checkout.next")}
+        </button>
+      )}
+    </Form>
+  );
+}
+
+type Meta = Parameters<typeof TextField>[0]["field"];
+
+/** Digits only as the visitor types (SPEC §9 "card number max 16"). */
+function CardNumberField({ field, label, hint }: { field: Meta; label: string; hint: ReactNode }) {
+  return (
+    <TextField
+      field={field}
+      label={label}
+      hint={hint}
+      inputMode="numeric"
+      autoComplete="cc-number"
+      maxLength={16}
+      spellCheck={false}
+      onChange={(event) => {
+        const digits = event.currentTarget.value.replace(/\D/g, "");
+        if (digits !== event.currentTarget.value) event.currentTarget.value = digits;
+      }}
+    />
+  );
+}
+
+/** "MM/AA": the slash comes by itself after the month (SPEC §9 "expiry max 5"). */
+function ExpiryField({ field, label, hint }: { field: Meta; label: string; hint: ReactNode }) {
+  return (
+    <TextField
+      field={field}
+      label={label}
+      hint={hint}
+      inputMode="numeric"
+      autoComplete="cc-exp"
+      maxLength={5}
+      spellCheck={false}
+      onChange={(event) => {
+        const input = event.currentTarget;
+        const digits = input.value.replace(/\D/g, "").slice(0, 4);
+        const next = digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+        const deleting = (event.nativeEvent as InputEvent).inputType?.startsWith("delete");
+        if (!deleting && next !== input.value) input.value = next;
+      }}
+    />
+  );
+}
+
+/**
+ * Step 2 of 2 (SPEC §2 screen 2): what is being bought and with which card, the consents and
+ * the pay button. Without JavaScript it carries the sealed card the server made at step 1.
+ */
+function SummaryStep({ checkout, summary, client, answer, onBack }: { checkout: Ready; summary: CardSummary; client?: ClientSummary; answer?: CheckoutAnswer; onBack?: () => void }) {
+  const message = useMessages();
+  const hydrated = useMounted();
+  const { plugin, sale } = checkout;
+  const legal = { privacy: plugin.legal.some((entry) => entry.kind === "privacy"), terms: plugin.legal.some((entry) => entry.kind === "terms") };
+  const schema = legalSchema(legal);
+  const { form, fields } = useSchemaForm({ id: "pay", schema, lastResult: client ? undefined : answer?.result, fields: ["privacy", "terms"] as const });
+  const { charging, sealAndPost } = usePaymentSubmit();
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    form.onSubmit(event);
+    if (event.defaultPrevented || !client) return;
+    event.preventDefault();
+    void sealAndPost(chargePayload(client.holder, client.billing, client.card), plugin.publicKey, {
+      intent: "pay",
+      saleId: sale.uuid,
+      paymentKey: checkout.paymentKey,
+      ...(legal.privacy ? { privacy: "on" } : {}),
+      ...(legal.terms ? { terms: "on" } : {}),
+    }).then((sent) => setProblem(sent ? null : message("payment:checkout.encryptFailed")));
+  };
+
+  const rows: { label: string; value: string }[] = [
+    { label: message("payment:checkout.kindRecharge"), value: `${sale.description} · ${sale.totalText}` },
+    ...sale.lines.filter((line) => line.label !== message("payment:checkout.validity")),
+    { label: message("payment:checkout.holder"), value: summary.holder },
+    { label: message("payment:checkout.card"), value: summary.card },
+    { label: message("payment:checkout.expiryShort"), value: summary.expiry ?? message("payment:checkout.hiddenExpiry") },
+    { label: message("payment:checkout.cvvShort"), value: message("payment:checkout.hiddenCvv") },
+    ...(summary.address ? [{ label: message("payment:checkout.billingAddress"), value: summary.address }] : []),
+  ];
+  rows[0]!.label = sale.title;
+
+  return (
+    <Form method="post" id={form.id} className="checkout-form" noValidate onSubmit={hydrated ? onSubmit : undefined} onInput={form.onInput} aria-labelledby="summary-step-title">
+      <StepTitle plugin={plugin} step={2} title={message("payment:checkout.summaryStep")} />
+      <ErrorSummary fields={fields} labels={{ ...(legal.privacy ? { privacy: message("payment:checkout.privacyLink") } : {}), ...(legal.terms ? { terms: message("payment:checkout.termsLink") } : {}) }} show={form.submitted && form.hasErrors} />
+      {problem ? (
+        <p className="form-message form-message--error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {sale.image ? (
+        <picture className="checkout-summary__image">
+          <source media="(min-width: 48rem)" srcSet={sale.image.desktop} />
+          <img src={sale.image.mobile} alt="" width="320" height="120" />
+        </picture>
+      ) : null}
+      <dl className="data-summary__list checkout-summary">
+        {rows.map((row) => (
+          <div key={row.label}>
+            <dt>{row.label}</dt>
+            <dd>{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Hidden checkout={checkout} />
+      {client ? null : (
+        <>
+          <input type="hidden" name="sealed" value={summary.sealed} />
+          <input type="hidden" name="holder" value={summary.holder} />
+          <input type="hidden" name="card" value={summary.card} />
+          {summary.address ? <input type="hidden" name="address" value={summary.address} /> : null}
+        </>
+      )}
+      <LegalChecks checkout={checkout} fields={fields} />
+      <PayButton checkout={checkout} charging={charging} />
+      {onBack ? (
+        <button type="button" className="button button--secondary button--block" onClick={onBack} disabled={charging}>
+          {message("payment:checkout.changeCard")}
+        </button>
+      ) : (
+        <a className="button button--secondary button--block" href={checkout.selfHref}>
+          {message("payment:checkout.changeCard")}
+        </a>
+      )}
+    </Form>
+  );
+}

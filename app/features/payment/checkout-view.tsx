@@ -1,0 +1,142 @@
+import { Link } from "@remix-run/react";
+import { useEffect } from "react";
+import { FormMessage } from "~/components/form/form-messages";
+import { funnel } from "~/features/tracking/funnel";
+import { useMessages } from "~/lib/i18n/react";
+import { CardPayment } from "./card-form";
+import type { CheckoutAnswer, CheckoutData } from "./checkout.server";
+import { HostedCardPayment } from "./hosted-card";
+import { PaypalPayment } from "./paypal";
+import type { SaleView } from "./sale.server";
+
+type Ready = Extract<CheckoutData, { ok: true }>;
+
+/** The checkout page: the order on one side, the payment plugin on the other (stacked on phones). */
+export function CheckoutView({ checkout, answer }: { checkout: CheckoutData; answer?: CheckoutAnswer }) {
+  const message = useMessages();
+  return (
+    <div className="page checkout-page">
+      <h1 className="page-title">{message("payment:checkout.title")}</h1>
+      <div className="checkout-layout">
+        {checkout.sale ? <OrderSummary sale={checkout.sale} editHref={checkout.editHref} /> : null}
+        <section className="checkout-plugin" aria-labelledby="checkout-plugin-title">
+          <h2 id="checkout-plugin-title" className="checkout-plugin__title">
+            {message("payment:checkout.methodTitle")}
+          </h2>
+          {checkout.ok ? <Plugin checkout={checkout} answer={answer} /> : <ErrorPanel text={checkout.message} />}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function OrderSummary({ sale, editHref }: { sale: SaleView; editHref: string | null }) {
+  const message = useMessages();
+  return (
+    <aside className="checkout-order" aria-labelledby="checkout-order-title">
+      <h2 id="checkout-order-title" className="checkout-order__title">
+        {message("payment:checkout.orderTitle")}
+      </h2>
+      {sale.image ? (
+        <picture className="checkout-order__image">
+          <source media="(min-width: 48rem)" srcSet={sale.image.desktop} />
+          <img src={sale.image.mobile} alt="" width="320" height="120" />
+        </picture>
+      ) : null}
+      <p className="checkout-order__kind">{sale.title}</p>
+      <p className="checkout-order__name">{sale.description}</p>
+      <p className="checkout-order__includes">{sale.includeMessage}</p>
+      <dl className="data-summary__list">
+        {sale.lines.map((line) => (
+          <div key={line.label}>
+            <dt>{line.label}</dt>
+            <dd>{line.value}</dd>
+          </div>
+        ))}
+        {sale.shippingText ? (
+          <>
+            <div>
+              <dt>{message("payment:checkout.price")}</dt>
+              <dd>{sale.priceText}</dd>
+            </div>
+            <div>
+              <dt>{message("payment:checkout.shipping")}</dt>
+              <dd>{sale.shippingText}</dd>
+            </div>
+          </>
+        ) : null}
+        <div className="data-summary__total">
+          <dt>{message("payment:checkout.total")}</dt>
+          <dd>{sale.totalText}</dd>
+        </div>
+      </dl>
+      {editHref ? (
+        <p>
+          <Link to={editHref} className="checkout-order__edit">
+            {message("payment:checkout.edit")}
+          </Link>
+        </p>
+      ) : null}
+    </aside>
+  );
+}
+
+/** SPEC §2 screen 5: the error panel with its message (set-up failed, the secure data call failed). */
+function ErrorPanel({ text }: { text: string }) {
+  const message = useMessages();
+  return (
+    <div className="checkout-error">
+      <h3 className="checkout-step__title">{message("payment:checkout.errorTitle")}</h3>
+      <FormMessage tone="error">{text}</FormMessage>
+      <p>
+        <a className="button button--primary" href="/pago">
+          {message("payment:checkout.retry")}
+        </a>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The document's CSP nonce: the server's (from the loader) while rendering the page, and in the
+ * browser the one the document's scripts carry (readable as their `nonce` property), so a
+ * <style> created by a client-side navigation is allowed too. (Not ~/components/nonce: sharing
+ * that module with the root would split it into a chunk of the home page's budget.)
+ */
+function styleNonce(server: string): string {
+  if (typeof document === "undefined") return server;
+  return document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce ?? "";
+}
+
+function Plugin({ checkout, answer }: { checkout: Ready; answer?: CheckoutAnswer }) {
+  const message = useMessages();
+  const nonce = styleNonce(checkout.nonce);
+  const { plugin } = checkout;
+  useEffect(() => {
+    funnel("PaymentFormLoad", { offerId: checkout.sale.offerId, provider: plugin.typeCode });
+  }, [checkout.sale.offerId, plugin.typeCode]);
+  return (
+    <>
+      {/* The configured colours of the pay button, when they pass WCAG contrast (button-style.ts). */}
+      {plugin.button.css ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: plugin.button.css }} /> : null}
+      {checkout.notice ? <FormMessage tone="info">{checkout.notice}</FormMessage> : null}
+      {answer?.message ? (
+        <FormMessage tone={answer.message.tone}>
+          {answer.message.text}
+          {answer.reset ? <span className="checkout-reset"> {message("payment:checkout.resetHint")}</span> : null}
+        </FormMessage>
+      ) : null}
+      {answer?.message && !answer.reset && checkout.attemptsLeft < 3 && checkout.attemptsLeft > 0 ? (
+        <p className="checkout-attempts">{message("payment:checkout.attemptsLeft", { count: checkout.attemptsLeft })}</p>
+      ) : null}
+      {plugin.provider === "card" ? <CardPayment checkout={checkout} answer={answer} /> : null}
+      {plugin.provider === "hostedCard" ? <HostedCardPayment checkout={checkout} answer={answer} /> : null}
+      {plugin.provider === "paypal" ? <PaypalPayment checkout={checkout} answer={answer} /> : null}
+      {plugin.cardFallback ? (
+        <p className="checkout-fallback needs-js">
+          <a href="/pago">{message("payment:checkout.hostedBack")}</a>
+        </p>
+      ) : null}
+    </>
+  );
+}

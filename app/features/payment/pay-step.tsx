@@ -1,0 +1,83 @@
+import { CheckboxField } from "~/components/form/field";
+import { useMessages } from "~/lib/i18n/react";
+import type { CheckoutData } from "./checkout.server";
+
+type Ready = Extract<CheckoutData, { ok: true }>;
+type Meta = Parameters<typeof CheckboxField>[0]["field"];
+
+/**
+ * The consents the plugin lists (SPEC §3 legales: tipo 1 privacy, 2 terms), each with the
+ * configured text and a link to the document; the schema requires every one listed.
+ */
+export function LegalChecks({ checkout, fields, onChange }: { checkout: Ready; fields: { privacy?: Meta; terms?: Meta }; onChange?: () => void }) {
+  const message = useMessages();
+  return (
+    <fieldset className="checkout-legal" onChange={onChange}>
+      <legend className="visually-hidden">{message("payment:checkout.legalLegend")}</legend>
+      {checkout.plugin.legal.map((entry) => {
+        const field = entry.kind === "privacy" ? fields.privacy : fields.terms;
+        if (!field) return null;
+        const error = field.errors?.[0];
+        return (
+          <div key={entry.kind} className={`checkout-legal__item${error ? " checkout-legal__item--error" : ""}`}>
+            {error ? (
+              <p className="field__error" id={field.errorId}>
+                {message(error)}
+              </p>
+            ) : null}
+            <CheckboxField
+              field={field}
+              label={
+                <>
+                  {entry.text}{" "}
+                  <a href={entry.kind === "privacy" ? checkout.links.privacy : checkout.links.terms} target="_blank" rel="noopener noreferrer">
+                    {message(entry.kind === "privacy" ? "payment:checkout.privacyLink" : "payment:checkout.termsLink")}
+                    <span className="visually-hidden"> {message("common:a11y.newWindow")}</span>
+                  </a>
+                </>
+              }
+            />
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+/**
+ * The pay button with the plugin's text and colours (SPEC §9 default 'Pagar', #1471CE), the
+ * amount beside it; disabled while a charge is on its way, when the progress shows instead.
+ */
+export function PayButton({ checkout, charging, name = "intent", value = "pay", disabled = false }: { checkout: Ready; charging: boolean; name?: string; value?: string; disabled?: boolean }) {
+  const message = useMessages();
+  const { button } = checkout.plugin;
+  return (
+    <>
+      <button
+        type="submit"
+        name={name}
+        value={value}
+        className={`button button--primary button--block checkout-pay${button.className ? ` ${button.className}` : ""}`}
+        disabled={charging || disabled}
+        aria-describedby={charging ? "checkout-progress" : undefined}
+      >
+        {message("payment:checkout.payAmount", { label: button.text, amount: checkout.sale.totalText })}
+      </button>
+      {charging ? <PaymentProgress checkout={checkout} /> : null}
+    </>
+  );
+}
+
+/** SPEC §8 progress 'Se esta procesando tu pago', with the plugin's loader text ('Cobrando recarga a tu línea Bait'). */
+export function PaymentProgress({ checkout }: { checkout: Ready }) {
+  const message = useMessages();
+  return (
+    <div className="checkout-progress" id="checkout-progress" role="status">
+      <span className="checkout-progress__spinner" aria-hidden="true" />
+      <span>
+        <strong>{message("payment:payment.processing")}</strong>
+        <span className="checkout-progress__detail">{checkout.plugin.loaderText}</span>
+      </span>
+    </div>
+  );
+}

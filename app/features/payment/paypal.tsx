@@ -1,0 +1,87 @@
+import { Form } from "@remix-run/react";
+import { useState } from "react";
+import { ErrorSummary, FormMessage } from "~/components/form/form-messages";
+import { useMounted } from "~/components/form/use-mounted";
+import { formValues, validateValues } from "~/lib/form-validation";
+import { funnel } from "~/features/tracking/funnel";
+import { useMessages } from "~/lib/i18n/react";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { legalSchema } from "#schemas/forms/card";
+import type { CheckoutAnswer, CheckoutData } from "./checkout.server";
+import { LegalChecks, PayButton, PaymentProgress } from "./pay-step";
+import { usePaymentSubmit } from "./use-payment-submit";
+
+type Ready = Extract<CheckoutData, { ok: true }>;
+
+/**
+ * Provider type 3, PayPal (SPEC §2 screen 4, §4): the button stays disabled until the privacy
+ * notice and the terms are ticked; it leads to PayPal's approval page (digital goods, no
+ * shipping), which brings the visitor back here to confirm. Without JavaScript the button is
+ * always enabled and the server checks the consents instead.
+ */
+export function PaypalPayment({ checkout, answer }: { checkout: Ready; answer?: CheckoutAnswer }) {
+  const message = useMessages();
+  const hydrated = useMounted();
+  const { plugin } = checkout;
+  const legal = { privacy: plugin.legal.some((entry) => entry.kind === "privacy"), terms: plugin.legal.some((entry) => entry.kind === "terms") };
+  const schema = legalSchema(legal);
+  const { form, fields } = useSchemaForm({ id: "paypal", schema, lastResult: answer?.result, fields: ["privacy", "terms"] as const });
+  const [consented, setConsented] = useState(false);
+  const { charging } = usePaymentSubmit();
+
+  if (checkout.paypal.approved) {
+    return (
+      <Form method="post" className="checkout-form" replace>
+        <FormMessage tone="info">{message("payment:checkout.paypalApproved")}</FormMessage>
+        <input type="hidden" name="saleId" value={checkout.sale.uuid} />
+        <input type="hidden" name="paymentKey" value={checkout.paymentKey} />
+        <PayButton checkout={checkout} charging={charging} value="paypal-confirm" />
+      </Form>
+    );
+  }
+
+  return (
+    <Form
+      method="post"
+      id={form.id}
+      className="checkout-form"
+      // PayPal's approval page is not a page of this app: the post is a full page load.
+      reloadDocument
+      noValidate
+      onSubmit={(event) => {
+        form.onSubmit(event);
+        if (!event.defaultPrevented) funnel("RequestPayment", { provider: 3 });
+      }}
+      onInput={form.onInput}
+      onChange={(event) => {
+        setConsented(validateValues(schema, formValues(new FormData(event.currentTarget))).ok);
+        funnel("ChangeLegal", { provider: 3 });
+      }}
+    >
+      <div className="checkout-step">
+        <h3 className="checkout-step__title">{message("payment:checkout.methodPaypal")}</h3>
+      </div>
+      <ErrorSummary fields={fields} labels={{ ...(legal.privacy ? { privacy: message("payment:checkout.privacyLink") } : {}), ...(legal.terms ? { terms: message("payment:checkout.termsLink") } : {}) }} show={form.submitted && form.hasErrors} />
+      {checkout.paypal.cancelled ? <FormMessage tone="info">{message("payment:checkout.paypalCancelled")}</FormMessage> : null}
+      <input type="hidden" name="saleId" value={checkout.sale.uuid} />
+      <input type="hidden" name="paymentKey" value={checkout.paymentKey} />
+      <LegalChecks checkout={checkout} fields={fields} />
+      <button
+        type="submit"
+        name="intent"
+        value="paypal"
+        className="button button--block checkout-paypal"
+        disabled={hydrated && !consented}
+        aria-describedby={hydrated && !consented ? "paypal-hint" : undefined}
+      >
+        {message("payment:checkout.paypalButton")}
+      </button>
+      {hydrated && !consented ? (
+        <p className="field__hint" id="paypal-hint">
+          {message("payment:checkout.paypalHint")}
+        </p>
+      ) : null}
+      {charging ? <PaymentProgress checkout={checkout} /> : null}
+    </Form>
+  );
+}

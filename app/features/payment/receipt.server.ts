@@ -1,0 +1,58 @@
+import * as z from "zod";
+import type { CheckoutSale } from "#schemas/sale";
+import { translate } from "~/features/auth/form-result.server";
+import { formatMoney, formatPhone } from "~/lib/format";
+import { getSession } from "~/lib/session.server";
+import { deliveryAddress, saleView } from "./sale.server";
+
+/**
+ * The confirmation after a payment (SPEC §4 "success … shows confirmation", §8 'Felicidades, se
+ * ha completado tu pago.'): what was bought, for which line or address, and the order. Kept in
+ * the session until the next sale, so a reload shows it again; no card data in it.
+ */
+export const RECEIPT_PATH = "/pago/completado";
+
+export const receipt = z.object({
+  kind: z.enum(["recharge", "sim"]),
+  orderId: z.string().nullable(),
+  description: z.string(),
+  includeMessage: z.string(),
+  totalText: z.string(),
+  email: z.string(),
+  /** The line recharged, formatted (recharges). */
+  number: z.string().nullable(),
+  /** Where the SIM goes (SIM sales). */
+  delivery: z.string().nullable(),
+  lines: z.array(z.object({ label: z.string(), value: z.string() })),
+  paidAt: z.iso.datetime(),
+});
+export type Receipt = z.infer<typeof receipt>;
+
+export function receiptOf(sale: CheckoutSale, orderId: string | null, now = new Date()): Receipt {
+  const view = saleView(sale);
+  return {
+    kind: sale.kind,
+    orderId,
+    description: sale.description,
+    includeMessage: sale.includeMessage,
+    totalText: formatMoney(sale.total),
+    email: sale.email,
+    number: sale.kind === "recharge" ? formatPhone(sale.lineNumber) : null,
+    delivery: sale.kind === "sim" ? deliveryAddress(sale) : null,
+    lines: view.lines,
+    paidAt: now.toISOString(),
+  };
+}
+
+/** The confirmation's texts: the spec's success message, then what happens next for this kind of sale. */
+export async function loadReceipt(request: Request) {
+  const session = await getSession(request);
+  const parsed = receipt.safeParse(session.get("receipt"));
+  if (!parsed.success) return null;
+  const value = parsed.data;
+  const next =
+    value.kind === "sim"
+      ? translate("payment:receipt.simNext", { address: value.delivery, email: value.email })
+      : translate("payment:receipt.rechargeNext", { number: value.number, email: value.email });
+  return { ...value, kindLabel: translate(value.kind === "sim" ? "payment:checkout.kindSim" : "payment:checkout.kindRecharge"), completed: translate("payment:payment.completed"), next };
+}

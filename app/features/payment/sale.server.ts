@@ -1,0 +1,108 @@
+import { checkoutSale, SALE_SESSION_KEY, type CheckoutSale } from "#schemas/sale";
+import { lineCategoryForType, profileForType } from "#schemas/forms/recharge";
+import { translate } from "~/features/auth/form-result.server";
+import { getRecharges } from "~/lib/config/config.server";
+import { formatMoney, formatPhone } from "~/lib/format";
+import { getSession } from "~/lib/session.server";
+import type { PaymentChannel, Sale, Shipping } from "~/upstream/payments.server";
+
+/**
+ * The sale waiting for the checkout in the session (a recharge after 'Siguiente', a SIM after
+ * its delivery form; the eSIM and recurring-recharge flows add theirs), and what the payments
+ * upstream and the screens need of it.
+ */
+export async function pendingSale(request: Request): Promise<CheckoutSale | null> {
+  const session = await getSession(request);
+  const parsed = checkoutSale.safeParse(session.get(SALE_SESSION_KEY));
+  return parsed.success ? parsed.data : null;
+}
+
+/** SPEC §1 payment channels: associates' recharges (type 4), SIM sales (captacion), the rest general. */
+export function channelOf(sale: CheckoutSale): PaymentChannel {
+  if (sale.kind === "sim") return "captacion";
+  return sale.type === 4 ? "associates" : "general";
+}
+
+/** The shipping cost the plugin adds to the price (SPEC §7 "shipping cost added to price"). */
+export const shippingCostOf = (sale: CheckoutSale) => (sale.kind === "sim" ? sale.shippingCost : 0);
+
+/** The sale as the payments upstream files it (SPEC §3 "Extra"). */
+export function upstreamSale(sale: CheckoutSale): Sale {
+  const common = {
+    uuid: sale.uuid,
+    price: sale.price,
+    total: sale.total,
+    validity: translate("recharge:modal.days", { count: sale.validityDays }),
+    phone: sale.phone,
+    email: sale.email,
+    description: sale.description,
+    loggedIn: sale.loggedIn,
+    offerId: sale.offerId,
+    ...(sale.campaign ? { campaign: sale.campaign } : {}),
+  };
+  if (sale.kind === "sim") return { ...common, name: `${sale.delivery.contactName} ${sale.delivery.contactLastName}` };
+  return { ...common, name: "", lineCategory: lineCategoryForType(sale.type) };
+}
+
+/** The SIM's delivery as the payments upstream's `info` (SPEC §3 "Envio"). */
+export function upstreamShipping(sale: CheckoutSale): Shipping | undefined {
+  if (sale.kind !== "sim") return undefined;
+  const { delivery } = sale;
+  return {
+    contactName: delivery.contactName,
+    contactLastName: delivery.contactLastName,
+    phone: delivery.contactNumber,
+    email: delivery.email,
+    street: delivery.address,
+    exteriorNumber: delivery.exteriorNumber,
+    ...(delivery.interiorNumber ? { interiorNumber: delivery.interiorNumber } : {}),
+    city: delivery.city,
+    postalCode: delivery.postalCode,
+    colonia: delivery.colony,
+    municipality: delivery.municipality,
+    state: delivery.state,
+    country: delivery.country,
+    cost: sale.shippingCost,
+  };
+}
+
+/** One line of the delivery address, as Mexican addresses are written. */
+export function deliveryAddress(sale: Extract<CheckoutSale, { kind: "sim" }>): string {
+  const { delivery } = sale;
+  const interior = delivery.interiorNumber ? ` ${translate("payment:checkout.interior", { number: delivery.interiorNumber })}` : "";
+  return `${delivery.address} ${delivery.exteriorNumber}${interior}, ${translate("payment:checkout.colony", { name: delivery.colony })}, C.P. ${delivery.postalCode}, ${delivery.municipality}, ${delivery.state}`;
+}
+
+export type SaleLine = { label: string; value: string };
+
+/** What the checkout and the confirmation show of a sale, formatted on the server. */
+export function saleView(sale: CheckoutSale) {
+  const offer = getRecharges().offers.find((candidate) => candidate.offerId === sale.offerId);
+  const lines: SaleLine[] = [];
+  if (sale.kind === "recharge") {
+    const isService = profileForType(sale.type) !== "mbb";
+    lines.push({ label: translate(isService ? "payment:checkout.serviceNumber" : "payment:checkout.number"), value: formatPhone(sale.lineNumber) });
+    if (sale.phone !== sale.lineNumber) lines.push({ label: translate("payment:checkout.contactPhone"), value: formatPhone(sale.phone) });
+  } else {
+    lines.push({ label: translate("payment:checkout.recipient"), value: `${sale.delivery.contactName} ${sale.delivery.contactLastName}` });
+    lines.push({ label: translate("payment:checkout.contactPhone"), value: formatPhone(sale.phone) });
+    lines.push({ label: translate("payment:checkout.deliveryAddress"), value: deliveryAddress(sale) });
+  }
+  lines.push({ label: translate("payment:checkout.email"), value: sale.email });
+  lines.push({ label: translate("payment:checkout.validity"), value: translate("recharge:modal.days", { count: sale.validityDays }) });
+  const shipping = shippingCostOf(sale);
+  return {
+    kind: sale.kind,
+    uuid: sale.uuid,
+    offerId: sale.offerId,
+    title: translate(sale.kind === "sim" ? "payment:checkout.kindSim" : "payment:checkout.kindRecharge"),
+    description: sale.description,
+    includeMessage: sale.includeMessage,
+    image: offer ? { desktop: offer.imageDesktop, mobile: offer.imageMobile } : null,
+    lines,
+    priceText: formatMoney(sale.price),
+    shippingText: sale.kind === "sim" ? (shipping > 0 ? formatMoney(shipping) : translate("payment:checkout.freeShipping")) : null,
+    totalText: formatMoney(sale.total),
+  };
+}
+export type SaleView = ReturnType<typeof saleView>;

@@ -1,0 +1,74 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { RouteError } from "~/components/route-error";
+import { loadReceipt } from "~/features/payment/receipt.server";
+import { useMessages } from "~/lib/i18n/react";
+import { createTranslator, registerCatalogue } from "~/lib/i18n/translate";
+import { receipt as receiptTexts } from "#locales/es-MX/payment.json";
+
+registerCatalogue("payment", { receipt: receiptTexts });
+const t = createTranslator("payment");
+
+export const meta: MetaFunction = () => [{ title: `${t("receipt.title")} | Bait` }, { name: "robots", content: "noindex" }];
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+/** /pago/completado: the confirmation of the last payment (SPEC §4 "success … shows confirmation"). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const receipt = await loadReceipt(request);
+  if (!receipt) throw redirect("/recargas", 303);
+  return data(receipt, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export default function PaymentCompleted() {
+  const receipt = useLoaderData<typeof loader>();
+  const message = useMessages();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // After the client-side redirect from the pay button, the confirmation is what is announced.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="page receipt-page">
+      <section className="receipt" aria-labelledby="receipt-title">
+        <span className="receipt__check" aria-hidden="true" />
+        <h1 id="receipt-title" className="page-title" tabIndex={-1} ref={heading}>
+          {message("payment:receipt.title")}
+        </h1>
+        <p className="receipt__completed" role="status">
+          {receipt.completed}
+        </p>
+        <p className="receipt__next">{receipt.next}</p>
+        <dl className="data-summary__list receipt__details">
+          <div>
+            <dt>{message("payment:receipt.order")}</dt>
+            <dd>{receipt.orderId ?? "—"}</dd>
+          </div>
+          <div>
+            <dt>{receipt.kindLabel}</dt>
+            <dd>{receipt.description}</dd>
+          </div>
+          {receipt.lines.map((line) => (
+            <div key={line.label}>
+              <dt>{line.label}</dt>
+              <dd>{line.value}</dd>
+            </div>
+          ))}
+          <div className="data-summary__total">
+            <dt>{message("payment:receipt.total")}</dt>
+            <dd>{receipt.totalText}</dd>
+          </div>
+        </dl>
+        <p className="receipt__actions">
+          <Link className="button button--primary" to="/recargas">
+            {message("payment:receipt.rechargeAgain")}
+          </Link>
+          <Link className="button button--secondary" to="/">
+            {message("payment:receipt.home")}
+          </Link>
+        </p>
+      </section>
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteError;

@@ -1,0 +1,304 @@
+import { spawn } from "node:child_process";
+import { expect as baseExpect, type BrowserContext, type Page } from "@playwright/test";
+import { auditedTest as test, expectNoAxeViolations } from "./support/axe";
+import { waitForHydration } from "./support/hydration";
+import { PORT, SESSION_SECRET } from "./support/env";
+import { ana, loginAs } from "./support/session";
+
+/**
+ * The checkout (SPEC §2 card payment plugin screens, §4 payment, §5 card rules, §8 messages):
+ * a recharge handed over by the recharge modal is paid at /pago with the card form (provider
+ * type 1, with JavaScript the card is sealed in the browser; without it, by the server), the
+ * hosted card (type 2) or PayPal (type 3). The mock provider decides by the demo cards
+ * (DEMO-DATA.md). Payments change the mock world (a line's history), so each test pays with its
+ * own e-mail and checks only what it paid (its folio).
+ */
+const expect = baseExpect.configure({ timeout: 15_000 });
+// A payment is many steps (modal, card, summary, charge, confirmation), each a round trip to the
+// mock upstream; on a busy machine a journey takes longer than the suite's 30 s default.
+test.describe.configure({ timeout: 120_000 });
+
+const APPROVED = "Felicidades, se ha completado tu pago.";
+const DECLINED = "Lo sentimos, se ha tenido un problema al procesar tu pago.";
+/** DEMO-DATA.md: 99999 answers the server's message, or this one. */
+const POSTAL_FAILED = /Hubo un error al consultar tu código postal|No encontramos colonias para el código postal 99999/;
+const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
+const project = () => (jsOn() ? "js" : "nojs");
+
+async function acceptCookies(context: BrowserContext, baseURL: string | undefined) {
+  const value = encodeURIComponent(Buffer.from(JSON.stringify("aceptadas")).toString("base64"));
+  await context.addCookies([{ name: "bait_cookies", value, url: baseURL ?? "http://localhost" }]);
+}
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await acceptCookies(context, baseURL);
+});
+
+/** The recharge modal's 'Siguiente' for `number`: lands on /pago with that sale. */
+async function startRecharge(page: Page, email: string, { offerId = "BAIT50", offer = "Bait 50", number = "5512345678" } = {}) {
+  await page.goto(`/recargas?recarga=${offerId}`);
+  const dialog = page.getByRole("dialog", { name: offer, exact: true });
+  await expect(dialog).toBeVisible();
+  await waitForHydration(page);
+  await dialog.getByLabel("Número Bait a recargar", { exact: true }).fill(number);
+  await dialog.getByLabel("Correo electrónico", { exact: true }).fill(email);
+  await dialog.getByRole("button", { name: "Siguiente", exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/pago");
+  await expect(page.getByRole("heading", { level: 1, name: "Completa tu pago" })).toBeVisible();
+  await waitForHydration(page);
+}
+
+const cardForm = (page: Page) => page.locator("form#card");
+
+/** Step 1 of the card form: the holder, the billing address (06600, Juárez) and the card. */
+async function fillCard(page: Page, number: string, { postalCode = "06600", colonia = "Juárez" } = {}) {
+  const form = cardForm(page);
+  await form.getByLabel("Nombre(s) del titular").fill("Ana");
+  await form.getByLabel("Apellidos del titular").fill("Pérez López");
+  await form.getByLabel("Calle y número").fill("Av. Juárez 10");
+  await form.getByLabel("Código postal").fill(postalCode);
+  if (!jsOn()) await form.getByRole("button", { name: "Buscar colonias" }).click();
+  await expect(form.getByLabel("Colonia")).toContainText(colonia);
+  await form.getByLabel("Colonia").selectOption({ label: colonia });
+  await form.getByLabel("Número de tarjeta").fill(number);
+  await form.getByLabel("Vencimiento (MM/AA)").fill("12/30");
+  await form.getByLabel("CVV").fill(number.startsWith("3") ? "1234" : "123");
+}
+
+/** 'Siguiente' to the summary, the consents, 'Pagar'. */
+async function confirmAndPay(page: Page, last4: string) {
+  await cardForm(page).getByRole("button", { name: "Siguiente", exact: true }).click();
+  const summary = page.locator("form#pay");
+  await expect(summary.getByText("Paso 2 de 2")).toBeVisible();
+  await expect(summaryRow(page, "Tarjeta")).toHaveText(`•••• ${last4}`);
+  await expect(summaryRow(page, "CVV")).toHaveText("•••");
+  await summary.getByLabel(/Aviso de Privacidad/).check();
+  await summary.getByLabel(/Términos y Condiciones/).check();
+  await summary.getByRole("button", { name: /^Pagar/ }).click();
+}
+
+const summaryRow = (page: Page, term: string) =>
+  page.locator("form#pay dl > div").filter({ has: page.locator("dt", { hasText: new RegExp(`^${term}$`) }) }).locator("dd");
+
+async function expectReceipt(page: Page): Promise<string> {
+  await expect(page).toHaveURL((url) => url.pathname === "/pago/completado");
+  await expect(page.getByRole("heading", { level: 1, name: "¡Pago completado!" })).toBeVisible();
+  await expect(page.getByText(APPROVED, { exact: true })).toBeVisible();
+  const folio = page.locator("dl > div").filter({ has: page.locator("dt", { hasText: "Folio de tu compra" }) }).locator("dd");
+  await expect(folio).toHaveText(/^ORD-/);
+  return (await folio.textContent())!.trim();
+}
+
+/** The line's latest recharges on /home, as its customer sees them. */
+async function expectInHistory(page: Page, folio: string) {
+  await loginAs(page.context(), ana);
+  await page.goto("/home");
+  const history = page.getByRole("table");
+  await expect(page.getByRole("heading", { level: 2, name: "Tus últimas recargas" })).toBeVisible();
+  await expect(history.getByRole("row").filter({ hasText: folio })).toContainText("Bait 50");
+  await expect(history.getByRole("row").filter({ hasText: folio })).toContainText("Aplicada");
+}
+
+test.describe("paying a recharge with the card form (provider type 1)", () => {
+  for (const [number, brand] of [
+    ["4111111111111111", "Visa"],
+    ["5555555555554444", "Mastercard"],
+    ["2223003122003222", "Mastercard 2-series"],
+    ["378282246310005", "American Express"],
+  ] as const) {
+    test(`5512345678 paid with ${brand} ${number}: confirmation, and the line's history shows it`, async ({ page }) => {
+      await startRecharge(page, `pago.${number.slice(-4)}.${project()}@example.com`);
+      await fillCard(page, number);
+      await confirmAndPay(page, number.slice(-4));
+      const folio = await expectReceipt(page);
+      await expect(page.getByText(/Tu recarga está en proceso y se aplicará en unos momentos a la línea \(55\) 12 34 56 78/)).toBeVisible();
+      await expectInHistory(page, folio);
+    });
+  }
+
+  test("4000000000000002 is declined: the spec's message, the form back at step 1 without the card, nowhere in the page", async ({ page }) => {
+    await startRecharge(page, `rechazo.${project()}@example.com`);
+    await fillCard(page, "4000000000000002");
+    await confirmAndPay(page, "0002");
+    await expect(page.getByRole("alert").filter({ hasText: DECLINED })).toBeVisible();
+    await expect(page.getByText("Te quedan 2 intentos antes de que el pago se reinicie.")).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === "/pago");
+    await expect(cardForm(page).getByLabel("Número de tarjeta")).toHaveValue("");
+    await expect(cardForm(page).getByLabel("CVV")).toHaveValue("");
+    await expect(cardForm(page).getByLabel("Vencimiento (MM/AA)")).toHaveValue("");
+    const html = await page.content();
+    expect(html).not.toContain("4000000000000002");
+    expect(html).not.toContain("4000 0000 0000 0002");
+  });
+
+  test("three declines in a row: the counter resets, the message shows and the form starts over", async ({ page }) => {
+    await startRecharge(page, `tres.${project()}@example.com`);
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await fillCard(page, "4000000000000002");
+      await confirmAndPay(page, "0002");
+      await expect(page.getByRole("alert").filter({ hasText: DECLINED })).toBeVisible();
+      if (attempt < 3) await expect(page.getByText(attempt === 1 ? "Te quedan 2 intentos antes de que el pago se reinicie." : "Te queda 1 intento antes de que el pago se reinicie.")).toBeVisible();
+    }
+    await expect(page.getByText("Por tu seguridad reiniciamos el formulario. Revisa los datos de tu tarjeta o intenta con otra.")).toBeVisible();
+    await expect(page.getByText(/Te queda/)).toHaveCount(0);
+    await expect(cardForm(page).getByLabel("Nombre(s) del titular")).toHaveValue("");
+    await expect(cardForm(page).getByText("Paso 1 de 2")).toBeVisible();
+    // A fourth attempt is a first one again.
+    await fillCard(page, "4111111111111111");
+    await confirmAndPay(page, "1111");
+    await expectReceipt(page);
+  });
+
+  test("the card rules: brands, Luhn, expiry and CVV give the spec's 'Lo sentimos, …' messages", async ({ page }) => {
+    await startRecharge(page, `reglas.${project()}@example.com`);
+    const form = cardForm(page);
+    await fillCard(page, "4111111111111112");
+    await form.getByLabel("Vencimiento (MM/AA)").fill("01/20");
+    await form.getByLabel("CVV").fill("12");
+    await form.getByRole("button", { name: "Siguiente", exact: true }).click();
+    const summary = page.getByRole("alert").filter({ hasText: "Revisa los siguientes datos:" });
+    await expect(summary.getByRole("link")).toHaveText([
+      "Número de tarjeta: Lo sentimos, el número de tarjeta no es válido. Aceptamos tarjetas Visa, Mastercard y American Express.",
+      "Vencimiento (MM/AA): Lo sentimos, la fecha de vencimiento de tu tarjeta no es válida.",
+      "CVV: Lo sentimos, el código de seguridad debe tener 3 dígitos, o 4 en tarjetas American Express.",
+    ]);
+    await expect(form.getByLabel("Número de tarjeta")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  test("postal code 06600 fills the colonias; 99999 shows the lookup's error and clears the field", async ({ page }) => {
+    await startRecharge(page, `cp.${project()}@example.com`);
+    const form = cardForm(page);
+    await form.getByLabel("Código postal").fill("06600");
+    if (!jsOn()) await form.getByRole("button", { name: "Buscar colonias" }).click();
+    await expect(form.getByLabel("Colonia").locator("option")).toHaveText(["Selecciona tu colonia", "Juárez", "Roma Norte"]);
+    await expect(form.getByText("Ciudad de México").first()).toBeVisible();
+    await form.getByLabel("Código postal").fill("99999");
+    if (!jsOn()) await form.getByRole("button", { name: "Buscar colonias" }).click();
+    await expect(form.getByText(POSTAL_FAILED).first()).toBeVisible();
+    await expect(form.getByLabel("Código postal")).toHaveValue("");
+  });
+
+  test("without a details step (+directo), the card form pays in one step", async ({ page }) => {
+    await startRecharge(page, `ana+directo.${project()}@example.com`);
+    await expect(cardForm(page).getByText("Paso 1 de 2")).toHaveCount(0);
+    await fillCard(page, "5555555555554444");
+    await cardForm(page).getByLabel(/Aviso de Privacidad/).check();
+    await cardForm(page).getByLabel(/Términos y Condiciones/).check();
+    await cardForm(page).getByRole("button", { name: /^Pagar/ }).click();
+    await expectReceipt(page);
+  });
+
+  test("the checkout and the confirmation have no axe violations", async ({ auditedPage: page }) => {
+    await startRecharge(page, `axe.${project()}@example.com`);
+    await expectNoAxeViolations(page);
+    await fillCard(page, "4111111111111111");
+    await cardForm(page).getByRole("button", { name: "Siguiente", exact: true }).click();
+    await expect(page.locator("form#pay")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.locator("form#pay").getByLabel(/Aviso de Privacidad/).check();
+    await page.locator("form#pay").getByLabel(/Términos y Condiciones/).check();
+    await page.locator("form#pay").getByRole("button", { name: /^Pagar/ }).click();
+    await expectReceipt(page);
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("the hosted card (provider type 2)", () => {
+  test("without JavaScript it says so and offers the card form, which pays", async ({ page }) => {
+    test.skip(jsOn(), "the no-JS fallback");
+    await startRecharge(page, `ana+iframe.${project()}@example.com`);
+    await expect(page.getByText("El formulario seguro del procesador de pagos necesita JavaScript, que está desactivado en tu navegador.")).toBeVisible();
+    await page.getByRole("link", { name: "Pagar con el formulario de tarjeta" }).click();
+    await fillCard(page, "4111111111111111");
+    await confirmAndPay(page, "1111");
+    await expectReceipt(page);
+  });
+
+  test("with JavaScript: the provider's fields make a token, 'Ver Detalles' shows the summary, the charge completes", async ({ page }) => {
+    test.skip(!jsOn(), "the hosted fields need JavaScript");
+    await startRecharge(page, `ana+iframe.token@example.com`);
+    const frame = page.frameLocator("iframe[title='Formulario seguro del procesador de pagos']");
+    await frame.getByLabel("Número de tarjeta").fill("4111111111111112");
+    await frame.getByLabel("Nombre del titular").fill("Ana Pérez");
+    await frame.getByLabel("Vencimiento (MM/AA)").fill("12/30");
+    await frame.getByLabel("CVV").fill("123");
+    await frame.getByRole("button", { name: "Continuar" }).click();
+    // A tokenisation error: the provider's message, the field cleared.
+    await expect(page.getByRole("alert").filter({ hasText: /Lo sentimos/ })).toBeVisible();
+    await expect(frame.getByLabel("Número de tarjeta")).toHaveValue("");
+    await frame.getByLabel("Número de tarjeta").fill("4111111111111111");
+    await frame.getByRole("button", { name: "Continuar" }).click();
+    await expect(page.getByText("Tu tarjeta visa •••• 1111 está lista para el pago.", { exact: false })).toBeVisible();
+    await page.getByLabel(/Aviso de Privacidad/).check();
+    await page.getByLabel(/Términos y Condiciones/).check();
+    await page.getByRole("button", { name: "Ver Detalles" }).click();
+    await expect(page.locator("form#hosted dl")).toContainText("•••• 1111");
+    await page.getByRole("button", { name: /^Pagar/ }).click();
+    await expectReceipt(page);
+  });
+});
+
+test.describe("PayPal (provider type 3)", () => {
+  test("the button waits for both consents; PayPal's approval brings the visitor back to confirm", async ({ page }) => {
+    await startRecharge(page, `ana+paypal.${project()}@example.com`);
+    const button = page.getByRole("button", { name: "Pagar con PayPal" });
+    if (jsOn()) {
+      await expect(button).toBeDisabled();
+      await page.getByLabel(/Aviso de Privacidad/).check();
+      await expect(button).toBeDisabled();
+      await page.getByLabel(/Términos y Condiciones/).check();
+      await expect(button).toBeEnabled();
+    } else {
+      // Without JavaScript the server checks the consents.
+      await button.click();
+      await expect(page.getByText("Lo sentimos, no has aceptado nuestro aviso de privacidad.").first()).toBeVisible();
+      await page.getByLabel(/Aviso de Privacidad/).check();
+      await page.getByLabel(/Términos y Condiciones/).check();
+    }
+    await button.click();
+    await expect(page).toHaveURL((url) => url.pathname.startsWith("/__mocks/paypal"));
+    await page.getByRole("button", { name: "Pagar con PayPal" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/pago");
+    await expect(page.getByText("PayPal aprobó tu pago. Confírmalo para terminar tu compra.")).toBeVisible();
+    await page.getByRole("button", { name: /^Pagar/ }).click();
+    await expectReceipt(page);
+  });
+});
+
+test.describe("card data on the server", () => {
+  test("the card number, its expiry and CVV never reach the server's logs, declined or approved", async ({ browser, baseURL }) => {
+    test.setTimeout(90_000);
+    // A server of its own, so this test reads everything it writes.
+    const port = PORT + (jsOn() ? 21 : 22);
+    const server = spawn(process.execPath, ["server.mjs"], {
+      env: { ...process.env, NODE_ENV: "production", MOCKS: "true", PORT: String(port), SESSION_SECRET, HSTS: "false" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const output: string[] = [];
+    server.stdout.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+    server.stderr.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+    try {
+      const origin = `http://localhost:${port}`;
+      await expect.poll(async () => (await fetch(`${origin}/healthz`).catch(() => null))?.status ?? 0, { timeout: 30_000 }).toBe(200);
+      const context = await browser.newContext({ baseURL: origin, javaScriptEnabled: jsOn(), locale: "es-MX" });
+      await acceptCookies(context, origin);
+      const page = await context.newPage();
+      await startRecharge(page, `bitacora.${project()}@example.com`);
+      await fillCard(page, "4000000000000002");
+      await confirmAndPay(page, "0002");
+      await expect(page.getByRole("alert").filter({ hasText: DECLINED })).toBeVisible();
+      expect(await page.content()).not.toContain("4000000000000002");
+      await fillCard(page, "5555555555554444");
+      await confirmAndPay(page, "4444");
+      await expectReceipt(page);
+      await context.close();
+    } finally {
+      server.kill();
+    }
+    const log = output.join("");
+    expect(log).toContain("rechazado"); // the decline was logged, without the card
+    expect(log).not.toMatch(/4000000000000002|5555555555554444|12\/30/);
+    expect(baseURL).toBeTruthy();
+  });
+});
+

@@ -203,6 +203,40 @@ test.describe("paying a recharge with the card form (provider type 1)", () => {
   });
 });
 
+test.describe("a SIM with delivery", () => {
+  test("the SIM modal to 64000, the checkout with the shipping cost, paid: the delivery confirmation", async ({ page }) => {
+    await page.goto("/cambiate-a-bait?chip=SIM200");
+    const dialog = page.getByRole("dialog", { name: "Compra tu chip Bait", exact: true });
+    await expect(dialog).toBeVisible();
+    await waitForHydration(page);
+    const field = (label: string) => dialog.getByLabel(label, { exact: true });
+    await field("Nombre(s)").fill("Lucía");
+    await field("Apellidos").fill("Martínez Garza");
+    await field("Correo electrónico").fill(`chip.${project()}@example.com`);
+    await field("Número de teléfono de contacto").fill("8112345678");
+    await field("Código postal").fill("64000");
+    if (!jsOn()) await dialog.getByRole("button", { name: "Buscar colonias" }).click();
+    await expect(field("Colonia")).toContainText("Monterrey Centro");
+    await field("Colonia").selectOption({ label: "Monterrey Centro" });
+    await field("Calle").fill("Av. Constitución");
+    await field("Número exterior").fill("100");
+    await dialog.getByRole("button", { name: "Siguiente", exact: true }).click();
+
+    await expect(page).toHaveURL((url) => url.pathname === "/pago");
+    const order = page.getByRole("complementary", { name: "Tu compra" });
+    await expect(order).toContainText("Chip Bait con envío a domicilio");
+    const row = (term: string) => order.locator("dl > div").filter({ has: page.locator("dt", { hasText: new RegExp(`^${term}$`) }) }).locator("dd");
+    await expect(row("Envío a domicilio")).toHaveText("$49.00");
+    await expect(row("Total a pagar")).toHaveText("$249.00");
+    await expect(row("Dirección de envío")).toHaveText("Av. Constitución 100, Col. Monterrey Centro, C.P. 64000, Monterrey, Nuevo León");
+    await waitForHydration(page);
+    await fillCard(page, "4111111111111111", { postalCode: "64000", colonia: "Monterrey Centro" });
+    await confirmAndPay(page, "1111");
+    await expectReceipt(page);
+    await expect(page.getByText(/Enviaremos tu chip Bait a Av\. Constitución 100, Col\. Monterrey Centro, C\.P\. 64000/)).toBeVisible();
+  });
+});
+
 test.describe("the hosted card (provider type 2)", () => {
   test("without JavaScript it says so and offers the card form, which pays", async ({ page }) => {
     test.skip(jsOn(), "the no-JS fallback");

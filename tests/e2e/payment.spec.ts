@@ -267,14 +267,16 @@ test.describe("the hosted card (provider type 2)", () => {
     await page.getByLabel(/Términos y Condiciones/).check();
     await page.getByRole("button", { name: "Ver Detalles" }).click();
     await expect(page.locator("form#hosted dl")).toContainText("•••• 1111");
+    await expectNoAxeViolations(page);
     await page.getByRole("button", { name: /^Pagar/ }).click();
     await expectReceipt(page);
   });
 });
 
 test.describe("PayPal (provider type 3)", () => {
-  test("the button waits for both consents; PayPal's approval brings the visitor back to confirm", async ({ page }) => {
+  test("the button waits for both consents; PayPal's approval brings the visitor back to confirm", async ({ auditedPage: page }) => {
     await startRecharge(page, `ana+paypal.${project()}@example.com`);
+    await expectNoAxeViolations(page);
     const button = page.getByRole("button", { name: "Pagar con PayPal" });
     if (jsOn()) {
       await expect(button).toBeDisabled();
@@ -294,6 +296,7 @@ test.describe("PayPal (provider type 3)", () => {
     await page.getByRole("button", { name: "Pagar con PayPal" }).click();
     await expect(page).toHaveURL((url) => url.pathname === "/pago");
     await expect(page.getByText("PayPal aprobó tu pago. Confírmalo para terminar tu compra.")).toBeVisible();
+    await expectNoAxeViolations(page);
     await page.getByRole("button", { name: /^Pagar/ }).click();
     await expectReceipt(page);
   });

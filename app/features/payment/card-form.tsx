@@ -50,12 +50,14 @@ export function CardPayment({ checkout, answer }: { checkout: Ready; answer?: Ch
   );
 }
 
-function StepTitle({ plugin, step, title }: { plugin: PluginView; step: 1 | 2; title: string }) {
+function StepTitle({ plugin, step, title, id }: { plugin: PluginView; step: 1 | 2; title: string; id: string }) {
   const message = useMessages();
   return (
     <div className="checkout-step">
       {plugin.detailsStep ? <p className="checkout-step__count">{message("payment:checkout.step", { step, total: 2 })}</p> : null}
-      <h3 className="checkout-step__title">{title}</h3>
+      <h3 className="checkout-step__title" id={id}>
+        {title}
+      </h3>
     </div>
   );
 }
@@ -143,7 +145,7 @@ function CardStep({ checkout, answer, onDetails }: { checkout: Ready; answer?: C
       onFocus={hydrated ? () => void preloadSealing().catch(() => undefined) : undefined}
       aria-labelledby="card-step-title"
     >
-      <StepTitle plugin={plugin} step={1} title={message("payment:checkout.cardStep")} />
+      <StepTitle plugin={plugin} step={1} title={message("payment:checkout.cardStep")} id="card-step-title" />
       <ErrorSummary fields={fields} labels={labels} show={form.submitted && form.hasErrors} />
       {problem ? (
         <p className="form-message form-message--error" role="alert">
@@ -264,7 +266,7 @@ function SummaryStep({ checkout, summary, client, answer, onBack }: { checkout: 
 
   return (
     <Form method="post" id={form.id} className="checkout-form" noValidate onSubmit={hydrated ? onSubmit : undefined} onInput={form.onInput} aria-labelledby="summary-step-title">
-      <StepTitle plugin={plugin} step={2} title={message("payment:checkout.summaryStep")} />
+      <StepTitle plugin={plugin} step={2} title={message("payment:checkout.summaryStep")} id="summary-step-title" />
       <ErrorSummary fields={fields} labels={{ ...(legal.privacy ? { privacy: message("payment:checkout.privacyLink") } : {}), ...(legal.terms ? { terms: message("payment:checkout.termsLink") } : {}) }} show={form.submitted && form.hasErrors} />
       {problem ? (
         <p className="form-message form-message--error" role="alert">

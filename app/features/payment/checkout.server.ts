@@ -180,6 +180,8 @@ export async function loadCheckout(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
   const session = await getSession(request);
   const notice = session.get("notice") ?? null;
+  // A new checkout: the confirmation of an earlier payment has served (and the cookie stays small).
+  session.unset("receipt");
   const prepared = await preparePlugin(request, context, sale, session, { cardFallback: url.searchParams.get(CARD_METHOD_PARAM) === "tarjeta" });
   const headers = { "Set-Cookie": await commitSession(session), "Cache-Control": "private, no-store" };
   const view = saleView(sale);

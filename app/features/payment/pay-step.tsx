@@ -1,4 +1,5 @@
 import { CheckboxField } from "~/components/form/field";
+import { funnel } from "~/features/tracking/funnel";
 import { useMessages } from "~/lib/i18n/react";
 import type { CheckoutData } from "./checkout.server";
 
@@ -9,10 +10,10 @@ type Meta = Parameters<typeof CheckboxField>[0]["field"];
  * The consents the plugin lists (SPEC §3 legales: tipo 1 privacy, 2 terms), each with the
  * configured text and a link to the document; the schema requires every one listed.
  */
-export function LegalChecks({ checkout, fields, onChange }: { checkout: Ready; fields: { privacy?: Meta; terms?: Meta }; onChange?: () => void }) {
+export function LegalChecks({ checkout, fields }: { checkout: Ready; fields: { privacy?: Meta; terms?: Meta } }) {
   const message = useMessages();
   return (
-    <fieldset className="checkout-legal" onChange={onChange}>
+    <fieldset className="checkout-legal" onChange={() => funnel("ChangeLegal", { provider: checkout.plugin.typeCode })}>
       <legend className="visually-hidden">{message("payment:checkout.legalLegend")}</legend>
       {checkout.plugin.legal.map((entry) => {
         const field = entry.kind === "privacy" ? fields.privacy : fields.terms;

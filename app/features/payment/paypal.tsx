@@ -53,10 +53,7 @@ export function PaypalPayment({ checkout, answer }: { checkout: Ready; answer?: 
         if (!event.defaultPrevented) funnel("RequestPayment", { provider: 3 });
       }}
       onInput={form.onInput}
-      onChange={(event) => {
-        setConsented(validateValues(schema, formValues(new FormData(event.currentTarget))).ok);
-        funnel("ChangeLegal", { provider: 3 });
-      }}
+      onChange={(event) => setConsented(validateValues(schema, formValues(new FormData(event.currentTarget))).ok)}
     >
       <div className="checkout-step">
         <h3 className="checkout-step__title">{message("payment:checkout.methodPaypal")}</h3>

@@ -1,5 +1,6 @@
 import { useNavigation, useSubmit } from "@remix-run/react";
 import { useState } from "react";
+import { funnel } from "~/features/tracking/funnel";
 
 /** The intents that charge: while one is on its way, the pay buttons are disabled and the progress shows. */
 const CHARGING = new Set(["pay", "hosted-pay", "paypal-confirm"]);
@@ -32,6 +33,7 @@ export function usePaymentSubmit() {
   const charging = sealingNow || CHARGING.has(intent);
 
   async function post(fields: Record<string, string>) {
+    funnel("RequestPayment", { intent: fields.intent ?? "" });
     const data = new FormData();
     for (const [name, value] of Object.entries(fields)) data.set(name, value);
     submit(data, { method: "post", replace: true, preventScrollReset: true });

@@ -7,7 +7,7 @@ import { cardBrand, cardFormSchema, legalSchema, maskCard, parseExpiry, type Leg
 import { redirectWithNotice } from "~/features/auth/session.server";
 import { translate } from "~/features/auth/form-result.server";
 import { isOn } from "~/features/flags/flags.server";
-import { postalLookup } from "~/features/address/postal.server";
+import { limitedPostalLookup, postalLookup } from "~/features/address/postal.server";
 import { getRecharges, getSite } from "~/lib/config/config.server";
 import { parseForm } from "~/lib/forms";
 import { commitSession, getSession, getSessionUser } from "~/lib/session.server";
@@ -233,6 +233,14 @@ export async function checkoutAction(request: Request, context: AppLoadContext) 
   // A page of an earlier sale (another tab) must not pay this one.
   if (form.get("saleId") !== sale.uuid) return answer({ message: errorMessage(translate("payment:checkout.saleChanged")) }, 409);
 
+  if (intent === "postal-code") {
+    // 'Buscar colonias' without JavaScript: the form comes back with the colonias (and without the card).
+    const postal = await limitedPostalLookup(String(form.get("postalCode") ?? "").trim(), context);
+    const initialValue = withoutCard(form);
+    if (!postal.ok) delete initialValue.postalCode;
+    return answer({ postal, result: { initialValue, error: postal.ok ? {} : { postalCode: [postal.message] } } }, 200);
+  }
+
   const session = await getSession(request);
   const url = new URL(request.url);
   const prepared = await preparePlugin(request, context, sale, session, { cardFallback: url.searchParams.get(CARD_METHOD_PARAM) === "tarjeta" });
@@ -240,13 +248,6 @@ export async function checkoutAction(request: Request, context: AppLoadContext) 
   const { plugin, setup } = prepared;
 
   switch (intent) {
-    case "postal-code": {
-      // 'Buscar colonias' without JavaScript: the form comes back with the colonias (and without the card).
-      const postal = await postalLookup(String(form.get("postalCode") ?? "").trim());
-      const initialValue = withoutCard(form);
-      if (!postal.ok) delete initialValue.postalCode;
-      return answer({ postal, result: { initialValue, error: postal.ok ? {} : { postalCode: [postal.message] } } }, 200);
-    }
     case "details":
       return cardDetails(form, plugin, setup);
     case "pay":

@@ -10,7 +10,7 @@ import { cardFormSchema, legalSchema, maskCard, parseExpiry } from "#schemas/for
 import type { CardSummary, CheckoutAnswer, CheckoutData, PluginView } from "./checkout.server";
 import { cardFieldsOf, chargePayload, NO_BILLING, type BillingFields } from "./charge-payload";
 import { BillingAddress, type BillingLookup } from "./billing-address";
-import { LegalChecks, PayButton } from "./pay-step";
+import { LegalChecks, PayButton, SaleImage } from "./pay-step";
 import { preloadSealing, usePaymentSubmit } from "./use-payment-submit";
 
 type Ready = Extract<CheckoutData, { ok: true }>;
@@ -273,12 +273,7 @@ function SummaryStep({ checkout, summary, client, answer, onBack }: { checkout: 
           {problem}
         </p>
       ) : null}
-      {sale.image ? (
-        <picture className="checkout-summary__image">
-          <source media="(min-width: 48rem)" srcSet={sale.image.desktop} />
-          <img src={sale.image.mobile} alt="" width="320" height="120" />
-        </picture>
-      ) : null}
+      <SaleImage image={sale.image} className="checkout-summary__image" />
       <dl className="data-summary__list checkout-summary">
         {rows.map((row) => (
           <div key={row.label}>

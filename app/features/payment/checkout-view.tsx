@@ -6,6 +6,7 @@ import { useMessages } from "~/lib/i18n/react";
 import { CardPayment } from "./card-form";
 import type { CheckoutAnswer, CheckoutData } from "./checkout.server";
 import { HostedCardPayment } from "./hosted-card";
+import { SaleImage } from "./pay-step";
 import { PaypalPayment } from "./paypal";
 import type { SaleView } from "./sale.server";
 
@@ -37,12 +38,7 @@ function OrderSummary({ sale, editHref }: { sale: SaleView; editHref: string | n
       <h2 id="checkout-order-title" className="checkout-order__title">
         {message("payment:checkout.orderTitle")}
       </h2>
-      {sale.image ? (
-        <picture className="checkout-order__image">
-          <source media="(min-width: 48rem)" srcSet={sale.image.desktop} />
-          <img src={sale.image.mobile} alt="" width="320" height="120" />
-        </picture>
-      ) : null}
+      <SaleImage image={sale.image} className="checkout-order__image" />
       <p className="checkout-order__kind">{sale.title}</p>
       <p className="checkout-order__name">{sale.description}</p>
       <p className="checkout-order__includes">{sale.includeMessage}</p>

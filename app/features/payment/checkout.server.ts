@@ -3,7 +3,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { data, redirect, redirectDocument } from "@remix-run/node";
 import * as z from "zod";
 import { SALE_SESSION_KEY, type CheckoutSale } from "#schemas/sale";
-import { cardBrand, cardFormSchema, legalSchema, maskCard, parseExpiry, type LegalOptions } from "#schemas/forms/card";
+import { cardFormSchema, legalSchema, maskCard, parseExpiry, type LegalOptions } from "#schemas/forms/card";
 import { redirectWithNotice } from "~/features/auth/session.server";
 import { translate } from "~/features/auth/form-result.server";
 import { isOn } from "~/features/flags/flags.server";

@@ -2,6 +2,7 @@ import { CheckboxField } from "~/components/form/field";
 import { funnel } from "~/features/tracking/funnel";
 import { useMessages } from "~/lib/i18n/react";
 import type { CheckoutData } from "./checkout.server";
+import type { SaleView } from "./sale.server";
 
 type Ready = Extract<CheckoutData, { ok: true }>;
 type Meta = Parameters<typeof CheckboxField>[0]["field"];
@@ -80,5 +81,16 @@ export function PaymentProgress({ checkout }: { checkout: Ready }) {
         <span className="checkout-progress__detail">{checkout.plugin.loaderText}</span>
       </span>
     </div>
+  );
+}
+
+/** The offer's picture (marketing's images), decorative: the description beside it says what it is. */
+export function SaleImage({ image, className }: { image: SaleView["image"]; className: string }) {
+  if (!image) return null;
+  return (
+    <picture className={className}>
+      <source media="(min-width: 48rem)" srcSet={image.desktop} />
+      <img src={image.mobile} alt="" width="320" height="120" />
+    </picture>
   );
 }

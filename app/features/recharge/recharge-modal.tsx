@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
 import { CheckboxField, TextField } from "~/components/form/field";
 import { Icon } from "~/components/icon";
+import { OfferModalFailure } from "~/components/offer-modal-failure";
 import { closeModalHref, UrlModal } from "~/components/url-modal";
 import { funnel } from "~/features/tracking/funnel";
 import { useMessages } from "~/lib/i18n/react";
@@ -24,23 +25,8 @@ type Ready = Extract<RechargeModalData, { ok: true }>;
  */
 export function RechargeModal({ modal, answer }: { modal: RechargeModalData; answer?: RechargeAnswer }) {
   const message = useMessages();
-  const location = useLocation();
   if (!modal.ok) {
-    return (
-      <UrlModal id="recarga" param={MODAL_PARAM} title={message("recharge:modal.summaryRecharge")}>
-        <FormMessage tone="error">{modal.message}</FormMessage>
-        <p className="recharge-modal__actions">
-          {modal.retry ? (
-            <Link className="button button--primary" to={location.pathname + location.search} preventScrollReset replace>
-              {message("common:offers.retry")}
-            </Link>
-          ) : null}
-          <Link className="button button--secondary" to={closeModalHref(location, MODAL_PARAM)} preventScrollReset>
-            {message("recharge:modal.chooseAnother")}
-          </Link>
-        </p>
-      </UrlModal>
-    );
+    return <OfferModalFailure id="recarga" param={MODAL_PARAM} title={message("recharge:modal.summaryRecharge")} text={modal.message} retry={modal.retry} backLabel={message("recharge:modal.chooseAnother")} />;
   }
   return (
     <UrlModal id="recarga" param={MODAL_PARAM} title={modal.offer.name}>

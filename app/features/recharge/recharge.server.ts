@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { lineNumberOf, needsServiceNumber, rechargeLineSchema } from "#schemas/forms/recharge";
-import { rechargeSale, type RechargeSale } from "#schemas/sale";
 import { type FormAnswer, invalid, refused, translate } from "~/features/auth/form-result.server";
 import { rateLimiter, tooManyAttempts } from "~/features/auth/rate-limit.server";
 import { redirectWithNotice } from "~/features/auth/session.server";

@@ -1,9 +1,10 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent } from "react";
 import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
 import { TextField } from "~/components/form/field";
 import { Icon } from "~/components/icon";
-import { closeModalHref, UrlModal } from "~/components/url-modal";
+import { OfferModalFailure } from "~/components/offer-modal-failure";
+import { UrlModal } from "~/components/url-modal";
 import { PostalCodeFields } from "~/features/address/postal-code-fields";
 import { funnel } from "~/features/tracking/funnel";
 import { useMessages } from "~/lib/i18n/react";
@@ -23,23 +24,8 @@ type Ready = Extract<SimModalData, { ok: true }>;
  */
 export function SimModal({ modal, answer }: { modal: SimModalData; answer?: SimAnswer }) {
   const message = useMessages();
-  const location = useLocation();
   if (!modal.ok) {
-    return (
-      <UrlModal id="chip" param={SIM_PARAM} title={message("sim:modal.title")}>
-        <FormMessage tone="error">{modal.message}</FormMessage>
-        <p className="recharge-modal__actions">
-          {modal.retry ? (
-            <Link className="button button--primary" to={location.pathname + location.search} preventScrollReset replace>
-              {message("common:offers.retry")}
-            </Link>
-          ) : null}
-          <Link className="button button--secondary" to={closeModalHref(location, SIM_PARAM)} preventScrollReset>
-            {message("sim:modal.chooseAnother")}
-          </Link>
-        </p>
-      </UrlModal>
-    );
+    return <OfferModalFailure id="chip" param={SIM_PARAM} title={message("sim:modal.title")} text={modal.message} retry={modal.retry} backLabel={message("sim:modal.chooseAnother")} />;
   }
   return (
     <UrlModal id="chip" param={SIM_PARAM} title={message("sim:modal.title")}>

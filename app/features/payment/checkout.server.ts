@@ -403,8 +403,9 @@ async function startPaypal(request: Request, form: FormData, context: Omit<PayCo
 async function confirmPaypal(request: Request, context: PayContext & { session: Awaited<ReturnType<typeof getSession>> }) {
   const order = context.session.get("paypal");
   if (!order || order.uuid !== context.sale.uuid) return answer({ message: errorMessage(translate("payment:checkout.paypalMissing")) });
-  const name = context.sale.kind === "sim" ? { firstName: context.sale.delivery.contactName, lastName: context.sale.delivery.contactLastName } : { firstName: "PayPal", lastName: "PayPal" };
-  return settle(request, context, { token: order.orderId, holder: name });
+  // PayPal knows its payer; the holder is only ours to give when a SIM's recipient is known.
+  const holder = context.sale.kind === "sim" ? { firstName: context.sale.delivery.contactName, lastName: context.sale.delivery.contactLastName } : { firstName: "", lastName: "" };
+  return settle(request, context, { token: order.orderId, holder });
 }
 
 /**

@@ -24,7 +24,7 @@ export function CheckoutView({ checkout, answer }: { checkout: CheckoutData; ans
           <h2 id="checkout-plugin-title" className="checkout-plugin__title">
             {message("payment:checkout.methodTitle")}
           </h2>
-          {checkout.ok ? <Plugin checkout={checkout} answer={answer} /> : <ErrorPanel text={checkout.message} />}
+          {checkout.ok ? <Plugin checkout={answer?.paymentKey ? { ...checkout, paymentKey: answer.paymentKey } : checkout} answer={answer} /> : <ErrorPanel text={checkout.message} />}
         </section>
       </div>
     </div>
@@ -122,8 +122,8 @@ function Plugin({ checkout, answer }: { checkout: Ready; answer?: CheckoutAnswer
           {answer.reset ? <span className="checkout-reset"> {message("payment:checkout.resetHint")}</span> : null}
         </FormMessage>
       ) : null}
-      {answer?.message && !answer.reset && checkout.attemptsLeft < 3 && checkout.attemptsLeft > 0 ? (
-        <p className="checkout-attempts">{message("payment:checkout.attemptsLeft", { count: checkout.attemptsLeft })}</p>
+      {answer?.attemptsLeft && !answer.reset && answer.attemptsLeft < 3 ? (
+        <p className="checkout-attempts">{message("payment:checkout.attemptsLeft", { count: answer.attemptsLeft })}</p>
       ) : null}
       {plugin.provider === "card" ? <CardPayment checkout={checkout} answer={answer} /> : null}
       {plugin.provider === "hostedCard" ? <HostedCardPayment checkout={checkout} answer={answer} /> : null}

@@ -202,6 +202,9 @@ describe("paying (SPEC §4 payment, §8 messages)", () => {
     expect(out.status).toBe(402);
     expect(out.answer?.message).toEqual({ tone: "error", text: DECLINED });
     expect(out.answer?.summary).toBeUndefined();
+    // The answer carries the next attempt's key and the attempts left; the page need not wait for its loader.
+    expect(out.answer?.attemptsLeft).toBe(2);
+    expect(out.answer?.paymentKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(ready(await load(visitor)).attemptsLeft).toBe(2);
   });
 

@@ -88,6 +88,13 @@ export type CheckoutAnswer = {
   postal?: PostalAnswer;
   /** The third failure in a row: the form starts over (SPEC §4). */
   reset?: boolean;
+  /**
+   * The key of the next attempt, fresh with every answer: the page uses it at once, without
+   * waiting for the loader's revalidation (which would otherwise land while the visitor types).
+   */
+  paymentKey?: string;
+  /** After a failed charge: the attempts left before the reset. */
+  attemptsLeft?: number;
 };
 
 export type CardSummary = {
@@ -215,7 +222,7 @@ export async function loadCheckout(request: Request, context: AppLoadContext) {
 
 const paymentKeySchema = z.uuid();
 
-const answer = (body: CheckoutAnswer, status = 400, headers?: HeadersInit) => data<CheckoutAnswer>(body, { status, headers });
+const answer = (body: CheckoutAnswer, status = 400, headers?: HeadersInit) => data<CheckoutAnswer>({ ...body, paymentKey: randomUUID() }, { status, headers });
 const errorMessage = (text: string) => ({ tone: "error" as const, text });
 
 export async function checkoutAction(request: Request, context: AppLoadContext) {
@@ -450,5 +457,6 @@ async function settle(
     return answer({ message: errorMessage(translate("payment:payment.failed")), reset: true }, 402, headers);
   }
   // The form comes back enabled at step 1, without the card and without the consents ticked.
-  return answer({ message: errorMessage(text), ...(result ? { result } : {}) }, verdict.unknown ? 504 : 402, headers);
+  const attemptsLeft = FAILURE_THRESHOLD - paymentLedger.failuresOf(sale.uuid);
+  return answer({ message: errorMessage(text), attemptsLeft, ...(result ? { result } : {}) }, verdict.unknown ? 504 : 402, headers);
 }

@@ -13,25 +13,39 @@ export const campaign = z.object({
   content: z.string().optional(),
 });
 
-export const rechargeSale = z.object({
-  kind: z.literal("recharge"),
+/**
+ * What every sale kind carries: the checkout, the payments upstream's `extra` and the
+ * confirmation read only these (and `kind`).
+ */
+const saleBase = z.object({
   uuid: z.uuid(),
   offerId: z.string().min(1),
   /** The offer's type code (SPEC §3). */
   type: z.number().int(),
   description: z.string().min(1),
-  /** MXN. */
+  /** MXN, the offer alone. */
   price: z.number().nonnegative(),
   quantity: z.literal(1),
+  /** MXN: what the customer pays (the price, plus shipping where it applies). */
   total: z.number().nonnegative(),
   /** Validity in days. */
   validityDays: z.number().int().positive(),
   includeMessage: z.string(),
-  /** The line recharged: Bait number, or the modem's service number. */
-  lineNumber: z.string().regex(/^\d{10}$/),
-  /** The phone typed in the form (the same as lineNumber except for types 3 and 8). */
+  /** The phone the sale is filed under. */
   phone: z.string().regex(/^\d{10}$/),
   email: z.email(),
+  campaign: campaign.optional(),
+  /** Whether a customer was signed in (the spec's `logged`, 'Si' / 'No'). */
+  loggedIn: z.boolean(),
+  /** Where the visitor was: the checkout's 'Cambiar datos' goes back there. */
+  returnTo: z.string().startsWith("/"),
+  createdAt: z.iso.datetime(),
+});
+
+export const rechargeSale = saleBase.extend({
+  kind: z.literal("recharge"),
+  /** The line recharged: Bait number, or the modem's service number (`phone` is the one typed, the same except for types 3 and 8). */
+  lineNumber: z.string().regex(/^\d{10}$/),
   whatsappOptIn: z.boolean(),
   /** referencia1 the offer, referencia2 the line, referencia3 the contact phone, referencia4 the line category (SPEC §9). */
   references: z.object({
@@ -40,12 +54,6 @@ export const rechargeSale = z.object({
     referencia3: z.string(),
     referencia4: lineCategory,
   }),
-  campaign: campaign.optional(),
-  /** Whether a customer was signed in (the spec's `logged`, 'Si' / 'No'). */
-  loggedIn: z.boolean(),
-  /** Where the visitor was: the close link of the checkout goes back there. */
-  returnTo: z.string().startsWith("/"),
-  createdAt: z.iso.datetime(),
 });
 export type RechargeSale = z.infer<typeof rechargeSale>;
 
@@ -69,29 +77,11 @@ export const simDelivery = z.object({
 export type SimDelivery = z.infer<typeof simDelivery>;
 
 /** A SIM with its first recharge, sent to a Mexican address; the shipping cost is added to the total. */
-export const simSale = z.object({
+export const simSale = saleBase.extend({
   kind: z.literal("sim"),
-  uuid: z.uuid(),
-  offerId: z.string().min(1),
-  type: z.number().int(),
-  description: z.string().min(1),
-  /** MXN, the offer alone. */
-  price: z.number().nonnegative(),
-  quantity: z.literal(1),
-  /** MXN. */
+  /** MXN; total = price + shippingCost. */
   shippingCost: z.number().nonnegative(),
-  /** price + shippingCost. */
-  total: z.number().nonnegative(),
-  validityDays: z.number().int().positive(),
-  includeMessage: z.string(),
-  /** The contact number the sale is filed under. */
-  phone: z.string().regex(/^\d{10}$/),
-  email: z.email(),
   delivery: simDelivery,
-  campaign: campaign.optional(),
-  loggedIn: z.boolean(),
-  returnTo: z.string().startsWith("/"),
-  createdAt: z.iso.datetime(),
 });
 export type SimSale = z.infer<typeof simSale>;
 

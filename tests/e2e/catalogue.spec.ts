@@ -1,7 +1,8 @@
-import { expect, type BrowserContext, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { auditedTest as test, expectNoAxeViolations } from "./support/axe";
 import { expectPath } from "./support/expect-path";
 import { waitForHydration } from "./support/hydration";
+import { acceptCookies } from "./support/cookies";
 
 /**
  * The offer catalogue of /recargas (one tab per category, `?section=` selects it) and the
@@ -9,11 +10,6 @@ import { waitForHydration } from "./support/hydration";
  * and without it. Offers and prices come from the mock upstream.
  */
 
-/** The cookie notice is fixed at the bottom of the screen: accepted up front so it covers nothing. */
-async function acceptCookies(context: BrowserContext, baseURL: string | undefined) {
-  const value = encodeURIComponent(Buffer.from(JSON.stringify("aceptadas")).toString("base64"));
-  await context.addCookies([{ name: "bait_cookies", value, url: baseURL ?? "http://localhost" }]);
-}
 
 test.beforeEach(async ({ context, baseURL }) => {
   await acceptCookies(context, baseURL);

@@ -1,9 +1,10 @@
 import { spawn } from "node:child_process";
-import { expect as baseExpect, type BrowserContext, type Page } from "@playwright/test";
+import { expect as baseExpect, type Page } from "@playwright/test";
 import { auditedTest as test, expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
 import { PORT, SESSION_SECRET } from "./support/env";
 import { ana, loginAs } from "./support/session";
+import { acceptCookies } from "./support/cookies";
 
 /**
  * The checkout (SPEC §2 card payment plugin screens, §4 payment, §5 card rules, §8 messages):
@@ -25,10 +26,6 @@ const POSTAL_FAILED = /Hubo un error al consultar tu código postal|No encontram
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 const project = () => (jsOn() ? "js" : "nojs");
 
-async function acceptCookies(context: BrowserContext, baseURL: string | undefined) {
-  const value = encodeURIComponent(Buffer.from(JSON.stringify("aceptadas")).toString("base64"));
-  await context.addCookies([{ name: "bait_cookies", value, url: baseURL ?? "http://localhost" }]);
-}
 
 test.beforeEach(async ({ context, baseURL }) => {
   await acceptCookies(context, baseURL);

@@ -1,7 +1,8 @@
-import { expect as baseExpect, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { expect as baseExpect, type Locator, type Page } from "@playwright/test";
 import { auditedTest as test, expectNoAxeViolations } from "./support/axe";
 import { bannerHref, bannersOf } from "./support/chrome-config";
 import { waitForHydration } from "./support/hydration";
+import { acceptCookies } from "./support/cookies";
 
 /**
  * The recharge modal (SPEC §2, §4, §5, §8): `/recargas?recarga=OFFERID` renders a <dialog> with
@@ -57,11 +58,6 @@ const containing = (value: string) => new RegExp(escapeRegExp(value));
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-/** The cookie notice is fixed at the bottom of the screen: accepted up front so it covers nothing. */
-async function acceptCookies(context: BrowserContext, baseURL: string | undefined) {
-  const value = encodeURIComponent(Buffer.from(JSON.stringify("aceptadas")).toString("base64"));
-  await context.addCookies([{ name: "bait_cookies", value, url: baseURL ?? "http://localhost" }]);
-}
 
 test.beforeEach(async ({ context, baseURL }) => {
   await acceptCookies(context, baseURL);

@@ -3,8 +3,8 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration }
 import type { ReactNode } from "react";
 import { useNonce } from "~/components/nonce";
 import { RouteError } from "~/components/route-error";
-import { Shell } from "~/features/chrome/shell";
-import { loadShell } from "~/features/chrome/shell.server";
+import { Shell } from "~/render/chrome/shell";
+import { loadShell } from "~/render/chrome/shell.server";
 import { createTranslator } from "~/lib/i18n/translate";
 import styles from "~/styles/app.css";
 

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n/react";
 import type { RichNode } from "#schemas/config";
-import { PdfLink } from "~/features/pdf/pdf-link";
+import { PdfLink } from "~/components/pdf-link";
 
 const LINK = /\[([^\]]+)\]\(([^)\s]+)\)/g;
 

@@ -1,9 +1,9 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
-import { pageMeta } from "~/features/pages/meta";
-import { loadConfigPage } from "~/features/pages/page.server";
-import { ConfigPageView, NotFoundView } from "~/features/pages/page-view";
+import { pageMeta } from "~/render/page/meta";
+import { loadConfigPage } from "~/render/page/page.server";
+import { ConfigPageView, NotFoundView } from "~/render/page/page-view";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

@@ -2,12 +2,12 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
-import { pageMeta } from "~/features/pages/meta";
-import { readConfigPage } from "~/features/pages/page.server";
-import { ConfigPageView } from "~/features/pages/page-view";
+import { pageMeta } from "~/render/page/meta";
+import { readConfigPage } from "~/render/page/page.server";
+import { ConfigPageView } from "~/render/page/page-view";
 import { createOfferSource } from "~/features/recharge/catalogue.server";
 import { simModalData } from "~/features/sim/offer.server";
-import { SIM_PARAM } from "~/features/sim/params";
+import { SIM_PARAM } from "~/features/sim/urls";
 import { simAction, type SimAnswer } from "~/features/sim/sim.server";
 import { SimModal } from "~/features/sim/sim-modal";
 import { registerCatalogue } from "~/lib/i18n/translate";

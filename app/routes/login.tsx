@@ -6,9 +6,8 @@ import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-
 import { PasswordField, TextField } from "~/components/form/field";
 import { RouteError } from "~/components/route-error";
 import { AuthCard, LineTypeSwitch, PrivacyNote } from "~/features/auth/auth-layout";
-import type { FormAnswer } from "~/features/auth/form-result.server";
+import type { FormAnswer } from "~/lib/form-answer.server";
 import { loginAction } from "~/features/auth/login.server";
-import { takeNotice } from "~/features/auth/session.server";
 import { getSite } from "~/lib/config/config.server";
 import { parseForm } from "~/lib/forms";
 import "~/lib/i18n/catalogues-auth";
@@ -18,6 +17,7 @@ import { requireGuest } from "~/lib/session.server";
 import { loginSchema } from "#schemas/forms/auth";
 import { profileOf } from "#schemas/forms/fields";
 import { login as loginTexts } from "#locales/es-MX/auth.json";
+import { takeNotice } from "~/lib/notice.server";
 
 registerCatalogue("auth", { login: loginTexts });
 const t = createTranslator("auth");

@@ -3,18 +3,18 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { FormMessage } from "~/components/form/form-messages";
 import { RouteError } from "~/components/route-error";
-import { translate } from "~/features/auth/form-result.server";
-import { takeNotice } from "~/features/auth/session.server";
-import { pageMeta } from "~/features/pages/meta";
-import { readConfigPage } from "~/features/pages/page.server";
-import { ConfigPageView } from "~/features/pages/page-view";
+import { pageMeta } from "~/render/page/meta";
+import { readConfigPage } from "~/render/page/page.server";
+import { ConfigPageView } from "~/render/page/page-view";
 import { rechargeModalData } from "~/features/recharge/modal.server";
 import { createOfferSource } from "~/features/recharge/catalogue.server";
-import { RECHARGE_PARAM } from "~/features/recharge/params";
+import { RECHARGE_PARAM } from "~/features/recharge/urls";
 import { rechargeAction, type RechargeAnswer } from "~/features/recharge/recharge.server";
 import { RechargeModal } from "~/features/recharge/recharge-modal";
 import { registerCatalogue } from "~/lib/i18n/translate";
 import { form as rechargeForm, history, modal as modalTexts } from "#locales/es-MX/recharge.json";
+import { translate } from "~/lib/i18n/i18next.server";
+import { takeNotice } from "~/lib/notice.server";
 
 registerCatalogue("recharge", { form: rechargeForm, modal: modalTexts, history });
 

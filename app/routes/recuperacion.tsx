@@ -8,7 +8,7 @@ import { PasswordField, TextField } from "~/components/form/field";
 import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
 import { RouteError } from "~/components/route-error";
 import { AuthCard, LineTypeSwitch } from "~/features/auth/auth-layout";
-import type { FormAnswer } from "~/features/auth/form-result.server";
+import type { FormAnswer } from "~/lib/form-answer.server";
 import { recoveryAction, recoveryLoader, type RecoveryStep } from "~/features/auth/recovery.server";
 import { parseForm } from "~/lib/forms";
 import "~/lib/i18n/catalogues-auth";

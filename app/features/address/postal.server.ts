@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { POSTAL_CODE_PATTERN } from "#schemas/forms/address";
-import { translate } from "~/features/auth/form-result.server";
-import { rateLimiter, tooManyAttempts } from "~/features/auth/rate-limit.server";
+import { rateLimiter, tooManyAttempts } from "~/lib/rate-limit.server";
 import { lookUpPostalCode, POSTAL_CODE_FAILED } from "~/upstream/addresses.server";
+import { translate } from "~/lib/i18n/i18next.server";
 
 /**
  * The postal-code lookup (SPEC §7 colonias call) as forms use it: the SIM delivery form and the

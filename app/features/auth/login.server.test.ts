@@ -4,9 +4,10 @@ import { setSwitch } from "../../../mocks/switches";
 import { useMockUpstream } from "../../../mocks/test-support";
 import { world } from "../../../mocks/world";
 import { sessionStorage, tokensOf } from "~/lib/session.server";
-import { translate, type FormAnswer } from "./form-result.server";
+import { type FormAnswer } from "~/lib/form-answer.server";
 import { loginAction } from "./login.server";
 import { logoutAction } from "./logout.server";
+import { translate } from "~/lib/i18n/i18next.server";
 
 useMockUpstream();
 

@@ -6,8 +6,8 @@ import { legacySsoLogin, type SsoSession } from "~/upstream/sso.server";
 import type { SessionUser } from "#schemas/session";
 import { loginSchema } from "#schemas/forms/auth";
 import { profileOf, type LineProfile } from "#schemas/forms/fields";
-import { invalid, refused } from "./form-result.server";
-import { rateLimiter, tooManyAttempts } from "./rate-limit.server";
+import { invalid, refused } from "~/lib/form-answer.server";
+import { rateLimiter, tooManyAttempts } from "~/lib/rate-limit.server";
 import { signIn } from "./session.server";
 
 const USER_TYPE = { mbb: 1, hbb: 2, mifi: 3 } as const;

@@ -4,10 +4,11 @@ import { useMockUpstream } from "../../../mocks/test-support";
 import { testBrowser } from "./test-browser";
 import { resetWorld, world } from "../../../mocks/world";
 import { login } from "~/upstream/conn.server";
-import { translate, type FormAnswer } from "./form-result.server";
-import { rateLimiter } from "./rate-limit.server";
+import { type FormAnswer } from "~/lib/form-answer.server";
+import { rateLimiter } from "~/lib/rate-limit.server";
 import { recoveryAction, recoveryLoader, secondsUntil, stepOf } from "./recovery.server";
-import { takeNotice } from "./session.server";
+import { translate } from "~/lib/i18n/i18next.server";
+import { takeNotice } from "~/lib/notice.server";
 
 useMockUpstream();
 

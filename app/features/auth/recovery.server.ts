@@ -7,9 +7,9 @@ import { resetPassword, startRecovery, validatePin, type LineIdentity } from "~/
 import { codeSchema, recoveryPasswordSchema, recoveryStartSchema } from "#schemas/forms/auth";
 import { profileOf, type LineProfile } from "#schemas/forms/fields";
 import { recoveryFlow, type RecoveryState } from "./flow.server";
-import { invalid, refused } from "./form-result.server";
-import { rateLimiter, tooManyAttempts, type Attempt } from "./rate-limit.server";
-import { redirectWithNotice, takeNotice } from "./session.server";
+import { invalid, refused } from "~/lib/form-answer.server";
+import { rateLimiter, tooManyAttempts, type Attempt } from "~/lib/rate-limit.server";
+import { redirectWithNotice, takeNotice } from "~/lib/notice.server";
 
 /**
  * The password recovery (SPEC §2 "Recovery screen", §4, §5, §8), in three steps kept in

@@ -4,9 +4,9 @@ import { useMockUpstream } from "../../../mocks/test-support";
 import { testBrowser } from "./test-browser";
 import { world } from "../../../mocks/world";
 import { login } from "~/upstream/conn.server";
-import { translate } from "./form-result.server";
 import { completeAction, completePage, iccidCheckResponse, lockSeconds, registerAction, registerPage, type IccidCheckAnswer, type RegistrationAnswer } from "./registration.server";
-import { redirectWithNotice, takeNotice } from "./session.server";
+import { translate } from "~/lib/i18n/i18next.server";
+import { redirectWithNotice, takeNotice } from "~/lib/notice.server";
 
 useMockUpstream();
 

@@ -10,9 +10,10 @@ import { checkRegistrationCode, completeRegistration, sendRegistrationCode } fro
 import { codeSchema, completeRegistrationSchema, registerStartSchema } from "#schemas/forms/auth";
 import { ICCID_TYPED_LENGTH, profileOf, type LineProfile } from "#schemas/forms/fields";
 import { registrationFlow, type RegistrationState } from "./flow.server";
-import { invalid, refused, translate, type FormAnswer } from "./form-result.server";
-import { rateLimiter, tooManyAttempts, type Attempt } from "./rate-limit.server";
-import { redirectWithNotice, takeNotice } from "./session.server";
+import { invalid, refused, type FormAnswer } from "~/lib/form-answer.server";
+import { rateLimiter, tooManyAttempts, type Attempt } from "~/lib/rate-limit.server";
+import { translate } from "~/lib/i18n/i18next.server";
+import { redirectWithNotice, takeNotice } from "~/lib/notice.server";
 
 /**
  * Registration (SPEC §2 "Register screen", "Complete-registration screen"; §4 Registration;

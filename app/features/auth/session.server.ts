@@ -24,19 +24,3 @@ export async function signIn(request: Request, input: { user: SessionUser; token
 export function safeReturnTo(value: unknown): string | undefined {
   return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\") ? value : undefined;
 }
-
-/** A redirect that shows `notice` (a catalogue key) once on the next page. */
-export async function redirectWithNotice(request: Request, to: string, notice: string, headers: string[] = []): Promise<Response> {
-  const session = await getSession(request);
-  session.flash("notice", notice);
-  const out = new Headers();
-  for (const cookie of [...headers, await commitSession(session)]) out.append("Set-Cookie", cookie);
-  return redirect(to, { status: 303, headers: out });
-}
-
-/** Reads (and so consumes) the notice flashed for this page, with the Set-Cookie that forgets it. */
-export async function takeNotice(request: Request): Promise<{ notice: string | null; headers: HeadersInit }> {
-  const session = await getSession(request);
-  const notice = session.get("notice") ?? null;
-  return { notice, headers: notice ? { "Set-Cookie": await commitSession(session) } : {} };
-}

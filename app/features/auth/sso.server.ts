@@ -5,7 +5,8 @@ import { env } from "~/lib/env.server";
 import { commitSession, getSession, getSessionUser } from "~/lib/session.server";
 import { exchangeSsoCode, startSsoLogin } from "~/upstream/sso.server";
 import { ssoUser } from "./login.server";
-import { redirectWithNotice, signIn } from "./session.server";
+import { signIn } from "./session.server";
+import { redirectWithNotice } from "~/lib/notice.server";
 
 /**
  * Single sign-on (flag sso, SPEC §2/§7). /sso starts the round trip: a `state` from the SSO

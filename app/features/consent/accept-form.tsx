@@ -1,6 +1,6 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useHydrated } from "~/components/use-hydrated";
-import { useChrome } from "~/features/chrome/ui-store";
+import { useChrome } from "~/components/ui-store";
 
 /** 'Aceptar' is a form post (no JavaScript needed); with JavaScript it is sent in the background. */
 export function AcceptForm({ label, className, onAccepted }: { label: string; className: string; onAccepted?: () => void }) {

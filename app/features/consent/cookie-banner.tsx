@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { modalHref } from "~/components/url-modal";
-import { useChrome } from "~/features/chrome/ui-store";
+import { useChrome } from "~/components/ui-store";
 import { loadScript, startTracking } from "~/features/tracking/tracking";
 import { useTranslation } from "~/lib/i18n/react";
 import { AcceptForm } from "./accept-form";

@@ -4,8 +4,6 @@ import { data, redirect, redirectDocument } from "@remix-run/node";
 import * as z from "zod";
 import { SALE_SESSION_KEY, type CheckoutSale } from "#schemas/sale";
 import { cardFormSchema, legalSchema, maskCard, parseExpiry, type LegalOptions } from "#schemas/forms/card";
-import { redirectWithNotice } from "~/features/auth/session.server";
-import { translate } from "~/features/auth/form-result.server";
 import { isOn } from "~/features/flags/flags.server";
 import { limitedPostalLookup, postalLookup } from "~/features/address/postal.server";
 import { getRecharges, getSite } from "~/lib/config/config.server";
@@ -19,6 +17,8 @@ import { receiptOf, RECEIPT_PATH } from "./receipt.server";
 import { channelOf, pendingSale, saleView, shippingCostOf, upstreamSale, upstreamShipping, type SaleView } from "./sale.server";
 import { buttonStyle } from "./button-style";
 import { cardFieldsOf, chargePayload, NO_BILLING, type BillingFields } from "./charge-payload";
+import { translate } from "~/lib/i18n/i18next.server";
+import { redirectWithNotice } from "~/lib/notice.server";
 
 /**
  * The checkout (SPEC §2 card payment plugin screens, §4 payment, §7 plugin and cobrar): the

@@ -1,9 +1,9 @@
 import * as z from "zod";
 import type { CheckoutSale } from "#schemas/sale";
-import { translate } from "~/features/auth/form-result.server";
 import { formatMoney, formatPhone } from "~/lib/format";
 import { getSession } from "~/lib/session.server";
 import { deliveryAddress, saleView } from "./sale.server";
+import { translate } from "~/lib/i18n/i18next.server";
 
 /**
  * The confirmation after a payment (SPEC §4 "success … shows confirmation", §8 'Felicidades, se

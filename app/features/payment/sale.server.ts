@@ -1,10 +1,10 @@
 import { checkoutSale, SALE_SESSION_KEY, type CheckoutSale } from "#schemas/sale";
 import { lineCategoryForType, profileForType } from "#schemas/forms/recharge";
-import { translate } from "~/features/auth/form-result.server";
 import { getRecharges } from "~/lib/config/config.server";
 import { formatMoney, formatPhone } from "~/lib/format";
 import { getSession } from "~/lib/session.server";
 import type { PaymentChannel, Sale, Shipping } from "~/upstream/payments.server";
+import { translate } from "~/lib/i18n/i18next.server";
 
 /**
  * The sale waiting for the checkout in the session (a recharge after 'Siguiente', a SIM after

@@ -1,6 +1,6 @@
 import { UrlModal } from "~/components/url-modal";
 import { useTranslation } from "~/lib/i18n/react";
-import { PDF_PARAM } from "./pdf-link";
+import { PDF_PARAM } from "~/components/pdf-link";
 
 export function PdfViewer({ pdf }: { pdf: { url: string; name: string } }) {
   const { t } = useTranslation();

@@ -11,7 +11,7 @@ import { useSchemaForm } from "~/lib/use-schema-form";
 import { rechargeLineSchema } from "#schemas/forms/recharge";
 import type { RechargeModalData } from "./modal.server";
 import type { RechargeAnswer } from "./recharge.server";
-import { RECHARGE_PARAM as MODAL_PARAM } from "./params";
+import { RECHARGE_PARAM as MODAL_PARAM } from "./urls";
 import { useLineCheck, type LineStatus } from "./use-line-check";
 
 type Ready = Extract<RechargeModalData, { ok: true }>;

@@ -6,11 +6,11 @@ import { setSwitch } from "../../../mocks/switches";
 import { useMockUpstream } from "../../../mocks/test-support";
 import { world } from "../../../mocks/world";
 import { rechargeSale } from "#schemas/sale";
-import { translate } from "~/features/auth/form-result.server";
 import { sessionStorage } from "~/lib/session.server";
 import { checkRechargeLine, historyVerdict } from "./line.server";
 import { lineCheckResponse, rechargeAction, type RechargeAnswer } from "./recharge.server";
 import { UpstreamError } from "~/upstream/http.server";
+import { translate } from "~/lib/i18n/i18next.server";
 
 useMockUpstream();
 

@@ -2,9 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { lineNumberOf, needsServiceNumber, rechargeLineSchema } from "#schemas/forms/recharge";
-import { type FormAnswer, invalid, refused, translate } from "~/features/auth/form-result.server";
-import { rateLimiter, tooManyAttempts } from "~/features/auth/rate-limit.server";
-import { redirectWithNotice } from "~/features/auth/session.server";
+import { type FormAnswer, invalid, refused } from "~/lib/form-answer.server";
+import { rateLimiter, tooManyAttempts } from "~/lib/rate-limit.server";
 import { readCampaign } from "~/features/campaign/campaign.server";
 import { closeModalHref } from "~/components/url-modal";
 import { getRecharges } from "~/lib/config/config.server";
@@ -13,8 +12,10 @@ import { commitSession, getSession, getSessionUser } from "~/lib/session.server"
 import { optInWhatsapp } from "~/upstream/core.server";
 import { checkRechargeHistory, checkRechargeLine } from "./line.server";
 import { findRechargeOffer } from "./offer.server";
-import { RECHARGE_PARAM } from "./params";
+import { RECHARGE_PARAM } from "./urls";
 import { buildRechargeSale } from "./sale";
+import { translate } from "~/lib/i18n/i18next.server";
+import { redirectWithNotice } from "~/lib/notice.server";
 
 /** The page behind the modal: the same URL without the modal's parameter. */
 const closeHrefOf = (url: URL) => closeModalHref(url, RECHARGE_PARAM);

@@ -1,9 +1,9 @@
-import { translate } from "~/features/auth/form-result.server";
 import { categoryOffers, createOfferSource, type CatalogueOffer, type OfferSource } from "~/features/recharge/catalogue.server";
 import { offerFeatures } from "~/features/recharge/modal.server";
 import { getRecharges, getSite } from "~/lib/config/config.server";
 import { formatMoney } from "~/lib/format";
 import { simTotal } from "./sale";
+import { translate } from "~/lib/i18n/i18next.server";
 
 export type SimOfferLookup =
   | { ok: true; offer: CatalogueOffer }

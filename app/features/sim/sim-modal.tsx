@@ -11,7 +11,7 @@ import { useMessages } from "~/lib/i18n/react";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { SIM_FIELDS, simDeliverySchema } from "#schemas/forms/sim";
 import type { SimModalData } from "./offer.server";
-import { SIM_PARAM } from "./params";
+import { SIM_PARAM } from "./urls";
 import type { SimAnswer } from "./sim.server";
 
 type Ready = Extract<SimModalData, { ok: true }>;

@@ -5,12 +5,12 @@ import { mockServer } from "../../../mocks/node";
 import { setSwitch } from "../../../mocks/switches";
 import { useMockUpstream } from "../../../mocks/test-support";
 import { simSale } from "#schemas/sale";
-import { translate } from "~/features/auth/form-result.server";
 import { campaignCookie } from "~/features/campaign/campaign.server";
 import { postalLookup } from "~/features/address/postal.server";
 import { sessionStorage } from "~/lib/session.server";
 import { simModalData } from "./offer.server";
 import { simAction, type SimAnswer } from "./sim.server";
+import { translate } from "~/lib/i18n/i18next.server";
 
 useMockUpstream();
 

@@ -8,14 +8,14 @@ import { simDeliverySchema } from "#schemas/forms/sim";
 import { SALE_SESSION_KEY } from "#schemas/sale";
 import { closeModalHref } from "~/components/url-modal";
 import { limitedPostalLookup, type PostalLookup } from "~/features/address/postal.server";
-import { type FormAnswer, refused } from "~/features/auth/form-result.server";
+import { type FormAnswer, refused } from "~/lib/form-answer.server";
 import { readCampaign } from "~/features/campaign/campaign.server";
 import { CHECKOUT_PATH } from "~/features/recharge/recharge.server";
 import { getRecharges } from "~/lib/config/config.server";
 import { parseForm, SECRET_FIELDS } from "~/lib/forms";
 import { commitSession, getSession, getSessionUser } from "~/lib/session.server";
 import { findSimOffer } from "./offer.server";
-import { SIM_PARAM } from "./params";
+import { SIM_PARAM } from "./urls";
 import { buildSimSale } from "./sale";
 
 export type SimAnswer = FormAnswer & {

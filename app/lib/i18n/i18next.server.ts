@@ -17,3 +17,9 @@ export function createI18n(): I18n {
   });
   return instance;
 }
+
+const shared = createI18n();
+const fixed = shared.getFixedT(LOCALE) as unknown as (key: string, values?: object) => string;
+
+/** A catalogue text on the server, in the site's one language (one shared instance: no per-call set-up). */
+export const translate = (key: string, values?: Record<string, unknown>): string => fixed(key, values);

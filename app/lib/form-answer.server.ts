@@ -1,7 +1,6 @@
 import { data } from "@remix-run/node";
 import type { Submission } from "@conform-to/dom";
-import { createI18n } from "~/lib/i18n/i18next.server";
-import { LOCALE } from "~/lib/i18n/resources";
+import { translate } from "~/lib/i18n/i18next.server";
 import { SECRET_FIELDS } from "~/lib/forms";
 
 /**
@@ -13,9 +12,6 @@ export type FormAnswer = {
   result: ReturnType<Submission<unknown>["reply"]>;
   message?: { tone: "error" | "warning" | "success" | "info"; text: string };
 };
-
-const i18n = createI18n();
-export const translate = (key: string, values?: Record<string, unknown>) => (i18n.getFixedT(LOCALE) as unknown as (key: string, values?: object) => string)(key, values);
 
 export function invalid(submission: Submission<unknown>, status = 400) {
   return data<FormAnswer>({ result: submission.reply({ hideFields: [...SECRET_FIELDS] }) }, { status });

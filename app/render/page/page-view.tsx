@@ -2,9 +2,9 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n/react";
 import type { Banner } from "#schemas/config";
-import { BlockList } from "~/blocks/registry";
-import type { ResolvedBlock } from "~/blocks/data.server";
-import { BannerCarousel } from "~/features/chrome/banner-carousel";
+import { BlockList } from "~/render/blocks/registry";
+import type { ResolvedBlock } from "~/render/blocks/data.server";
+import { BannerCarousel } from "~/render/chrome/banner-carousel";
 
 export type PageViewData = {
   page: { path: string; title: string; description: string; heading: string; blocks: ResolvedBlock[] };

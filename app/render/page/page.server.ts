@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { resolveBlocks } from "~/blocks/data.server";
+import { resolveBlocks } from "~/render/blocks/data.server";
 import type { OfferSource } from "~/features/recharge/catalogue.server";
 import { flagSubject, isOn } from "~/features/flags/flags.server";
 import { bannerViewOf, findPage, getBanners, getSite } from "~/lib/config/config.server";

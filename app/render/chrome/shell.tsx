@@ -1,6 +1,6 @@
 import { useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { BlockList } from "~/blocks/registry";
+import { BlockList } from "~/render/blocks/registry";
 import { ProgressBar } from "~/components/progress-bar";
 import { UrlModal } from "~/components/url-modal";
 import { CookieBanner } from "~/features/consent/cookie-banner";
@@ -14,7 +14,7 @@ import { SiteFooter } from "./footer";
 import { SiteHeader } from "./header";
 import type { ShellData } from "./shell.server";
 import { SideBar } from "./side-bar";
-import { ChromeStoreProvider } from "./ui-store";
+import { ChromeStoreProvider } from "~/components/ui-store";
 
 function SkipLinks() {
   const { t } = useTranslation();

@@ -1,9 +1,9 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { resolveBlocks } from "~/blocks/data.server";
+import { resolveBlocks } from "~/render/blocks/data.server";
 import { hasConsent } from "~/features/consent/consent.server";
 import { COOKIE_PARAM } from "~/features/consent/consent-params";
-import { PDF_PARAM } from "~/features/pdf/pdf-link";
+import { PDF_PARAM } from "~/components/pdf-link";
 import { resolvePdf } from "~/features/pdf/pdf.server";
 import { ITEM_PARAM, WIDGET_PARAM } from "~/features/widget/widget-params";
 import { loadWidget } from "~/features/widget/widget.server";

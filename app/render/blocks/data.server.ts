@@ -1,11 +1,12 @@
 import type { Block, BlockOf, BlockType, OfferCategory, RechargeOffer } from "#schemas/config";
 import { categoryOffers, createOfferSource, type OfferSource } from "~/features/recharge/catalogue.server";
 import { cleanDestinationQuery, searchDestinations } from "~/features/recharge/destinations";
-import { RECHARGE_PARAM, SECTION_PARAM } from "~/features/recharge/params";
+import { RECHARGE_PARAM, SECTION_PARAM } from "~/features/recharge/urls";
 import { getRecharges, getSite, withProduct } from "~/lib/config/config.server";
 import { formatData, formatLongDate, formatMoney, formatPhone } from "~/lib/format";
 import { createI18n } from "~/lib/i18n/i18next.server";
-import { offerHref, type BlockData, type OfferView } from "./types";
+import { type BlockData, type OfferView } from "./types";
+import { offerHref } from "~/features/recharge/urls";
 
 type BlockContext = { request: Request; offers: OfferSource };
 type Loader<T extends BlockType> = (block: BlockOf<T>, context: BlockContext) => BlockData<T> | Promise<BlockData<T>>;

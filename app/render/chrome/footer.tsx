@@ -4,7 +4,7 @@ import { useTranslation } from "~/lib/i18n/react";
 import type { FooterOption } from "#schemas/config";
 import { SmartLink } from "~/components/smart-link";
 import { modalHref } from "~/components/url-modal";
-import { PdfLink } from "~/features/pdf/pdf-link";
+import { PdfLink } from "~/components/pdf-link";
 import type { Chrome } from "./chrome.server";
 
 function FooterLink({ option }: { option: FooterOption }) {

@@ -18,24 +18,6 @@ export type OfferView = {
   href: string;
 };
 
-/** The recharge modal of an offer is a URL (SPEC §2): /recargas?recarga={offerId}. Banners link with it. */
-export function rechargeHref(offerId: string): string {
-  return `/recargas?recarga=${encodeURIComponent(offerId)}`;
-}
-
-/**
- * Where an offer's card leads. A block's `actionHref` template ({offerId} replaced) wins; else a
- * SIM goes to its purchase modal on /cambiate-a-bait, an eSIM to the eSIM modal of /e-sim, and any
- * recharge to its modal on the tab of its category, so closing the modal leaves the visitor there.
- */
-export function offerHref(offer: { offerId: string; category: OfferCategory }, actionHref?: string): string {
-  const id = encodeURIComponent(offer.offerId);
-  if (actionHref) return actionHref.replaceAll("{offerId}", id);
-  if (offer.category === "sim") return `/cambiate-a-bait?chip=${id}`;
-  if (offer.category === "e-sim") return `/e-sim?oferta=${id}`;
-  return `/recargas?section=${offer.category}&recarga=${id}`;
-}
-
 /** The offers of a category, or the message shown when the upstream could not give them. */
 type OfferList = { offers: OfferView[]; error: string | null };
 

@@ -2,10 +2,10 @@ import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n/react";
 import type { Banner } from "#schemas/config";
-import { rechargeHref } from "~/blocks/types";
 import { Icon } from "~/components/icon";
-import { PdfLink } from "~/features/pdf/pdf-link";
+import { PdfLink } from "~/components/pdf-link";
 import { useHydrated, useMediaQuery } from "~/components/use-hydrated";
+import { rechargeHref } from "~/features/recharge/urls";
 
 export const PROMOTION_MAX = 75;
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { useMediaQuery } from "~/components/use-hydrated";
-import { useChrome } from "./ui-store";
+import { useChrome } from "~/components/ui-store";
 
 /**
  * A menu dropdown built on <details>: it opens and closes by click or Enter without

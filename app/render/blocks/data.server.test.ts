@@ -1,10 +1,11 @@
 import { http, HttpResponse } from "msw";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Block, BlockOf, OfferCategory } from "#schemas/config";
-import { mockServer } from "../../mocks/node";
-import { resetWorld } from "../../mocks/world";
+import { mockServer } from "../../../mocks/node";
+import { resetWorld } from "../../../mocks/world";
 import { resolveBlocks, selectCategory } from "./data.server";
-import { offerHref, rechargeHref, type BlockData } from "./types";
+import { type BlockData } from "./types";
+import { offerHref, rechargeHref } from "~/features/recharge/urls";
 
 beforeAll(() => mockServer.listen({ onUnhandledRequest: "error" }));
 afterEach(() => mockServer.resetHandlers());

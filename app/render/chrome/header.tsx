@@ -7,7 +7,7 @@ import { SmartLink } from "~/components/smart-link";
 import type { Chrome } from "./chrome.server";
 import { WidgetButton } from "~/features/widget/widget-button";
 import { MenuDisclosure } from "./menu-disclosure";
-import { useChrome } from "./ui-store";
+import { useChrome } from "~/components/ui-store";
 
 /** The user menu closes 700 ms after the pointer leaves it (SPEC §9). */
 const USER_MENU_CLOSE_MS = 700;

@@ -1,0 +1,24 @@
+import type { OfferCategory } from "#schemas/config";
+import { SIM_PARAM } from "~/features/sim/urls";
+
+/** The recharge modal is a URL (SPEC §2): `?recarga=OFFERID` opens it, over the catalogue tab `?section=`. */
+export const RECHARGE_PARAM = "recarga";
+export const SECTION_PARAM = "section";
+
+/** The recharge modal of an offer is a URL (SPEC §2): /recargas?recarga={offerId}. Banners link with it. */
+export function rechargeHref(offerId: string): string {
+  return `/recargas?${RECHARGE_PARAM}=${encodeURIComponent(offerId)}`;
+}
+
+/**
+ * Where an offer's card leads. A block's `actionHref` template ({offerId} replaced) wins; else a
+ * SIM goes to its purchase modal on /cambiate-a-bait, an eSIM to the eSIM modal of /e-sim, and any
+ * recharge to its modal on the tab of its category, so closing the modal leaves the visitor there.
+ */
+export function offerHref(offer: { offerId: string; category: OfferCategory }, actionHref?: string): string {
+  const id = encodeURIComponent(offer.offerId);
+  if (actionHref) return actionHref.replaceAll("{offerId}", id);
+  if (offer.category === "sim") return `/cambiate-a-bait?${SIM_PARAM}=${id}`;
+  if (offer.category === "e-sim") return `/e-sim?oferta=${id}`;
+  return `/recargas?${SECTION_PARAM}=${offer.category}&${RECHARGE_PARAM}=${id}`;
+}

@@ -1,0 +1,136 @@
+// npm run check:layers — the import-boundary check: every import of app/, schemas/, mocks/ and
+// scripts/ is resolved to a file, and a file may import only its own layer or a lower one.
+// Exits 1 with one line per wrong import. `--root <dir>` checks another tree (the tests use it).
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import ts from "typescript";
+
+/**
+ * The layers, top to bottom: a file imports its own layer or the ones below it, never one above.
+ * A file matched by several layers belongs to the lowest (a block's config schema lives in its
+ * block's folder but is part of the config schema, so it sees only schemas). The README's
+ * architecture map mirrors this table.
+ */
+export const LAYERS = [
+  { name: "routes", files: ["app/routes/**", "app/root.tsx", "app/entry.*.tsx"] },
+  { name: "render", files: ["app/render/**"] },
+  { name: "features", files: ["app/features/**"] },
+  { name: "components", files: ["app/components/**"] },
+  { name: "upstream", files: ["app/upstream/**"] },
+  // With the app-wide type declarations (the i18next keys, Remix's load context).
+  { name: "lib", files: ["app/lib/**", "app/*.d.ts", "app/load-context.ts"] },
+  { name: "schemas", files: ["schemas/**", "app/render/blocks/*/schema.ts"] },
+];
+
+/** Data that any layer may import. */
+export const SHARED = ["locales/**", "app/styles/**"];
+
+/**
+ * Tests may import anything (mocks included); nothing else may import a test or its helpers.
+ */
+export const TESTS = ["**/*.test.ts", "**/*.test.tsx", "**/*.test.mjs", "**/*.test-helpers.ts", "tests/**"];
+
+/** The folders whose imports are checked. Only app/ and schemas/ are layered; mocks/ and scripts/ are not. */
+const SCANNED = ["app", "schemas", "mocks", "scripts"];
+const SOURCE = /\.(ts|tsx|mjs|js)$/;
+const EXTENSIONS = [".ts", ".tsx", ".mjs", ".js"];
+const ALIASES = { "~/": "app/", "#schemas/": "schemas/", "#locales/": "locales/" };
+const ORDER = LAYERS.map((layer) => layer.name).join(" → ");
+
+/** A glob of the tables above as a regular expression: `**` any path, `*` any name. */
+const globToRegExp = (glob) =>
+  new RegExp(
+    `^${glob
+      .split("**")
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replaceAll("*", "[^/]*"))
+      .join(".*")}$`,
+  );
+const matcher = (globs) => {
+  const patterns = globs.map(globToRegExp);
+  return (file) => patterns.some((pattern) => pattern.test(file));
+};
+const layerMatchers = LAYERS.map((layer, rank) => ({ name: layer.name, rank, matches: matcher(layer.files) }));
+const isShared = matcher(SHARED);
+const isTest = matcher(TESTS);
+
+/** The layer of a repository path (forward slashes), or undefined outside the layers. */
+export const layerOf = (file) => layerMatchers.findLast((layer) => layer.matches(file));
+
+const walk = (root, dir) =>
+  readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const file = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return walk(root, file);
+    return SOURCE.test(entry.name) ? [file] : [];
+  });
+
+const isFile = (root, file) => existsSync(path.join(root, file)) && statSync(path.join(root, file)).isFile();
+
+/** The repository path an import names, `null` for a package, undefined when no file answers. */
+const resolve = (root, from, specifier) => {
+  const bare = specifier.replace(/\?.*$/, "");
+  const alias = Object.keys(ALIASES).find((prefix) => bare.startsWith(prefix));
+  let base;
+  if (alias) base = ALIASES[alias] + bare.slice(alias.length);
+  else if (bare.startsWith(".")) base = path.posix.join(path.posix.dirname(from), bare);
+  else return null;
+  const candidates = [base, ...EXTENSIONS.map((ext) => base + ext), ...EXTENSIONS.map((ext) => `${base}/index${ext}`)];
+  return candidates.find((file) => isFile(root, file));
+};
+
+/** Why `from` may not import `to`, or undefined when it may. */
+const ruleBroken = (from, to) => {
+  if (isTest(from)) return undefined;
+  if (isTest(to)) return "only tests may import a test file or a test helper";
+  const source = layerOf(from);
+  if (!source) return undefined;
+  if (to.startsWith("mocks/")) return `${source.name} may not import mocks (the mock upstream is wired by server.mjs, outside the app)`;
+  if (isShared(to)) return undefined;
+  const target = layerOf(to);
+  if (!target) return `${source.name} may not import a file outside the layers (${ORDER})`;
+  if (target.rank < source.rank) return `${source.name} may not import ${target.name} (${ORDER})`;
+  return undefined;
+};
+
+/**
+ * Checks the tree at `root`: the files scanned, the local imports resolved and one line per
+ * wrong or unresolvable import.
+ */
+export function checkLayers(root) {
+  const files = SCANNED.filter((dir) => existsSync(path.join(root, dir))).flatMap((dir) => walk(root, dir));
+  let imports = 0;
+  const violations = [];
+  for (const from of files) {
+    if (from.startsWith("app/") && !layerOf(from) && !isTest(from)) {
+      violations.push(`✗ ${from}: in no layer (add it to LAYERS in scripts/check-layers.mjs)`);
+      continue;
+    }
+    const { importedFiles } = ts.preProcessFile(readFileSync(path.join(root, from), "utf8"), true, true);
+    for (const { fileName: specifier } of importedFiles) {
+      const to = resolve(root, from, specifier);
+      if (to === null) continue;
+      if (to === undefined) {
+        violations.push(`✗ ${from} → ${specifier}: no such file`);
+        continue;
+      }
+      imports += 1;
+      const reason = ruleBroken(from, to);
+      if (reason) violations.push(`✗ ${from} → ${to}: ${reason}`);
+    }
+  }
+  return { files: files.length, imports, violations };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { values } = parseArgs({ options: { root: { type: "string" } } });
+  const root = values.root ? path.resolve(values.root) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+  const { files, imports, violations } = checkLayers(root);
+  if (violations.length === 0) {
+    console.log(`Layers respected: ${files} files, ${imports} imports checked.`);
+  } else {
+    for (const violation of violations) console.error(violation);
+    console.error(`${violations.length} import(s) break the layers.`);
+    process.exitCode = 1;
+  }
+}

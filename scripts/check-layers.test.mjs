@@ -1,0 +1,117 @@
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { checkLayers } from "./check-layers.mjs";
+
+const script = path.join(path.dirname(fileURLToPath(import.meta.url)), "check-layers.mjs");
+const ORDER = "(routes → render → features → components → upstream → lib → schemas)";
+
+/** A tree that keeps every rule, each import form and alias once. */
+const clean = {
+  "app/root.tsx": `import "~/styles/app.css";\nimport { Page } from "~/render/page/page";\nexport default Page;`,
+  "app/entry.server.tsx": `import { renderToString } from "react-dom/server";\nimport { LOCALE } from "~/lib/i18n";\nexport { renderToString, LOCALE };`,
+  "app/routes/recargas.tsx": `import { Page } from "../render/page/page";\nimport { offers } from "~/features/recharge/offers.server";\nexport default Page;`,
+  "app/render/page/page.tsx": `import { registry } from "~/render/blocks/registry";\nexport const Page = () => registry;`,
+  "app/render/blocks/registry.ts": `export { Hero } from "./hero/view";\nexport const registry = {};`,
+  "app/render/blocks/hero/view.tsx": `import type { HeroBlock } from "./schema";\nimport { Offer } from "~/features/recharge/offer";\nexport const Hero = (block: HeroBlock) => <Offer />;`,
+  "app/render/blocks/hero/schema.ts": `import { nonEmpty } from "#schemas/config/common";\nexport const heroBlock = nonEmpty;\nexport type HeroBlock = {};`,
+  "app/features/recharge/offer.tsx": `import { Link } from "~/components/link";\nexport const Offer = () => import("~/components/dialog");`,
+  "app/features/recharge/offers.server.ts": `import * as conn from "~/upstream/conn.server";\nimport texts from "#locales/es-MX/recharge.json";\nexport const offers = { conn, texts };`,
+  "app/components/link.tsx": `import { formatPrice } from "~/lib/format";\nexport const Link = formatPrice;`,
+  "app/components/dialog.tsx": `export const Dialog = 1;`,
+  "app/upstream/conn.server.ts": `import { env } from "../lib/env.server";\nimport { offer } from "#schemas/config";\nexport const offers = [env, offer];`,
+  "app/upstream/conn.server.test.ts": `import { useMockUpstream } from "../../mocks/test-support";\nimport { fixture } from "#schemas/config/fixtures.test-helpers";\nexport { useMockUpstream, fixture };`,
+  "app/lib/format.ts": `export const formatPrice = 1;`,
+  "app/lib/env.server.ts": `export const env = {};`,
+  "app/lib/i18n/index.ts": `export const LOCALE = "es-MX";`,
+  "app/i18next.d.ts": `import type { LOCALE } from "./lib/i18n";`,
+  "app/styles/app.css": `body {}`,
+  "schemas/config/index.ts": `export * from "./common";\nexport const offer = 1;`,
+  "schemas/config/common.ts": `import * as z from "zod";\nexport const nonEmpty = z.string();`,
+  "schemas/config/fixtures.test-helpers.ts": `export const fixture = {};`,
+  "locales/es-MX/recharge.json": `{}`,
+  "mocks/test-support.ts": `import { offers } from "~/upstream/conn.server";\nexport const useMockUpstream = offers;`,
+  "scripts/config-check.ts": `import { env } from "../app/lib/env.server";\nexport { env };`,
+};
+
+const roots = [];
+const tree = (files) => {
+  const root = mkdtempSync(path.join(tmpdir(), "check-layers-"));
+  roots.push(root);
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  }
+  return root;
+};
+afterEach(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
+describe("the import-boundary check", () => {
+  it("passes a tree where every import goes down, counting its files and local imports", () => {
+    const result = checkLayers(tree(clean));
+    expect(result.violations).toEqual([]);
+    expect(result.files).toBe(22);
+    expect(result.imports).toBe(23);
+  });
+
+  it("fails on an upward import, naming both files and the order", () => {
+    const root = tree({ ...clean, "app/components/link.tsx": `import { offers } from "~/features/recharge/offers.server";\nexport const Link = offers;` });
+    expect(checkLayers(root).violations).toEqual([
+      `✗ app/components/link.tsx → app/features/recharge/offers.server.ts: components may not import features ${ORDER}`,
+    ]);
+  });
+
+  it("sees re-exports and dynamic imports too", () => {
+    const root = tree({
+      ...clean,
+      "app/lib/format.ts": `export { Dialog } from "../components/dialog";\nexport const formatPrice = () => import("~/upstream/conn.server");`,
+    });
+    expect(checkLayers(root).violations).toEqual([
+      `✗ app/lib/format.ts → app/components/dialog.tsx: lib may not import components ${ORDER}`,
+      `✗ app/lib/format.ts → app/upstream/conn.server.ts: lib may not import upstream ${ORDER}`,
+    ]);
+  });
+
+  it("fails when app code imports the mock upstream", () => {
+    const root = tree({ ...clean, "app/lib/env.server.ts": `import "../../mocks/test-support";\nexport const env = {};` });
+    expect(checkLayers(root).violations).toEqual([
+      "✗ app/lib/env.server.ts → mocks/test-support.ts: lib may not import mocks (the mock upstream is wired by server.mjs, outside the app)",
+    ]);
+  });
+
+  it("fails when a block's config schema imports its view", () => {
+    const root = tree({ ...clean, "app/render/blocks/hero/schema.ts": `import { Hero } from "./view";\nexport const heroBlock = Hero;` });
+    expect(checkLayers(root).violations).toEqual([
+      `✗ app/render/blocks/hero/schema.ts → app/render/blocks/hero/view.tsx: schemas may not import render ${ORDER}`,
+    ]);
+  });
+
+  it("fails when code outside the tests imports a test helper", () => {
+    const root = tree({ ...clean, "mocks/test-support.ts": `import { fixture } from "#schemas/config/fixtures.test-helpers";\nexport const useMockUpstream = fixture;` });
+    expect(checkLayers(root).violations).toEqual([
+      "✗ mocks/test-support.ts → schemas/config/fixtures.test-helpers.ts: only tests may import a test file or a test helper",
+    ]);
+  });
+
+  it("fails on an import that names no file, and on an app file in no layer", () => {
+    const root = tree({ ...clean, "app/helpers.ts": `export const x = 1;`, "app/lib/format.ts": `import "./gone";\nexport const formatPrice = 1;` });
+    expect(checkLayers(root).violations).toEqual([
+      "✗ app/helpers.ts: in no layer (add it to LAYERS in scripts/check-layers.mjs)",
+      "✗ app/lib/format.ts → ./gone: no such file",
+    ]);
+  });
+
+  it("prints one line per violation and exits 1; one summary line and exit 0 when clean", () => {
+    const broken = spawnSync(process.execPath, [script, "--root", tree({ ...clean, "app/lib/format.ts": `import "../../mocks/test-support";` })], { encoding: "utf8" });
+    expect(broken.status).toBe(1);
+    expect(broken.stderr).toContain("✗ app/lib/format.ts → mocks/test-support.ts: lib may not import mocks");
+    const ok = spawnSync(process.execPath, [script, "--root", tree(clean)], { encoding: "utf8" });
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toBe("Layers respected: 22 files, 23 imports checked.\n");
+  });
+});

@@ -18,11 +18,12 @@ import {
   wireRecurringCharge,
 } from "~/upstream/payments.server";
 import { demoCards } from "../fixtures/demo";
+import { offerById } from "../offers";
 import { paymentsHostKeys, providerKeys } from "../payments-keys";
 import { isSameOriginPath, PAYPAL_APPROVAL_PATH } from "../provider-pages";
 import { switched } from "../switches";
 import { lineOf, world, type Recurrence } from "../world";
-import { offerById, sales, type StoredReply } from "../world-sales";
+import { sales, type StoredReply } from "../world-sales";
 
 const base = "https://payments.upstream.mock";
 export const DECLINED_MESSAGE = "Lo sentimos, se ha tenido un problema al procesar tu pago.";

@@ -1,3 +1,4 @@
+import { runInNewContext } from "node:vm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   cardBrandOf,
@@ -52,6 +53,30 @@ describe("hosted card fields page (provider type 2)", () => {
     expect(html).toContain('event.origin !== location.origin || event.source !== window.parent');
     expect(html).toContain('data.source === "bait-checkout" && data.type === "submit"');
     expect(html).toContain('fetch("/__mocks/proveedor/tokens"');
+  });
+
+  it("runs its script on its own, with nothing from the server's modules: ready, then a token for the card", async () => {
+    const script = html.match(/<script nonce="n0nce\+\/=">([\s\S]*)<\/script>/)![1]!;
+    const posted: unknown[] = [];
+    const handlers: Record<string, (event: unknown) => void> = {};
+    const element = (id: string) => ({ id, value: "4111 1111 1111 1111", textContent: "", setAttribute() {}, removeAttribute() {}, focus() {}, reset() {}, addEventListener: (type: string, handler: (event: unknown) => void) => (handlers[type] = handler) });
+    const tokens = vi.fn(async () => ({ status: 201, json: async () => ({ token: "tok_1", card: { last4: "1111" } }) }));
+    runInNewContext(script, {
+      document: { getElementById: element, body: { getBoundingClientRect: () => ({ height: 300 }) } },
+      getComputedStyle: () => ({ marginTop: "0px", marginBottom: "0px" }),
+      location: { origin: "http://bait.test" },
+      window: { parent: { postMessage: (message: unknown, origin: string) => posted.push([message, origin]) }, addEventListener() {} },
+      fetch: tokens,
+    });
+    handlers.submit!({ preventDefault() {} });
+    await vi.waitFor(() => expect(posted).toHaveLength(4));
+    expect(posted).toEqual([
+      [{ type: "ready", source: "bait-proveedor" }, "http://bait.test"],
+      [{ type: "resize", height: 300, source: "bait-proveedor" }, "http://bait.test"],
+      [{ type: "loading", source: "bait-proveedor" }, "http://bait.test"],
+      [{ type: "token", token: "tok_1", card: { last4: "1111" }, source: "bait-proveedor" }, "http://bait.test"],
+    ]);
+    expect(tokens).toHaveBeenCalledWith("/__mocks/proveedor/tokens", expect.objectContaining({ method: "POST" }));
   });
 
   it("never puts the card in a form submission: the inputs have no name", () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import * as z from "zod";
 import { formatMoney } from "~/lib/format";
+import { hostedFields, type HostedFieldsOptions } from "./hosted-fields.browser";
 import { sales } from "./world-sales";
 
 /**
@@ -24,14 +25,13 @@ import { sales } from "./world-sales";
  *                                                                               that field was cleared and has the focus
  *   from the parent { source: "bait-checkout", type: "submit" }                 submits the fields as 'Continuar' does
  *
+ * (their browser code, type-checked with the DOM's types, is hosted-fields.browser.ts).
+ *
  * Every function here is pure apart from the mock state (world-sales.ts), and the card number is
  * never logged.
  */
 export type MockPage = { status: number; html?: string; location?: string };
 export type MockJson = { status: number; body: unknown };
-
-export const MESSAGE_SOURCE = "bait-proveedor";
-export const PARENT_SOURCE = "bait-checkout";
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -92,101 +92,15 @@ export const cardFieldMessages = {
 } as const;
 export type CardField = keyof typeof cardFieldMessages;
 
-/** The inline script of the hosted fields (it carries the request's CSP nonce). Plain ES2017, no dependencies. */
-const hostedFieldsScript = `(function () {
-  "use strict";
-  var form = document.getElementById("campos");
-  var button = document.getElementById("continuar");
-  var notice = document.getElementById("aviso");
-  var inputs = { cardholder: document.getElementById("holder"), number: document.getElementById("number"), expiry: document.getElementById("expiry"), cvv: document.getElementById("cvv") };
-  var busy = false;
-  function send(message) {
-    message.source = ${JSON.stringify(MESSAGE_SOURCE)};
-    window.parent.postMessage(message, location.origin);
-  }
-  var lastHeight = -1;
-  function resize() {
-    // The content's own height: the document's would never be less than the frame it fills.
-    var box = document.body.getBoundingClientRect();
-    var style = getComputedStyle(document.body);
-    var height = Math.ceil(box.height + parseFloat(style.marginTop) + parseFloat(style.marginBottom));
-    if (height === lastHeight) return;
-    lastHeight = height;
-    send({ type: "resize", height: height });
-  }
-  function clearErrors() {
-    notice.textContent = "";
-    Object.keys(inputs).forEach(function (field) {
-      inputs[field].removeAttribute("aria-invalid");
-      document.getElementById(inputs[field].id + "-error").textContent = "";
-    });
-  }
-  function showError(field, message) {
-    var input = field ? inputs[field] : null;
-    if (input) {
-      input.value = "";
-      input.setAttribute("aria-invalid", "true");
-      document.getElementById(input.id + "-error").textContent = message;
-      input.focus();
-    } else {
-      notice.textContent = message;
-      var empty = Object.keys(inputs).map(function (name) { return inputs[name]; }).filter(function (item) { return !item.value.trim(); })[0];
-      if (empty) empty.focus();
-    }
-    send({ type: "error", field: input ? field : null, message: message });
-    resize();
-  }
-  function done() {
-    busy = false;
-    button.removeAttribute("aria-disabled");
-    form.removeAttribute("aria-busy");
-  }
-  function submit() {
-    if (busy) return;
-    busy = true;
-    clearErrors();
-    button.setAttribute("aria-disabled", "true");
-    form.setAttribute("aria-busy", "true");
-    send({ type: "loading" });
-    var body = {
-      holder: inputs.cardholder.value.trim(),
-      number: inputs.number.value.replace(/[\\s-]/g, ""),
-      expiry: inputs.expiry.value.replace(/\\s/g, ""),
-      cvv: inputs.cvv.value.trim()
-    };
-    fetch("/__mocks/proveedor/tokens", { method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })
-      .then(function (response) {
-        return response.json().then(function (answer) { return { status: response.status, answer: answer }; });
-      })
-      .then(function (result) {
-        done();
-        if (result.status === 201 && result.answer && result.answer.token) {
-          // The card stays with the provider: the fields are emptied once the token exists.
-          form.reset();
-          send({ type: "token", token: result.answer.token, card: result.answer.card });
-          return;
-        }
-        var error = (result.answer && result.answer.error) || {};
-        showError(error.field || null, error.message_to_purchaser || ${JSON.stringify(GENERIC_CARD_ERROR)});
-      })
-      .catch(function () {
-        done();
-        showError(null, ${JSON.stringify(GENERIC_CARD_ERROR)});
-      });
-  }
-  form.addEventListener("submit", function (event) {
-    event.preventDefault();
-    submit();
-  });
-  window.addEventListener("message", function (event) {
-    if (event.origin !== location.origin || event.source !== window.parent) return;
-    var data = event.data;
-    if (data && data.source === ${JSON.stringify(PARENT_SOURCE)} && data.type === "submit") submit();
-  });
-  if (typeof ResizeObserver === "function") new ResizeObserver(resize).observe(document.body);
-  send({ type: "ready" });
-  resize();
-})();`;
+/**
+ * The inline script of the hosted fields: their browser code (hosted-fields.browser.ts) from its
+ * own source, called with its options. tsx compiles that module with esbuild's keepNames, which
+ * wraps the named inner functions in `__name(fn, "name")` calls to a helper of the module, not
+ * of the function: the script hands it a no-op of its own.
+ */
+const hostedFieldsScript = `(function (__name) {
+  (${hostedFields.toString()})(${JSON.stringify({ genericError: GENERIC_CARD_ERROR } satisfies HostedFieldsOptions)});
+})(function (target) { return target; });`;
 
 /** No `name` on the inputs: the card goes only through the script's fetch, never in a form submission. */
 function field(id: string, label: string, attributes: string): string {

@@ -1,6 +1,3 @@
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-
 /**
  * The mock world's sales state, beside mocks/world.ts: eSIM journey sessions and visitors,
  * eSIM orders, the charges the payment provider decided, recurrence cancellations, the answers
@@ -88,27 +85,3 @@ export let sales = empty();
 export function resetSales() {
   sales = empty();
 }
-
-/**
- * The offers the mock upstream sells, read from pages-config/recharges.json so the
- * marketing config and the upstream agree on ids, prices and data.
- */
-export type MockOffer = {
-  offerId: string;
-  rechargeName: string;
-  category: string;
-  type: number;
-  price: number;
-  duration: number;
-  mbNavigation: number;
-  mbSocialNetworks: number;
-  includeMessage: string;
-  enjoyMessage?: string;
-  imageDesktop: string;
-  imageMobile: string;
-};
-
-const configFile = fileURLToPath(new URL("../pages-config/recharges.json", import.meta.url));
-export const mockOffers: MockOffer[] = (JSON.parse(readFileSync(configFile, "utf8")) as { offers: MockOffer[] }).offers;
-
-export const offerById = (offerId: string) => mockOffers.find((offer) => offer.offerId === offerId);

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { http, HttpResponse, type RequestHandler } from "msw";
-import type { WireOffer } from "~/upstream/conn.schemas";
 import { allDataRequest, limitedSaleRequest, payRequest, trackStepRequest } from "~/upstream/esim.server";
+import { catalogue, toWireOffer } from "../offers";
 import { switched } from "../switches";
 import { world } from "../world";
-import { mockOffers, sales, type MockOffer, type Visitor } from "../world-sales";
+import { sales, type Visitor } from "../world-sales";
 
 const base = "https://esim.upstream.mock/api/esim/v1/api";
 
@@ -23,25 +23,8 @@ async function readJson(request: Request): Promise<unknown> {
   }
 }
 
-const toWireOffer = (offer: MockOffer): WireOffer => ({
-  vigencia: `${offer.duration} días`,
-  asociado: offer.type === 4,
-  tipo: offer.type as WireOffer["tipo"],
-  estado: "activo",
-  duracion: offer.duration,
-  imagen: { movil: offer.imageMobile, escritorio: offer.imageDesktop },
-  incluye: offer.includeMessage,
-  pesos: offer.price,
-  offeringid: offer.offerId,
-  disfruta: offer.enjoyMessage ?? null,
-  nombre: offer.rechargeName,
-  registro: false,
-  mbNavegar: offer.mbNavigation,
-  mbRedesSociales: offer.mbSocialNetworks,
-});
-
 /** venta: the eSIMs on sale; recarga: the recharges an eSIM line can buy (the traditional ones). */
-const offersOf = (list: string) => mockOffers.filter((offer) => (list === "venta" ? offer.category === "e-sim" : offer.category === "traditionals"));
+const offersOf = (list: string) => catalogue.filter((offer) => (list === "venta" ? offer.category === "e-sim" : offer.category === "traditionals"));
 
 const overLimit = (email: string) => (world.esimPurchases.get(email) ?? 0) >= ESIM_PURCHASE_LIMIT;
 

@@ -1,0 +1,306 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { http, HttpResponse, type RequestHandler } from "msw";
+import * as z from "zod";
+import { open, sealReply } from "~/upstream/crypto.server";
+import {
+  chargeData,
+  chargeRequest,
+  IDEMPOTENCY_HEADER,
+  paypalOrderRequest,
+  pluginRequest,
+  pluginRequestPayload,
+  type PaymentChannel,
+  type PluginInfo,
+} from "~/upstream/payments.server";
+import { demoCards } from "../fixtures/demo";
+import { offerById } from "../offers";
+import { paymentsHostKeys, providerKeys } from "../payments-keys";
+import { isSameOriginPath, PAYPAL_APPROVAL_PATH } from "../provider-pages";
+import { switched } from "../switches";
+import { lineOf, world } from "../world";
+import { sales, type StoredReply } from "../world-sales";
+import { base, firstIssue, readJson, refuse } from "./payments-shared";
+
+export const DECLINED_MESSAGE = "Lo sentimos, se ha tenido un problema al procesar tu pago.";
+export const PAYPAL_NOT_APPROVED = "Lo sentimos, PayPal no aprobó el pago.";
+
+type Card = NonNullable<z.infer<typeof chargeData>["tarjeta"]>;
+type Decision = { approved: true } | { approved: false; mensaje: string };
+
+/**
+ * Which provider the mock plugin hands a sale, chosen by the buyer's e-mail so that parallel
+ * tests each pick theirs without a global switch. A tag in the e-mail's local part (before the
+ * "@", any case; the first that matches in this order wins):
+ *
+ * - `+iframe`  → type 2, the hosted card fields at /__mocks/proveedor/campos (tokenisation)
+ * - `+paypal`  → type 3, PayPal at /__mocks/paypal (no billing address asked)
+ * - `+directo` → type 1, our card form, without the details step
+ * - none       → type 1, our card form, with the details step except for an eSIM
+ *
+ * e.g. `ana+iframe@example.com`, `ana+paypal@example.com`, `ana+directo@example.com`.
+ * `api` is a path on the app's own origin for types 2 and 3: in mock mode server.mjs serves
+ * those pages (mocks/provider-pages.ts).
+ */
+export type MockProvider = { tipo: 1 | 2 | 3; api: string; detalle: boolean; direcciones: boolean };
+export function mockProviderFor(email: string, channel: PaymentChannel): MockProvider {
+  const local = (email.split("@")[0] ?? "").toLowerCase();
+  const detalle = channel !== "esim";
+  if (local.includes("+iframe")) return { tipo: 2, api: "/__mocks/proveedor/campos", detalle, direcciones: true };
+  if (local.includes("+paypal")) return { tipo: 3, api: "/__mocks/paypal", detalle, direcciones: false };
+  if (local.includes("+directo")) return { tipo: 1, api: `${base}/servicio/angular`, detalle: false, direcciones: true };
+  return { tipo: 1, api: `${base}/servicio/angular`, detalle, direcciones: true };
+}
+
+/** The card provider's decision: the demo cards, a future expiry and a CVV of the brand's length. */
+function decide(card: Card): Decision {
+  const known = demoCards[card.numero];
+  if (!known) return { approved: false, mensaje: "Lo sentimos, tu tarjeta no fue aceptada por el banco emisor. Intenta con otra tarjeta." };
+  const year = card.anio.length === 2 ? 2000 + Number(card.anio) : Number(card.anio);
+  const month = Number(card.mes);
+  const now = new Date();
+  if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) {
+    return { approved: false, mensaje: "Lo sentimos, la fecha de vencimiento de tu tarjeta no es válida." };
+  }
+  if (card.clave.length !== (known.brand === "amex" ? 4 : 3)) return { approved: false, mensaje: "Lo sentimos, el código de seguridad de tu tarjeta no es válido." };
+  if (!known.approved) return { approved: false, mensaje: DECLINED_MESSAGE };
+  return { approved: true };
+}
+
+// ——— Idempotency: one answer per Idempotency-Key and endpoint ———
+
+/** A repeat of a known key: the stored answer, or a 409 when the key came with another request. Null for a new key. */
+function repeated(scope: "cobrar" | "orden", key: string, fingerprint: string): Response | null {
+  const stored: StoredReply | undefined = sales.idempotentReplies.get(`${scope} ${key}`);
+  if (!stored) return null;
+  if (stored.fingerprint !== fingerprint) return refuse("Lo sentimos, esta solicitud de pago ya se usó con otros datos.", 409);
+  return HttpResponse.json(stored.body, { status: stored.status });
+}
+
+/**
+ * Answers and keeps the answer for the key. Only decisions are kept (approved, declined, an
+ * order made or refused); a malformed request was never run, so it may be sent again fixed.
+ */
+function remember(scope: "cobrar" | "orden", key: string, fingerprint: string, status: number, body: Record<string, unknown>): Response {
+  sales.idempotentReplies.set(`${scope} ${key}`, { status, body, fingerprint });
+  return HttpResponse.json(body, { status });
+}
+
+// ——— What pays a charge: a card in `data`, a hosted-card token, or an approved PayPal order ———
+
+type Verdict = {
+  decision: Decision;
+  /** For a recurrence's record; empty when PayPal paid. */
+  cardLast: string;
+  /** Runs once the charge is approved: a token or an order pays only once. */
+  settle: () => void;
+};
+const nothingToSettle = () => undefined;
+const declined = (mensaje: string): Verdict => ({ decision: { approved: false, mensaje }, cardLast: "", settle: nothingToSettle });
+
+/**
+ * Reads `meta.token` and the provider type of the path: `tok_…` is a hosted-card token (type
+ * 2); any other token is a PayPal order (type 3); no token needs the card in `data` (type 1, or
+ * 2 when the checkout sealed the card itself).
+ */
+function paymentMethodOf(token: string | null, card: Card | undefined, providerType: string): { ok: true; verdict: (total: number) => Verdict } | { ok: false; mensaje: string } {
+  if (token?.startsWith("tok_")) {
+    if (providerType !== "2") return { ok: false, mensaje: "Un token de tarjeta solo se cobra con el proveedor tipo 2" };
+    return { ok: true, verdict: () => cardTokenVerdict(token) };
+  }
+  if (token) {
+    if (providerType !== "3") return { ok: false, mensaje: "Una orden de PayPal solo se cobra con el proveedor tipo 3" };
+    return { ok: true, verdict: (total) => paypalVerdict(token, total) };
+  }
+  if (providerType === "3") return { ok: false, mensaje: "PayPal necesita una orden aprobada en meta.token" };
+  if (!card) return { ok: false, mensaje: "Faltan los datos de la tarjeta" };
+  return { ok: true, verdict: () => ({ decision: decide(card), cardLast: card.numero.slice(-4), settle: nothingToSettle }) };
+}
+
+function cardTokenVerdict(token: string): Verdict {
+  const stored = sales.cardTokens.get(token);
+  if (!stored) return declined("Lo sentimos, los datos de tu tarjeta ya no son válidos. Captúralos de nuevo.");
+  if (stored.used) return declined("Lo sentimos, estos datos de tarjeta ya se usaron en otro pago. Captúralos de nuevo.");
+  return { decision: decide(stored.card), cardLast: stored.card.numero.slice(-4), settle: () => (stored.used = true) };
+}
+
+function paypalVerdict(orderId: string, total: number): Verdict {
+  const order = sales.paypalOrders.get(orderId);
+  if (!order) return declined("Lo sentimos, no encontramos tu pago de PayPal.");
+  if (order.state === "captured") return declined("Lo sentimos, este pago de PayPal ya se cobró.");
+  if (order.state !== "approved") return declined(PAYPAL_NOT_APPROVED);
+  if (Math.round(order.amount * 100) !== Math.round(total * 100)) return declined("Lo sentimos, el monto no coincide con tu pago de PayPal.");
+  return { decision: { approved: true }, cardLast: "", settle: () => (order.state = "captured") };
+}
+
+const days = (count: number) => new Date(Date.now() + count * 24 * 3600 * 1000).toISOString();
+
+/**
+ * The checkout's calls to the payments upstream: its public key, the plugin, the charge and the
+ * PayPal order. The plugin and the charge really decrypt what the app sends
+ * (mocks/payments-keys.ts); an approved recharge lands in the line's history and balance (and
+ * starts a recurrence when asked), an eSIM marks its sale as sold, a SIM joins
+ * `sales.simShipments`. /cobrar and /orden answer a repeated Idempotency-Key with the first
+ * answer and do nothing again.
+ */
+export const checkout: RequestHandler[] = [
+  http.get(`${base}/servicio/angular/llave`, async () => {
+    const forced = await switched("payments.hostKey");
+    if (forced) return forced;
+    return HttpResponse.json({ success: true, llave: paymentsHostKeys().publicKeyPem });
+  }),
+
+  http.post(`${base}/servicio/angular/plugin`, async ({ request }) => {
+    const forced = await switched("payments.plugin");
+    if (forced) return forced;
+    const body = pluginRequest.safeParse(await readJson(request));
+    if (!body.success) return refuse(`Solicitud inválida en «${firstIssue(body.error)}»`, 400);
+    const opened = open(body.data.data, paymentsHostKeys().privateKeyPem);
+    if (!opened.ok) return refuse("No fue posible descifrar la solicitud", 400);
+    const sale = pluginRequestPayload.safeParse(opened.value.payload);
+    if (!sale.success) return refuse(`Datos de la venta inválidos en «${firstIssue(sale.error)}»`, 400);
+
+    const provider = mockProviderFor(sale.data.correo, sale.data.canal);
+    const info: PluginInfo = {
+      cliente: { canal: sale.data.canal, tienda: sale.data.tienda },
+      proveedor: { tipo: provider.tipo, api: provider.api, env: "sandbox", publico: providerKeys().publicKeyPem },
+      form: { origen: `web-${sale.data.canal}` },
+      direcciones: provider.direcciones,
+      config: {
+        info: {
+          apiCliente: `${base}/servicio/angular/cliente`,
+          apiPage: `${base}/servicio/angular/pagina`,
+          llavero: randomUUID(),
+          detalle: provider.detalle,
+          estilo: { loader: { texto: "Cobrando recarga a tu línea Bait" }, boton: { fuente: "#ffffff", fondo: "#1471CE", color: "#1471CE", texto: "Pagar", bordeRadius: "8px" } },
+          legales: [
+            { tipo: 1, texto: "He leído y acepto el Aviso de Privacidad" },
+            { tipo: 2, texto: "Acepto los Términos y Condiciones" },
+          ],
+        },
+        data: { precio: sale.data.precio, envio: 0, total: sale.data.precio },
+      },
+    };
+    return HttpResponse.json({ success: true, mensaje: "Cliente configurado", informacion: sealReply(info, opened.value.sessionKey) });
+  }),
+
+  http.post(`${base}/servicio/angular/:channel/:providerType/cobrar`, async ({ request, params }) => {
+    const forced = await switched("payments.charge");
+    if (forced) return forced;
+    if (!request.headers.get("customer") || !request.headers.get("origin")) return refuse("Faltan los encabezados customer y origin", 400);
+    const key = request.headers.get(IDEMPOTENCY_HEADER)?.trim();
+    if (!key) return refuse(`Falta el encabezado ${IDEMPOTENCY_HEADER}`, 400);
+    const body = chargeRequest.safeParse(await readJson(request));
+    if (!body.success) return refuse(`Solicitud inválida en «${firstIssue(body.error)}»`, 400);
+
+    const { extra, info, meta } = body.data;
+    const channel = String(params.channel);
+    const providerType = String(params.providerType);
+    // Nothing below awaits: the repeat check and the stored answer cannot interleave with a twin request.
+    const fingerprint = JSON.stringify({ channel, providerType, extra, info, meta });
+    const repeat = repeated("cobrar", key, fingerprint);
+    if (repeat) return repeat;
+
+    const opened = open(body.data.data, providerKeys().privateKeyPem);
+    if (!opened.ok) return refuse("No fue posible descifrar los datos de pago", 400);
+    const data = chargeData.safeParse(opened.value.payload);
+    if (!data.success) return refuse(`Datos de pago inválidos en «${firstIssue(data.error)}»`, 400);
+
+    const method = paymentMethodOf(meta.token, data.data.tarjeta, providerType);
+    if (!method.ok) return refuse(method.mensaje, 400);
+    const verdict = method.verdict(extra.total);
+
+    const orderId = `ORD-${randomUUID().slice(0, 8).toUpperCase()}`;
+    sales.charges.push({ orderId, channel, approved: verdict.decision.approved, phone: extra.telefono, amount: Math.round(extra.total * 100), offerId: extra.referencia1, at: new Date().toISOString() });
+    if (!verdict.decision.approved) return remember("cobrar", key, fingerprint, 200, { success: false, mensaje: verdict.decision.mensaje });
+    verdict.settle();
+
+    const line = lineOf(extra.telefono);
+    const offer = offerById(extra.referencia1);
+    if (channel === "esim") {
+      sales.sold.add(extra.uuid);
+      world.esimPurchases.set(extra.correo, (world.esimPurchases.get(extra.correo) ?? 0) + 1);
+      for (const order of sales.esimOrders.values()) if (order.visitor === extra.uuid) order.paid = true;
+    } else if (channel === "captacion" && info) {
+      // A SIM: nothing to apply to a line yet, the warehouse ships it to this address.
+      sales.simShipments.push({
+        orderId,
+        saleUuid: extra.uuid,
+        offerId: extra.referencia1,
+        phone: info.telefono,
+        email: info.correo,
+        contact: `${info.nombreContacto} ${info.apellidoContacto}`.trim(),
+        postalCode: info.codigoPostal,
+        address: {
+          street: info.calle,
+          exterior: info.exterior,
+          interior: info.interior,
+          colonia: info.colonia,
+          municipality: info.municipio,
+          city: info.ciudad,
+          state: info.estado,
+          country: info.pais,
+        },
+        at: new Date().toISOString(),
+      });
+    } else if (line && offer) {
+      // A recharge: applied at once in the mock, so the history and the balance show it.
+      const history = world.history.get(line.number) ?? [];
+      history.push({ uuid: randomUUID(), orderID: orderId, offeringID: offer.offerId, amount: Math.round(extra.precio * 100), applicationDate: new Date().toISOString(), rechargeApplied: true, status: "applied" });
+      world.history.set(line.number, history);
+      const balance = world.balances.get(line.number);
+      world.balances.set(line.number, {
+        mbTotal: (balance?.mbTotal ?? 0) + offer.mbNavigation,
+        mbUsed: balance?.mbUsed ?? 0,
+        socialTotal: (balance?.socialTotal ?? 0) + offer.mbSocialNetworks,
+        socialUsed: balance?.socialUsed ?? 0,
+        nextRecharge: days(offer.duration),
+        unlimited: balance?.unlimited ?? false,
+      });
+      if (meta.recurrente) {
+        const uuid = randomUUID();
+        world.recurrences.set(uuid, {
+          uuid,
+          number: line.number,
+          email: extra.correo,
+          name: extra.nombre,
+          offerId: offer.offerId,
+          offeringID: offer.offerId,
+          rechargeName: offer.rechargeName,
+          price: offer.price,
+          duration: offer.duration,
+          type: offer.type,
+          status: "active",
+          applicationDate: new Date().toISOString(),
+          nextChargeDate: days(offer.duration),
+          cardLast: verdict.cardLast,
+        });
+      }
+    }
+    return remember("cobrar", key, fingerprint, 200, { success: true, mensaje: "Felicidades, se ha completado tu pago.", orden: orderId });
+  }),
+
+  http.post(`${base}/servicio/angular/:channel/3/orden`, async ({ request, params }) => {
+    const forced = await switched("payments.paypalOrder");
+    if (forced) return forced;
+    if (!request.headers.get("customer") || !request.headers.get("origin")) return refuse("Faltan los encabezados customer y origin", 400);
+    const key = request.headers.get(IDEMPOTENCY_HEADER)?.trim();
+    if (!key) return refuse(`Falta el encabezado ${IDEMPOTENCY_HEADER}`, 400);
+    // Read loosely so that a physical item is PayPal's own refusal, not a malformed request.
+    const body = paypalOrderRequest.extend({ articulo: z.object({ tipo: z.string() }), envio: z.string() }).safeParse(await readJson(request));
+    if (!body.success) return refuse(`Solicitud inválida en «${firstIssue(body.error)}»`, 400);
+    const { extra, articulo, envio, retorno, cancelacion } = body.data;
+    const channel = String(params.channel);
+    const fingerprint = JSON.stringify({ channel, body: body.data });
+    const repeat = repeated("orden", key, fingerprint);
+    if (repeat) return repeat;
+
+    if (articulo.tipo !== "DIGITAL_GOODS" || envio !== "NO_SHIPPING") {
+      return remember("orden", key, fingerprint, 422, { success: false, mensaje: "PayPal solo acepta bienes digitales sin envío (DIGITAL_GOODS, NO_SHIPPING)." });
+    }
+    if (!isSameOriginPath(retorno) || !isSameOriginPath(cancelacion)) return refuse("retorno y cancelacion deben ser rutas de este sitio que empiecen con «/»", 400);
+
+    const id = randomBytes(9).toString("hex").toUpperCase().slice(0, 17);
+    sales.paypalOrders.set(id, { id, state: "created", amount: extra.total, description: extra.descripcion, channel, saleUuid: extra.uuid, returnUrl: retorno, cancelUrl: cancelacion });
+    return remember("orden", key, fingerprint, 200, { success: true, orden: id, aprobacion: `${PAYPAL_APPROVAL_PATH}?orden=${id}`, mensaje: "Orden creada" });
+  }),
+];

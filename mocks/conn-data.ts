@@ -1,4 +1,4 @@
-import type { WireOffer } from "~/upstream/conn.schemas";
+import type { WireOffer } from "~/upstream/conn/offers.schemas";
 import { catalogue, toWireOffer } from "./offers";
 
 /**

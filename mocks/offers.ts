@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { rechargesConfig, type RechargeOffer } from "#schemas/config";
-import type { WireOffer } from "~/upstream/conn.schemas";
+import type { WireOffer } from "~/upstream/conn/offers.schemas";
 
 /**
  * The offers the mock upstreams sell: pages-config/recharges.json (CONFIG_DIR), read once at load

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { login } from "~/upstream/conn.server";
-import { getRechargeHistory } from "~/upstream/core.server";
-import { buildChargeData, charge, setUpPaymentPlugin } from "~/upstream/payments.server";
+import { login } from "~/upstream/conn/access.server";
+import { getRechargeHistory } from "~/upstream/core/recharges.server";
+import { buildChargeData, charge } from "~/upstream/payments/charge.server";
+import { setUpPaymentPlugin } from "~/upstream/payments/plugin.server";
 import { checkRegistrationCode, completeRegistration, sendRegistrationCode } from "~/upstream/sso.server";
 import { useMockUpstream } from "./test-support";
 

@@ -5,21 +5,12 @@ import { mockServer } from "../../mocks/node";
 import { setSwitch, clearSwitches } from "../../mocks/switches";
 import { resetWorld, world } from "../../mocks/world";
 import type { UpstreamResult } from "./http.server";
-import {
-  checkServiceability,
-  completeRegistration,
-  getBalance,
-  getOffers,
-  getSsoBalance,
-  getWidgetContent,
-  login,
-  logout,
-  resetPassword,
-  sendRegisterPin,
-  startRecovery,
-  validatePin,
-  type ConnOptions,
-} from "./conn.server";
+import { completeRegistration, login, logout, resetPassword, sendRegisterPin, startRecovery, validatePin } from "./conn/access.server";
+import { getBalance, getSsoBalance } from "./conn/balance.server";
+import { getOffers } from "./conn/offers.server";
+import type { ConnOptions } from "./conn/results.server";
+import { checkServiceability } from "./conn/serviceability.server";
+import { getWidgetContent } from "./conn/widget.server";
 
 const api = "https://conn.upstream.mock/conn/page/api";
 const ANA = { profile: "mbb", number: "5512345678" } as const;

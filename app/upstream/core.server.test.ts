@@ -6,30 +6,13 @@ import { useMockUpstream } from "../../mocks/test-support";
 import { setSwitch } from "../../mocks/switches";
 import { journey, resetJourney } from "../../mocks/world-journey";
 import { resetWorld, world } from "../../mocks/world";
-import {
-  changeAreaCode,
-  checkImeiCompatibility,
-  checkServiceProfile,
-  deviceMessageKey,
-  fullIccid,
-  getAreaCodes,
-  getBaitProfile,
-  getBillingCatalogue,
-  getLineProfile,
-  getRechargeHistory,
-  hasPendingRecharge,
-  iccidRegistrationEligibility,
-  lineRechargeEligibility,
-  optInWhatsapp,
-  recordJourneyStep,
-  registerBill,
-  replacementMessageKey,
-  sendContactLead,
-  simStatusMessageKey,
-  startRechargePayment,
-  UpstreamRefusal,
-  validateImei,
-} from "./core.server";
+import { changeAreaCode, getAreaCodes } from "./core/area-codes.server";
+import { getBillingCatalogue, registerBill } from "./core/billing.server";
+import { optInWhatsapp, recordJourneyStep, sendContactLead } from "./core/captacion.server";
+import { checkImeiCompatibility, deviceMessageKey, validateImei } from "./core/devices.server";
+import { checkServiceProfile, fullIccid, getBaitProfile, getLineProfile, iccidRegistrationEligibility, lineRechargeEligibility, replacementMessageKey, simStatusMessageKey } from "./core/line.server";
+import { getRechargeHistory, hasPendingRecharge, startRechargePayment } from "./core/recharges.server";
+import { UpstreamRefusal } from "./core/results.server";
 import type { UpstreamResult } from "./http.server";
 
 useMockUpstream({ timeoutMs: 8000 });
@@ -359,7 +342,9 @@ describe("catalogue keys", () => {
       errors: JSON.parse(readFileSync("locales/es-MX/errors.json", "utf8")),
       auth: JSON.parse(readFileSync("locales/es-MX/auth.json", "utf8")),
     };
-    const source = ["app/upstream/core.server.ts", "app/upstream/sso.server.ts"].map((file) => readFileSync(file, "utf8")).join("\n");
+    const { readdirSync } = await import("node:fs");
+    const coreFiles = readdirSync("app/upstream/core").filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"));
+    const source = [...coreFiles.map((file) => `app/upstream/core/${file}`), "app/upstream/sso.server.ts"].map((file) => readFileSync(file, "utf8")).join("\n");
     const literal = [...source.matchAll(/"((?:recharge|errors|auth):[\w.-]+)"/g)].map((match) => match[1]!);
     const computed = [
       ...(["mbb", "hbb", "mifi", "default"] as const).map((profile) => `recharge:lineNumber.status.incompatible.${profile}`),

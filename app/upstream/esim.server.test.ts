@@ -19,7 +19,8 @@ import {
   type EsimJourneyData,
 } from "./esim.server";
 import type { UpstreamResult } from "./http.server";
-import { buildChargeData, charge, setUpPaymentPlugin } from "./payments.server";
+import { buildChargeData, charge } from "./payments/charge.server";
+import { setUpPaymentPlugin } from "./payments/plugin.server";
 
 const base = "https://esim.upstream.mock/api/esim/v1/api";
 useMockUpstream();

@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { env } from "~/lib/env.server";
-import { offersResponse } from "./conn.schemas";
-import { toOffer, type UpstreamOffer } from "./conn.server";
+import { offersResponse } from "./conn/offers.schemas";
+import { toOffer, type UpstreamOffer } from "./conn/offers.server";
 import { UpstreamError, upstreamFetch, type UpstreamResult } from "./http.server";
 
 /**

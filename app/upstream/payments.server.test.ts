@@ -15,24 +15,11 @@ import { POSTAL_CODE_FAILED } from "./addresses.server";
 import { seal } from "./crypto.server";
 import { esimKeys } from "./esim.server";
 import type { UpstreamResult } from "./http.server";
-import {
-  buildChargeData,
-  cancelRecurrence,
-  charge,
-  createPaypalOrder,
-  deactivateRecurrence,
-  getPaymentsHostKey,
-  listActiveRecurrences,
-  modifyRecurrence,
-  searchRecurrences,
-  setRecurrenceState,
-  setUpPaymentPlugin,
-  paymentKeys,
-  type Card,
-  type ChargeInput,
-  type PluginSetup,
-  type Sale,
-} from "./payments.server";
+import { buildChargeData, charge, type Card, type ChargeInput, type Sale } from "./payments/charge.server";
+import { createPaypalOrder } from "./payments/paypal.server";
+import { getPaymentsHostKey, setUpPaymentPlugin, type PluginSetup } from "./payments/plugin.server";
+import { cancelRecurrence, deactivateRecurrence, listActiveRecurrences, modifyRecurrence, searchRecurrences, setRecurrenceState } from "./payments/recurrence.server";
+import { paymentKeys } from "./payments/results.server";
 
 const base = "https://payments.upstream.mock";
 useMockUpstream();

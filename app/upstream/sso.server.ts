@@ -1,5 +1,7 @@
 import * as z from "zod";
-import { errorBody, refuse, type LineProfile } from "./core.server";
+import { errorBody } from "./core/common.schemas";
+import type { LineProfile } from "./core/line.server";
+import { refuse } from "./core/results.server";
 import { lineNumberMessages, otpOutcome, otpSendKeys } from "./errors";
 import { upstreamFetch, type UpstreamResult } from "./http.server";
 

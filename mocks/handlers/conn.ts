@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { http, HttpResponse } from "msw";
-import { accessRequest, type AccessRequest } from "../../app/upstream/conn.schemas";
+import { accessRequest, type AccessRequest } from "../../app/upstream/conn/access.schemas";
 import { offersOf } from "../conn-data";
 import { demoPostalCodes, type LineProfile } from "../fixtures/demo";
 import { switched } from "../switches";

@@ -1,6 +1,6 @@
 import type * as z from "zod";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { coreWireSchemas as schemas } from "~/upstream/core.server";
+import { coreWireSchemas as schemas } from "~/upstream/core/wire.schemas";
 import { mockServer } from "../node";
 import { clearSwitches } from "../switches";
 import { resetJourney } from "../world-journey";

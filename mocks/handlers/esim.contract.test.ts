@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { offersResponse } from "~/upstream/conn.schemas";
+import { offersResponse } from "~/upstream/conn/offers.schemas";
 import { answer, payResponse, sessionResponse, visitorResponse } from "~/upstream/esim.server";
 import { mockServer } from "../node";
 import { resetWorld } from "../world";

@@ -2,16 +2,10 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { http, HttpResponse, type RequestHandler } from "msw";
 import * as z from "zod";
 import { open, sealReply } from "~/upstream/crypto.server";
-import {
-  chargeData,
-  chargeRequest,
-  IDEMPOTENCY_HEADER,
-  paypalOrderRequest,
-  pluginRequest,
-  pluginRequestPayload,
-  type PaymentChannel,
-  type PluginInfo,
-} from "~/upstream/payments.server";
+import { chargeData, chargeRequest, IDEMPOTENCY_HEADER } from "~/upstream/payments/charge.schemas";
+import type { PaymentChannel } from "~/upstream/payments/common.schemas";
+import { paypalOrderRequest } from "~/upstream/payments/paypal.schemas";
+import { pluginRequest, pluginRequestPayload, type PluginInfo } from "~/upstream/payments/plugin.schemas";
 import { demoCards } from "../fixtures/demo";
 import { offerById } from "../offers";
 import { paymentsHostKeys, providerKeys } from "../payments-keys";

@@ -1,6 +1,6 @@
 import { http, HttpResponse, type RequestHandler } from "msw";
 import type * as z from "zod";
-import { activeRecurrencesRequest, deactivateRequest, modifyRecurrenceRequest, wireRecurrence, wireRecurringCharge } from "~/upstream/payments.server";
+import { activeRecurrencesRequest, deactivateRequest, modifyRecurrenceRequest, wireRecurrence, wireRecurringCharge } from "~/upstream/payments/recurrence.schemas";
 import { offerById } from "../offers";
 import { switched } from "../switches";
 import { lineOf, world, type Recurrence } from "../world";

@@ -1,18 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openReply, seal } from "~/upstream/crypto.server";
-import {
-  activeRecurrencesResponse,
-  chargeResponse,
-  hostKeyResponse,
-  pluginInfo,
-  paypalOrderResponse,
-  pluginResponse,
-  recurrenceAnswer,
-  recurrenceSearchResponse,
-  type ChargeData,
-  type ChargeRequest,
-} from "~/upstream/payments.server";
+import { chargeResponse, type ChargeData, type ChargeRequest } from "~/upstream/payments/charge.schemas";
+import { paypalOrderResponse } from "~/upstream/payments/paypal.schemas";
+import { hostKeyResponse, pluginInfo, pluginResponse } from "~/upstream/payments/plugin.schemas";
+import { activeRecurrencesResponse, recurrenceAnswer, recurrenceSearchResponse } from "~/upstream/payments/recurrence.schemas";
 import { mockServer } from "../node";
 import { resetWorld, world } from "../world";
 import { resetSales, sales } from "../world-sales";

@@ -1,6 +1,6 @@
 import type * as z from "zod";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { coreWireSchemas } from "~/upstream/core.server";
+import { coreWireSchemas } from "~/upstream/core/wire.schemas";
 import { ssoWireSchemas as schemas } from "~/upstream/sso.server";
 import { mockServer } from "../node";
 import { clearSwitches } from "../switches";

@@ -1,7 +1,8 @@
 import { redirect } from "@remix-run/node";
 import { destroySession, getCustomer, getSession } from "~/lib/session.server";
-import { getBalance, getSsoBalance, type LineBalance } from "~/upstream/conn.server";
-import { getRechargeHistory, type RechargeHistoryEntry } from "~/upstream/core.server";
+import { getBalance, getSsoBalance, type LineBalance } from "~/upstream/conn/balance.server";
+import type { RechargeHistoryEntry } from "~/upstream/core/recharges.schemas";
+import { getRechargeHistory } from "~/upstream/core/recharges.server";
 import { getRecharges } from "~/lib/config/config.server";
 import { formatData, formatHistoryDate, formatLongDate, formatMoney, formatPhone } from "~/lib/format";
 import type { SessionUser } from "#schemas/session";

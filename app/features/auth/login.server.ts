@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { isOn } from "~/features/flags/flags.server";
 import { parseForm } from "~/lib/forms";
-import { login as legacyLogin } from "~/upstream/conn.server";
+import { login as legacyLogin } from "~/upstream/conn/access.server";
 import { legacySsoLogin, type SsoSession } from "~/upstream/sso.server";
 import type { SessionUser } from "#schemas/session";
 import { loginSchema } from "#schemas/forms/auth";

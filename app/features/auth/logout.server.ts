@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { destroySession, getCustomer, getSession } from "~/lib/session.server";
-import { logout as legacyLogout } from "~/upstream/conn.server";
+import { logout as legacyLogout } from "~/upstream/conn/access.server";
 import { endSsoSession } from "~/upstream/sso.server";
 
 const PROFILE = { 1: "mbb", 2: "hbb", 3: "mifi" } as const;

@@ -3,7 +3,7 @@ import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import * as z from "zod/mini";
 import { parseForm } from "~/lib/forms";
 import { formatPhone } from "~/lib/format";
-import { resetPassword, startRecovery, validatePin, type LineIdentity } from "~/upstream/conn.server";
+import { resetPassword, startRecovery, validatePin, type LineIdentity } from "~/upstream/conn/access.server";
 import { codeSchema, recoveryPasswordSchema, recoveryStartSchema } from "#schemas/forms/auth";
 import { profileOf, type LineProfile } from "#schemas/forms/fields";
 import { recoveryFlow, type RecoveryState } from "./flow.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chargeData } from "~/upstream/payments.server";
+import { chargeData } from "~/upstream/payments/charge.schemas";
 import { cardFieldsOf, chargePayload, NO_BILLING } from "./charge-payload";
 
 describe("the card provider's data, as the browser and the server build it", () => {

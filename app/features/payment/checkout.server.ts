@@ -9,9 +9,11 @@ import { limitedPostalLookup, postalLookup } from "~/features/address/postal.ser
 import { getRecharges, getSite } from "~/lib/config/config.server";
 import { parseForm } from "~/lib/forms";
 import { commitSession, getSession, getSessionUser } from "~/lib/session.server";
-import { startRechargePayment } from "~/upstream/core.server";
+import { startRechargePayment } from "~/upstream/core/recharges.server";
 import { envelopeSchema, seal, type Envelope } from "~/upstream/crypto.server";
-import { charge, createPaypalOrder, setUpPaymentPlugin, type ChargeInput, type PluginSetup } from "~/upstream/payments.server";
+import { charge, type ChargeInput } from "~/upstream/payments/charge.server";
+import { createPaypalOrder } from "~/upstream/payments/paypal.server";
+import { setUpPaymentPlugin, type PluginSetup } from "~/upstream/payments/plugin.server";
 import { paymentLedger, type ChargeVerdict, FAILURE_THRESHOLD } from "./ledger.server";
 import { receiptOf, RECEIPT_PATH } from "./receipt.server";
 import { channelOf, pendingSale, saleView, shippingCostOf, upstreamSale, upstreamShipping, type SaleView } from "./sale.server";

@@ -3,7 +3,8 @@ import { lineCategoryForType, profileForType } from "#schemas/forms/recharge";
 import { getRecharges } from "~/lib/config/config.server";
 import { formatMoney, formatPhone } from "~/lib/format";
 import { getSession } from "~/lib/session.server";
-import type { PaymentChannel, Sale, Shipping } from "~/upstream/payments.server";
+import type { Sale, Shipping } from "~/upstream/payments/charge.server";
+import type { PaymentChannel } from "~/upstream/payments/common.schemas";
 import { translate } from "~/lib/i18n/i18next.server";
 
 /**

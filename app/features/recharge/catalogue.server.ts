@@ -1,5 +1,5 @@
 import type { OfferCategory, RechargeOffer } from "#schemas/config";
-import { getOffers, type UpstreamOffer } from "~/upstream/conn.server";
+import { getOffers, type UpstreamOffer } from "~/upstream/conn/offers.server";
 import { getEsimOffers } from "~/upstream/esim.server";
 import type { UpstreamResult } from "~/upstream/http.server";
 

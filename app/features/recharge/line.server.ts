@@ -1,5 +1,7 @@
 import { profileForType } from "#schemas/forms/recharge";
-import { checkServiceProfile, getLineProfile, getRechargeHistory, hasPendingRecharge, lineRechargeEligibility, type RechargeHistoryEntry } from "~/upstream/core.server";
+import { checkServiceProfile, getLineProfile, lineRechargeEligibility } from "~/upstream/core/line.server";
+import type { RechargeHistoryEntry } from "~/upstream/core/recharges.schemas";
+import { getRechargeHistory, hasPendingRecharge } from "~/upstream/core/recharges.server";
 import type { UpstreamResult } from "~/upstream/http.server";
 
 /** Whether a number may get a recharge of a type, and if not, the catalogue key that says why. */

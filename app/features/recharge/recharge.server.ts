@@ -9,7 +9,7 @@ import { closeModalHref } from "~/components/url-modal";
 import { getRecharges } from "~/lib/config/config.server";
 import { parseForm } from "~/lib/forms";
 import { commitSession, getSession, getSessionUser } from "~/lib/session.server";
-import { optInWhatsapp } from "~/upstream/core.server";
+import { optInWhatsapp } from "~/upstream/core/captacion.server";
 import { checkRechargeHistory, checkRechargeLine } from "./line.server";
 import { findRechargeOffer } from "./offer.server";
 import { RECHARGE_PARAM } from "./urls";

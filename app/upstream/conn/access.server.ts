@@ -1,204 +1,19 @@
-import type * as z from "zod";
 import type { SessionTokens, SessionUser } from "#schemas/session";
-import { UpstreamError, upstreamFetch, type UpstreamResult } from "./http.server";
-import {
-  accessResponse,
-  balanceResponse,
-  cdnResponse,
-  connErrorBody,
-  loginSession,
-  offersResponse,
-  serviceabilityResponse,
-  type AccessOperation,
-  type AccessRequest,
-  type AccessResponse,
-  type WireOffer,
-} from "./conn.schemas";
+import { UpstreamError, upstreamFetch, type UpstreamResult } from "../http.server";
+import { accessResponse, loginSession, type AccessOperation, type AccessRequest, type AccessResponse } from "./access.schemas";
+import { connErrorBody } from "./common.schemas";
+import { withMessage, type ConnOptions } from "./results.server";
 
 /**
- * Client of the legacy "conn/page" upstream (SPEC §7): offers, balance, the legacy account
- * operations of /acceso (login, logout, registration PIN, recovery), the discovery-widget CDN
- * and home-internet serviceability. Wire shapes live in conn.schemas.ts; this module returns
- * English domain types.
- *
- * Results, one rule for every function:
- * - `{ ok: false, error }` only when the call itself failed (timeout, network, HTTP error,
- *   an answer that breaks its schema). `error.messageKey` is the catalogue message of SPEC §8
- *   for that call (e.g. offers → "recharge:offers.error", login → "auth:login.failed").
- *   Reads (offers, balance, CDN, serviceability) whose body says `success: false` also end
- *   here, as kind "http" with the upstream's text in `error.upstreamMessage`.
- * - `{ ok: true, data }` when the upstream answered. For the account operations `data` is a
- *   discriminated `outcome` ("signedIn", "refused", "locked", …); every refusal carries the
- *   `messageKey` to show and, when the upstream sent one, its own `upstreamMessage` (login
- *   shows the server's text, SPEC §8).
- * Nothing here throws.
+ * The legacy account operations of the "conn/page" upstream's /acceso (SPEC §7): login, logout,
+ * registration PIN and completion, password recovery.
  */
 
-export type ConnOptions = { timeoutMs?: number };
 export type LineProfile = "mbb" | "hbb" | "mifi";
-
-const OFFERS_FAILED = "recharge:offers.error";
-const BALANCE_FAILED = "auth:login.dataFailed";
 
 const ACCESS_PATH = "/conn/page/api/bait/api/aplicacion/acceso";
 /** The portable-internet (mifi) lines have their own endpoint (SPEC §7 "separate endpoint for mifi"). */
 const ACCESS_MIFI_PATH = "/conn/page/api/bait/api/aplicacion/acceso-mifi";
-
-/** Every failure of a call shows that call's own catalogue message, except those listed in `keep`. */
-function withMessage<T>(result: UpstreamResult<T>, messageKey: string, keep: (error: UpstreamError) => boolean = () => false): UpstreamResult<T> {
-  if (result.ok || keep(result.error)) return result;
-  const { call, kind, status, upstreamMessage } = result.error;
-  return { ok: false, error: new UpstreamError(call, kind, messageKey, status, upstreamMessage) };
-}
-
-function refusedRead(call: string, messageKey: string, status: number, upstreamMessage?: string | null): UpstreamResult<never> {
-  console.error(`[upstream] ${call}: success=false${upstreamMessage ? ` (${upstreamMessage})` : ""}`);
-  return { ok: false, error: new UpstreamError(call, "http", messageKey, status, upstreamMessage ?? undefined) };
-}
-
-const isUnauthorized = (error: UpstreamError) => error.status === 401 || error.status === 403;
-
-// ——— Offers ———
-
-export type OfferList = "general" | "hbb" | "sams";
-const OFFER_PATHS: Record<OfferList, string> = {
-  general: "/conn/page/api/app/ofertas",
-  hbb: "/conn/page/api/app/ofertasHBB",
-  sams: "/conn/page/api/app/ofertasSams",
-};
-
-/** The recharge offer of SPEC §3, as the upstream sells it. */
-export type UpstreamOffer = {
-  offerId: string;
-  rechargeName: string;
-  /** 1 traditional, 2 hbb, 3 mifi, 4 associates, 5 international, 6 packages, 7 SIM, 8 business mifi, 9 business, 99 store. */
-  type: WireOffer["tipo"];
-  /** MXN. */
-  price: number;
-  /** Days. */
-  duration: number;
-  validity: string;
-  associated: boolean;
-  status: "active" | "inactive";
-  imageMobile: string;
-  imageDesktop: string;
-  includeMessage: string;
-  enjoyMessage?: string;
-  register: boolean;
-  mbNavigation: number;
-  mbSocialNetworks: number;
-};
-
-export const toOffer = (wire: WireOffer): UpstreamOffer => ({
-  offerId: wire.offeringid,
-  rechargeName: wire.nombre,
-  type: wire.tipo,
-  price: wire.pesos,
-  duration: wire.duracion,
-  validity: wire.vigencia,
-  associated: wire.asociado,
-  status: wire.estado === "activo" ? "active" : "inactive",
-  imageMobile: wire.imagen.movil,
-  imageDesktop: wire.imagen.escritorio,
-  includeMessage: wire.incluye,
-  ...(wire.disfruta ? { enjoyMessage: wire.disfruta } : {}),
-  register: wire.registro,
-  mbNavigation: wire.mbNavegar,
-  mbSocialNetworks: wire.mbRedesSociales,
-});
-
-/** GET ofertas / ofertasHBB / ofertasSams. Inactive offers are returned too (status "inactive"): the caller decides. */
-export async function getOffers(list: OfferList, options: ConnOptions = {}): Promise<UpstreamResult<UpstreamOffer[]>> {
-  const call = `conn.offers.${list}`;
-  const result = await upstreamFetch({ call, upstream: "conn", path: OFFER_PATHS[list], schema: offersResponse, errorSchema: connErrorBody, ...options });
-  if (!result.ok) return withMessage(result, OFFERS_FAILED);
-  if (result.data.success === false) return refusedRead(call, OFFERS_FAILED, result.status, result.data.mensaje);
-  return { ok: true, status: result.status, data: result.data.response.lista.map(toOffer) };
-}
-
-// ——— Balance ———
-
-const ITEM_NAMES = {
-  datosVelocidadNormal: "normalDataSpeed",
-  datosVelocidadReducida: "lowDataSpeed",
-  datosUsoInternacional: "internationalData",
-  datosRedesSociales: "socialMediaData",
-  minutos: "minutesUsed",
-  sms: "messaggesUsed",
-} as const;
-export type BalanceItemName = (typeof ITEM_NAMES)[keyof typeof ITEM_NAMES];
-
-/** One consumption item (SPEC §3 output mb_used, mb_total, … in camelCase). */
-export type BalanceItem = {
-  name: BalanceItemName;
-  mbUsed: number;
-  mbTotal: number;
-  mbAvailable: number;
-  minAvailable: number;
-  minUsed: number;
-  smsAvailable: number;
-  smsUsed: number;
-};
-
-export type LineBalance = {
-  items: BalanceItem[];
-  /** ISO date of the next recharge, when the line has one. */
-  nextRecharge?: string;
-  sharesData: boolean;
-  offerings: { offeringId: string; expireDate: string }[];
-  unlimited: boolean;
-};
-
-type WireBalance = z.infer<typeof balanceResponse>;
-
-export function toBalance(wire: WireBalance): LineBalance {
-  const items: BalanceItem[] = [];
-  for (const item of wire.consumo) {
-    const name = ITEM_NAMES[item.nombre as keyof typeof ITEM_NAMES];
-    // A new item kind must not break the balance page: it is logged and left out.
-    if (!name) {
-      console.warn(`[upstream] conn.balance: concepto de consumo desconocido «${item.nombre}», se omite`);
-      continue;
-    }
-    items.push({
-      name,
-      mbUsed: item.mb_usados ?? 0,
-      mbTotal: item.mb_totales ?? 0,
-      mbAvailable: item.mb_disponibles ?? 0,
-      minAvailable: item.min_disponibles ?? 0,
-      minUsed: item.min_usados ?? 0,
-      smsAvailable: item.sms_disponibles ?? 0,
-      smsUsed: item.sms_usados ?? 0,
-    });
-  }
-  return {
-    items,
-    ...(wire.proxima_recarga ? { nextRecharge: wire.proxima_recarga } : {}),
-    sharesData: wire.comparteDatos ?? false,
-    offerings: wire.offeringsIds.map(({ offeringId, expireDate }) => ({ offeringId, expireDate })),
-    unlimited: wire.esIlimitado ?? false,
-  };
-}
-
-async function balanceCall(call: string, path: string, body: unknown, headers: Record<string, string>, options: ConnOptions): Promise<UpstreamResult<LineBalance>> {
-  const result = await upstreamFetch({ call, upstream: "conn", method: "POST", path, body, headers, schema: balanceResponse, errorSchema: connErrorBody, ...options });
-  // A 401 means the session is gone: "Tu sesión expiró", so the caller can log the user out.
-  if (!result.ok) return withMessage(result, BALANCE_FAILED, isUnauthorized);
-  if (!result.data.success) return refusedRead(call, BALANCE_FAILED, result.status, result.data.message ?? result.data.mensaje);
-  return { ok: true, status: result.status, data: toBalance(result.data) };
-}
-
-/** POST consumoV3 with the legacy access token (body `access` and header Ordaccess). */
-export function getBalance(access: string, options: ConnOptions = {}) {
-  return balanceCall("conn.balance", "/conn/page/api/app/consumoV3", { access }, { Ordaccess: access }, options);
-}
-
-/** POST consumoSSO for a single-sign-on session: the number in the body, the SSO token as bearer. */
-export function getSsoBalance(number: string, bearer: string, options: ConnOptions = {}) {
-  return balanceCall("conn.balanceSso", "/conn/page/api/sso/consumoSSO", { numero: number }, { Authorization: `Bearer ${bearer}` }, options);
-}
-
-// ——— Legacy account operations (/acceso) ———
 
 const accessPath = (profile: LineProfile) => (profile === "mifi" ? ACCESS_MIFI_PATH : ACCESS_PATH);
 
@@ -378,36 +193,4 @@ export async function completeRegistration(input: CompleteRegistrationInput, opt
   if (answer.success) return { ok: true, status: result.status, data: { outcome: "registered" } };
   const messageKey = answer.statusCode === 1 || answer.code === 1 ? "auth:register.alreadyRegistered" : "auth:completeRegistration.failed";
   return { ok: true, status: result.status, data: { outcome: "refused", messageKey, ...optionalText(answer) } };
-}
-
-// ——— Widget CDN ———
-
-export type WidgetContent = z.infer<typeof cdnResponse>;
-
-/** GET the discovery widget's content (header hide: true, SPEC §7). */
-export async function getWidgetContent(options: ConnOptions = {}): Promise<UpstreamResult<WidgetContent>> {
-  return upstreamFetch({ call: "conn.widget", upstream: "conn", path: "/conn/page/api/app/cdn", headers: { hide: "true" }, schema: cdnResponse, ...options });
-}
-
-// ——— Serviceability ———
-
-export type Serviceability = { address: string; hasCoverage: boolean; location?: { latitude: number; longitude: number } };
-
-/** GET serviceability?direccion=: whether home internet reaches an address (a postal code is enough). */
-export async function checkServiceability(address: string, options: ConnOptions = {}): Promise<UpstreamResult<Serviceability>> {
-  const call = "conn.serviceability";
-  const result = await upstreamFetch({ call, upstream: "conn", path: "/conn/page/api/altan/serviceability", query: { direccion: address }, schema: serviceabilityResponse, errorSchema: connErrorBody, ...options });
-  // SPEC §8 has no text of its own for this call: the generic upstream messages apply.
-  if (!result.ok) return result;
-  const answer = result.data;
-  if (!answer.success) return refusedRead(call, "errors:upstream.generic", result.status, answer.mensaje);
-  return {
-    ok: true,
-    status: result.status,
-    data: {
-      address: answer.direccion,
-      hasCoverage: answer.capacidad,
-      ...(answer.ubicacion ? { location: { latitude: answer.ubicacion.latitud, longitude: answer.ubicacion.longitud } } : {}),
-    },
-  };
 }

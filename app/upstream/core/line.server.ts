@@ -1,0 +1,160 @@
+import { ICCID_DEFAULT, iccidErrorKey, iccidMessages, lineNumberErrorKey, lineNumberMessages } from "../errors";
+import { UpstreamError, upstreamFetch, type UpstreamResult } from "../http.server";
+import { errorBody } from "./common.schemas";
+import { baitProfileWire, lineProfileWire, serviceProfileWire, type LineCheck } from "./line.schemas";
+import { ok, refuse } from "./results.server";
+
+/**
+ * Line checks on the core upstream (paths under /api/core): a number's or a SIM's profile and
+ * status, whether it may be recharged or registered, the legacy recharge check and a Bait
+ * number's profile. `POST /api/core/servicio/perfil/bait` is our path (the spec does not show one).
+ */
+
+export type LineProfile = "mbb" | "hbb" | "mifi";
+export const lineProfiles = ["mbb", "hbb", "mifi"] as const;
+export const isLineProfile = (value: string): value is LineProfile => (lineProfiles as readonly string[]).includes(value);
+
+/** Profile codes of the spec (§1): 1 mbb, 2 hbb, 3 mifi. */
+export const profileCode: Record<LineProfile, 1 | 2 | 3> = { mbb: 1, hbb: 2, mifi: 3 };
+
+
+/** Number checks use the line-number table of SPEC §8 (errors.ts); SIM checks the ICCID table. */
+const lineNumberKeys = lineNumberMessages as Partial<Record<number, string>>;
+const iccidKeys = { 400: ICCID_DEFAULT, 424: ICCID_DEFAULT, 502: "errors:iccid.unavailable", ...iccidMessages } as Partial<Record<number, string>>;
+
+/**
+ * GET /api/core/q/{type}/{identifier}/get/{view}: the profile (and with view "status" the SIM
+ * status) of a number (type dn) or a SIM (type iccid, 19 digits).
+ */
+export async function getLineProfile(input: { type: "dn" | "iccid"; identifier: string; view?: "basic" | "status" }): Promise<UpstreamResult<LineCheck>> {
+  const view = input.view ?? "status";
+  const result = await upstreamFetch({
+    call: "core.lineProfile",
+    upstream: "core",
+    path: `/api/core/q/${input.type}/${encodeURIComponent(input.identifier)}/get/${view}`,
+    schema: lineProfileWire,
+    messages: input.type === "dn" ? lineNumberKeys : iccidKeys,
+    errorSchema: errorBody,
+  });
+  // No answer at all is the table's status 0.
+  if (!result.ok && result.error.kind === "network") {
+    const key = input.type === "dn" ? lineNumberErrorKey(0) : iccidErrorKey(404);
+    return { ok: false, error: new UpstreamError(result.error.call, "network", key) };
+  }
+  return result;
+}
+
+/** Statuses a line may be recharged in, per profile (SPEC §4). */
+const rechargeableStatuses: Record<LineProfile, readonly string[]> = {
+  mbb: ["active", "suspend", "predeactivate"],
+  mifi: ["active", "suspend", "predeactivate"],
+  hbb: ["active"],
+};
+
+export type Eligibility = { ok: true } | { ok: false; messageKey: string };
+
+/**
+ * Whether a line may be recharged (SPEC §4): mbb and mifi when active, suspend or
+ * predeactivate; hbb only when active; any other status gives the idle message. A profile (or
+ * status) "incompatible" gives the message of the profile being recharged; b2b lines have their
+ * own message. `expected`, when given, is the profile the recharge is for (an hbb offer needs an
+ * hbb service number).
+ */
+export function lineRechargeEligibility(profile: string, status: string | undefined, expected?: LineProfile): Eligibility {
+  if (profile === "incompatible" || status === "incompatible") {
+    const which = expected ?? (isLineProfile(profile) ? profile : "default");
+    return { ok: false, messageKey: `recharge:lineNumber.status.incompatible.${which}` };
+  }
+  if (profile === "b2b") return { ok: false, messageKey: "recharge:lineNumber.status.b2b" };
+  if (!isLineProfile(profile)) return { ok: false, messageKey: "recharge:lineNumber.status.default" };
+  if (expected && profile !== expected) return { ok: false, messageKey: `recharge:lineNumber.wrongProfile.${expected}` };
+  if (!status) return { ok: false, messageKey: "recharge:lineNumber.status.status" };
+  if (rechargeableStatuses[profile].includes(status)) return { ok: true };
+  return { ok: false, messageKey: "recharge:lineNumber.status.idle" };
+}
+
+/** The SIM status catalogue (SPEC §8): a message per status, WhatsApp support by default. */
+export function simStatusMessageKey(status: string | undefined): string {
+  const known = ["active", "idle", "suspend", "predeactivate", "barring", "incompatible"];
+  return status && known.includes(status) ? `recharge:simStatus.${status}` : "recharge:simStatus.default";
+}
+
+/** The SIM's 19-digit ICCID from the 13 digits the customer types (SPEC §5). */
+export const ICCID_PREFIX = "895214";
+export const fullIccid = (typed: string) => `${ICCID_PREFIX}${typed.replace(/\D/g, "")}`;
+
+/**
+ * Whether a SIM found by its ICCID may be registered as a service of the given profile
+ * (SPEC §5): it must be of that profile and active.
+ */
+export function iccidRegistrationEligibility(line: LineCheck, expected: "hbb" | "mifi"): Eligibility {
+  if (line.profile !== expected) return { ok: false, messageKey: `recharge:iccid.wrongProfile.${expected}` };
+  if (line.status !== "active") return { ok: false, messageKey: simStatusMessageKey(line.status) };
+  return { ok: true };
+}
+
+/** Legacy replacement codes (SPEC §4/§8) → catalogue keys; 0 means "go ahead". */
+export function replacementMessageKey(code: number, rechargeType?: number): string {
+  switch (code) {
+    case -1:
+      return "recharge:replacement.notAssociate";
+    case 1:
+      return "recharge:replacement.cannotRecharge";
+    case 2:
+      return "recharge:replacement.notInNetwork";
+    case 3:
+      return "recharge:replacement.needsActivation";
+    case 4:
+      return rechargeType === 2 || rechargeType === 3
+        ? "recharge:replacement.wrongType.hbb"
+        : rechargeType === 8
+          ? "recharge:replacement.wrongType.mifi"
+          : "recharge:replacement.wrongType.default";
+    default:
+      return "recharge:replacement.unavailable";
+  }
+}
+
+
+/**
+ * POST /api/core/bait/servicio/perfil: the legacy recharge check of a number for a recharge
+ * type (`tipo`, SPEC §3 type codes) with the captcha `token`. Status 0 is "may recharge";
+ * -1, 1, 2, 3, 4 and 500 are refusals with `reason` set to the code.
+ */
+export async function checkServiceProfile(input: { number: string; iccid?: string; rechargeType: number; captchaToken?: string }): Promise<UpstreamResult<{ allowed: true }>> {
+  const call = "core.serviceProfile";
+  const result = await upstreamFetch({
+    call,
+    upstream: "core",
+    method: "POST",
+    path: "/api/core/bait/servicio/perfil",
+    body: { dn: input.number, iccid: input.iccid ?? "", tipo: input.rechargeType, token: input.captchaToken ?? "" },
+    schema: serviceProfileWire,
+    messages: { 400: lineNumberMessages[400], 412: "recharge:replacement.wrongType.default", 500: "recharge:replacement.unavailable" },
+    errorSchema: errorBody,
+  });
+  if (!result.ok) return result;
+  if (result.data.status !== 0) {
+    return refuse(call, replacementMessageKey(result.data.status, input.rechargeType), String(result.data.status), { upstreamMessage: result.data.message });
+  }
+  return ok({ allowed: true as const }, result.status);
+}
+
+
+/** POST /api/core/servicio/perfil/bait: the profile code (1/2/3) and status of a Bait number. */
+export async function getBaitProfile(number: string): Promise<UpstreamResult<{ profile: LineProfile; status?: string }>> {
+  const call = "core.baitProfile";
+  const result = await upstreamFetch({
+    call,
+    upstream: "core",
+    method: "POST",
+    path: "/api/core/servicio/perfil/bait",
+    body: { numero: number },
+    schema: baitProfileWire,
+    messages: lineNumberKeys,
+    errorSchema: errorBody,
+  });
+  if (!result.ok) return result;
+  if (!result.data.found || !result.data.profile) return refuse(call, lineNumberMessages[412], "notBait", { upstreamMessage: result.data.message });
+  return ok({ profile: result.data.profile, status: result.data.status }, result.status);
+}

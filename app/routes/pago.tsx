@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
-import { checkoutAction, loadCheckout, type CheckoutAnswer } from "~/features/payment/checkout.server";
+import type { CheckoutAnswer } from "~/features/payment/checkout-data";
+import { checkoutAction, loadCheckout } from "~/features/payment/checkout.server";
 import { CheckoutView } from "~/features/payment/checkout-view";
 import { createTranslator, registerCatalogue } from "~/lib/i18n/translate";
 import { checkout, payment, validation } from "#locales/es-MX/payment.json";

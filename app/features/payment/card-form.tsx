@@ -7,7 +7,7 @@ import { useMessages } from "~/lib/i18n/react";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { formValues, validateValues } from "~/lib/form-validation";
 import { cardFormSchema, legalSchema, maskCard, parseExpiry } from "#schemas/forms/card";
-import type { CardSummary, CheckoutAnswer, CheckoutData, PluginView } from "./checkout.server";
+import type { CardSummary, CheckoutAnswer, CheckoutData, PluginView } from "./checkout-data";
 import { cardFieldsOf, chargePayload, NO_BILLING, type BillingFields } from "./charge-payload";
 import { BillingAddress, type BillingLookup } from "./billing-address";
 import { LegalChecks, PayButton, SaleImage } from "./pay-step";

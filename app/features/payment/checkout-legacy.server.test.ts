@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from "vitest";
 import { useMockUpstream } from "../../../mocks/test-support";
 import { buildRechargeSale } from "~/features/recharge/sale";
 import { commitSession, getSession } from "~/lib/session.server";
-import { loadCheckout, type CheckoutData } from "./checkout.server";
+import type { CheckoutData } from "./checkout-data";
+import { loadCheckout } from "./checkout.server";
 
 // The flag "new-payment-plugin" off for everybody: the legacy plugin.
 vi.mock("~/features/flags/flags.server", () => ({ isOn: (name: string) => name !== "new-payment-plugin" }));

@@ -4,7 +4,7 @@ import { FormMessage } from "~/components/form/form-messages";
 import { funnel } from "~/features/tracking/funnel";
 import { useMessages } from "~/lib/i18n/react";
 import { CardPayment } from "./card-form";
-import type { CheckoutAnswer, CheckoutData } from "./checkout.server";
+import type { CheckoutAnswer, CheckoutData } from "./checkout-data";
 import { HostedCardPayment } from "./hosted-card";
 import { SaleImage } from "./pay-step";
 import { PaypalPayment } from "./paypal";

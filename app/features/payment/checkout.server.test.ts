@@ -11,7 +11,8 @@ import { open } from "~/upstream/crypto.server";
 import { commitSession, getSession, sessionStorage } from "~/lib/session.server";
 import { buildRechargeSale } from "~/features/recharge/sale";
 import { chargePayload } from "./charge-payload";
-import { checkoutAction, loadCheckout, type CheckoutAnswer, type CheckoutData } from "./checkout.server";
+import type { CheckoutAnswer, CheckoutData } from "./checkout-data";
+import { checkoutAction, loadCheckout } from "./checkout.server";
 import { sealForProvider } from "./seal-card";
 
 useMockUpstream({ timeoutMs: 2000 });

@@ -6,7 +6,7 @@ import { funnel } from "~/features/tracking/funnel";
 import { useMessages } from "~/lib/i18n/react";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { legalSchema } from "#schemas/forms/card";
-import type { CheckoutAnswer, CheckoutData } from "./checkout.server";
+import type { CheckoutAnswer, CheckoutData } from "./checkout-data";
 import { LegalChecks, PayButton } from "./pay-step";
 import { usePaymentSubmit } from "./use-payment-submit";
 

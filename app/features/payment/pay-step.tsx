@@ -1,7 +1,7 @@
 import { CheckboxField } from "~/components/form/field";
 import { funnel } from "~/features/tracking/funnel";
 import { useMessages } from "~/lib/i18n/react";
-import type { CheckoutData } from "./checkout.server";
+import type { CheckoutData } from "./checkout-data";
 import type { SaleView } from "./sale.server";
 
 type Ready = Extract<CheckoutData, { ok: true }>;

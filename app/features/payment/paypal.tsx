@@ -7,7 +7,7 @@ import { funnel } from "~/features/tracking/funnel";
 import { useMessages } from "~/lib/i18n/react";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { legalSchema } from "#schemas/forms/card";
-import type { CheckoutAnswer, CheckoutData } from "./checkout.server";
+import type { CheckoutAnswer, CheckoutData } from "./checkout-data";
 import { LegalChecks, PayButton, PaymentProgress } from "./pay-step";
 import { usePaymentSubmit } from "./use-payment-submit";
 

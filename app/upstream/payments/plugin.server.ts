@@ -1,8 +1,7 @@
 import * as z from "zod";
 import { openReply, seal } from "../crypto.server";
 import { UpstreamError, upstreamFetch, type UpstreamResult } from "../http.server";
-import type { PaymentChannel } from "./common.schemas";
-import { errorBody } from "./common.schemas";
+import { errorBody, type PaymentChannel } from "./common.schemas";
 import { hostKeyResponse, pluginInfo, pluginRequestPayload, pluginResponse, type PluginInfo, type pluginRequest } from "./plugin.schemas";
 import { invalid, paymentKeys, refused, withCallKey } from "./results.server";
 

@@ -1,0 +1,76 @@
+import type { postalLookup } from "~/features/address/postal.server";
+import type { SaleView } from "./sale.server";
+
+/** What the checkout's loader and actions hand its views. */
+
+export type ProviderKind = "card" | "hostedCard" | "paypal";
+
+export type PluginView = {
+  provider: ProviderKind;
+  /** The provider type the charge is filed under (SPEC §7 /{channel}/{providerType}/cobrar). */
+  typeCode: 1 | 2 | 3;
+  /** The card provider's public key (PEM): the browser seals the card with it. */
+  publicKey: string;
+  /** The hosted card fields' page (provider type 2). */
+  hostedUrl: string | null;
+  /** A details step (1 of 2) before the summary and the pay button. */
+  detailsStep: boolean;
+  asksAddress: boolean;
+  loaderText: string;
+  button: { text: string; className: string | null; css: string | null };
+  legal: { kind: "privacy" | "terms"; text: string }[];
+  /** The hosted card was configured but the visitor asked for the card form (no JavaScript). */
+  cardFallback: boolean;
+  hostedConfigured: boolean;
+};
+
+export type CheckoutData =
+  | { ok: false; message: string; sale: SaleView | null; editHref: string | null }
+  | {
+      ok: true;
+      sale: SaleView;
+      editHref: string;
+      plugin: PluginView;
+      /** One per rendering: the idempotency key of the next payment attempt. */
+      paymentKey: string;
+      attemptsLeft: number;
+      paypal: { approved: boolean; cancelled: boolean };
+      notice: string | null;
+      /** This page's own address (with ?metodo=tarjeta when the hosted card fell back to the card form). */
+      selfHref: string;
+      links: { privacy: string; terms: string };
+      /** This response's CSP nonce, for the pay button's <style> (it is in the page's scripts anyway). */
+      nonce: string;
+    };
+
+/** What the checkout's actions answer when they do not redirect. */
+export type CheckoutAnswer = {
+  /** conform's reply for the card form: field errors, and the values typed except the card's. */
+  result?: { initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null> | null; status?: "error" | "success" };
+  message?: { tone: "error" | "warning" | "info"; text: string };
+  /** Step 2 of 2 without JavaScript: what the summary shows and the sealed card it pays with. */
+  summary?: CardSummary;
+  /** The postal lookup of the billing address (no-JS 'Buscar colonias'). */
+  postal?: PostalAnswer;
+  /** The third failure in a row: the form starts over (SPEC §4). */
+  reset?: boolean;
+  /**
+   * The key of the next attempt, fresh with every answer: the page uses it at once, without
+   * waiting for the loader's revalidation (which would otherwise land while the visitor types).
+   */
+  paymentKey?: string;
+  /** After a failed charge: the attempts left before the reset. */
+  attemptsLeft?: number;
+};
+
+export type CardSummary = {
+  /** The envelope for the card provider, as JSON: the only form the card travels in. */
+  sealed: string;
+  holder: string;
+  card: string;
+  /** "MM/AA", or null after an error (it never comes back then). */
+  expiry: string | null;
+  address: string | null;
+};
+
+export type PostalAnswer = Awaited<ReturnType<typeof postalLookup>>;

@@ -1,0 +1,68 @@
+import { randomUUID } from "node:crypto";
+import { data, redirect } from "@remix-run/node";
+import { SALE_SESSION_KEY, type CheckoutSale } from "#schemas/sale";
+import { translate } from "~/lib/i18n/i18next.server";
+import { commitSession, getSession } from "~/lib/session.server";
+import { charge, type ChargeInput } from "~/upstream/payments/charge.server";
+import type { PluginSetup } from "~/upstream/payments/plugin.server";
+import type { CheckoutAnswer, PluginView } from "./checkout-data";
+import { paymentLedger, type ChargeVerdict, FAILURE_THRESHOLD } from "./ledger.server";
+import { receiptOf, RECEIPT_PATH } from "./receipt.server";
+import { NO_BILLING } from "./charge-payload";
+import { upstreamSale, upstreamShipping } from "./sale.server";
+
+/** How the checkout's actions answer, and the charge every provider type ends in. */
+
+/** Fields of the card that never travel back to the browser in an answer. */
+export const CARD_FIELDS = ["cardNumber", "cvv", "expiry"];
+
+export const answer = (body: CheckoutAnswer, status = 400, headers?: HeadersInit) => data<CheckoutAnswer>({ ...body, paymentKey: randomUUID() }, { status, headers });
+export const errorMessage = (text: string) => ({ tone: "error" as const, text });
+
+export type PayContext = { sale: CheckoutSale; plugin: PluginView; setup: PluginSetup; paymentKey: string };
+
+/**
+ * The charge, once per payment key (ledger.server.ts), then the outcome: the confirmation page,
+ * or the message with the form enabled again; at the third failure the counter resets.
+ */
+export async function settle(
+  request: Request,
+  context: PayContext,
+  payment: Pick<ChargeInput, "sealedData" | "token" | "holder">,
+  result?: CheckoutAnswer["result"],
+) {
+  const { sale, setup, paymentKey } = context;
+  const run = paymentLedger.run(paymentKey, sale.uuid, async (): Promise<ChargeVerdict> => {
+    const outcome = await charge({
+      setup,
+      ...payment,
+      ...(payment.token && !payment.sealedData ? { billing: NO_BILLING } : {}),
+      sale: upstreamSale(sale),
+      shipping: upstreamShipping(sale),
+      idempotencyKey: paymentKey,
+    });
+    if (outcome.ok) return { ok: true, orderId: outcome.data.orderId };
+    const unknown = outcome.error.kind === "timeout" || outcome.error.kind === "network";
+    return { ok: false, messageKey: outcome.error.messageKey, ...(outcome.error.upstreamMessage ? { upstreamText: outcome.error.upstreamMessage } : {}), unknown };
+  });
+  if (!run) return answer({ message: errorMessage(translate("payment:checkout.staleForm")) }, 409);
+  const verdict = await run;
+  const session = await getSession(request);
+  if (verdict.ok) {
+    session.set("receipt", receiptOf(sale, verdict.orderId));
+    session.unset(SALE_SESSION_KEY);
+    session.unset("saleSecure");
+    session.unset("paypal");
+    return redirect(RECEIPT_PATH, { status: 303, headers: { "Set-Cookie": await commitSession(session) } });
+  }
+  session.unset("paypal");
+  const headers = { "Set-Cookie": await commitSession(session) };
+  const text = verdict.upstreamText || translate(verdict.messageKey);
+  if (verdict.tally?.reset) {
+    // The third failure in a row: the counter starts over, the generic message shows, the form resets.
+    return answer({ message: errorMessage(translate("payment:payment.failed")), reset: true }, 402, headers);
+  }
+  // The form comes back enabled at step 1, without the card and without the consents ticked.
+  const attemptsLeft = FAILURE_THRESHOLD - paymentLedger.failuresOf(sale.uuid);
+  return answer({ message: errorMessage(text), attemptsLeft, ...(result ? { result } : {}) }, verdict.unknown ? 504 : 402, headers);
+}

@@ -1,0 +1,36 @@
+import { randomUUID } from "node:crypto";
+import { redirectDocument } from "@remix-run/node";
+import { legalSchema } from "#schemas/forms/card";
+import { parseForm } from "~/lib/forms";
+import { translate } from "~/lib/i18n/i18next.server";
+import { commitSession, type getSession } from "~/lib/session.server";
+import { createPaypalOrder } from "~/upstream/payments/paypal.server";
+import { answer, errorMessage, settle, type PayContext } from "./outcome.server";
+import { legalOptions } from "./plugin.server";
+import { upstreamSale } from "./sale.server";
+import { CHECKOUT_PATH } from "./urls";
+
+/** Provider type 3: the consents, then PayPal's approval page; digital goods, no shipping. */
+export async function startPaypal(request: Request, form: FormData, context: Omit<PayContext, "paymentKey"> & { session: Awaited<ReturnType<typeof getSession>> }) {
+  const legal = parseForm(form, legalSchema(legalOptions(context.plugin)));
+  if (legal.status !== "success") return answer({ result: legal.reply() });
+  const order = await createPaypalOrder({
+    setup: context.setup,
+    sale: upstreamSale(context.sale),
+    returnUrl: CHECKOUT_PATH,
+    cancelUrl: `${CHECKOUT_PATH}?paypal-cancelado=1`,
+    idempotencyKey: `paypal-${context.sale.uuid}-${randomUUID()}`,
+  });
+  if (!order.ok) return answer({ message: errorMessage(order.error.upstreamMessage || translate(order.error.messageKey)) }, 502);
+  context.session.set("paypal", { uuid: context.sale.uuid, orderId: order.data.orderId });
+  // PayPal's page is not ours: a full page load, with or without JavaScript.
+  return redirectDocument(order.data.approvalUrl, { status: 303, headers: { "Set-Cookie": await commitSession(context.session) } });
+}
+
+export async function confirmPaypal(request: Request, context: PayContext & { session: Awaited<ReturnType<typeof getSession>> }) {
+  const order = context.session.get("paypal");
+  if (!order || order.uuid !== context.sale.uuid) return answer({ message: errorMessage(translate("payment:checkout.paypalMissing")) });
+  // PayPal knows its payer; the holder is only ours to give when a SIM's recipient is known.
+  const holder = context.sale.kind === "sim" ? { firstName: context.sale.delivery.contactName, lastName: context.sale.delivery.contactLastName } : { firstName: "", lastName: "" };
+  return settle(request, context, { token: order.orderId, holder });
+}

@@ -1,0 +1,76 @@
+import type { AppLoadContext } from "@remix-run/node";
+import type { CheckoutSale } from "#schemas/sale";
+import type { LegalOptions } from "#schemas/forms/card";
+import { isOn } from "~/features/flags/flags.server";
+import { getRecharges } from "~/lib/config/config.server";
+import { translate } from "~/lib/i18n/i18next.server";
+import { getSessionUser, type getSession } from "~/lib/session.server";
+import { startRechargePayment } from "~/upstream/core/recharges.server";
+import { setUpPaymentPlugin, type PluginSetup } from "~/upstream/payments/plugin.server";
+import { buttonStyle } from "./button-style";
+import type { PluginView, ProviderKind } from "./checkout-data";
+import { channelOf, shippingCostOf } from "./sale.server";
+
+/** The payment plugin for a sale, as every provider type's form shows it. */
+
+export const legalOptions = (plugin: Pick<PluginView, "legal">): LegalOptions => ({
+  privacy: plugin.legal.some((entry) => entry.kind === "privacy"),
+  terms: plugin.legal.some((entry) => entry.kind === "terms"),
+});
+
+type Prepared = { ok: true; setup: PluginSetup; plugin: PluginView } | { ok: false; messageKey: string };
+
+/**
+ * The secure recharge payment (SPEC §7 pagos/recarga, "secure recharge data"), opened once per
+ * sale; then the plugin's set-up (SPEC §7 plugin) for the sale's channel, price and contact.
+ */
+export async function preparePlugin(request: Request, context: AppLoadContext, sale: CheckoutSale, session: Awaited<ReturnType<typeof getSession>>, options: { cardFallback: boolean }): Promise<Prepared> {
+  if (sale.kind === "recharge" && session.get("saleSecure")?.uuid !== sale.uuid) {
+    const secure = await startRechargePayment({
+      number: sale.phone,
+      ...(sale.lineNumber !== sale.phone ? { serviceNumber: sale.lineNumber } : {}),
+      email: sale.email,
+      offerId: sale.offerId,
+      rechargeType: sale.type,
+      channel: channelOf(sale),
+    });
+    if (!secure.ok) return { ok: false, messageKey: "payment:payment.unavailable" };
+    session.set("saleSecure", { uuid: sale.uuid, orderId: secure.data.orderId });
+  }
+  const setup = await setUpPaymentPlugin({
+    store: getRecharges().checkout.store,
+    channel: channelOf(sale),
+    phone: sale.phone,
+    price: sale.price,
+    email: sale.email,
+    shippingCost: shippingCostOf(sale),
+  });
+  if (!setup.ok) return { ok: false, messageKey: "payment:payment.setupFailed" };
+
+  // The flag picks the new plugin (its three provider types) or the legacy one (the card form).
+  const user = await getSessionUser(request);
+  const newPlugin = isOn("new-payment-plugin", { user: user ?? { email: sale.email, number: sale.phone }, ip: context.clientIp, visitorId: context.visitorId });
+  const configured = setup.data.provider.kind;
+  const hostedConfigured = newPlugin && configured === "hostedCard";
+  const provider: ProviderKind = !newPlugin ? "card" : hostedConfigured && options.cardFallback ? "card" : configured;
+  const { config } = setup.data;
+  const text = config.button?.text?.trim() || translate("payment:checkout.pay");
+  const style = buttonStyle(config.button);
+  return {
+    ok: true,
+    setup: setup.data,
+    plugin: {
+      provider,
+      typeCode: provider === "card" ? 1 : provider === "hostedCard" ? 2 : 3,
+      publicKey: setup.data.provider.publicKey,
+      hostedUrl: provider === "hostedCard" ? setup.data.provider.api : null,
+      detailsStep: config.detailsStep,
+      asksAddress: setup.data.asksAddress,
+      loaderText: config.loaderText?.trim() || translate("payment:checkout.loaderText"),
+      button: { text, className: style?.className ?? null, css: style?.css ?? null },
+      legal: config.legal,
+      cardFallback: hostedConfigured && options.cardFallback,
+      hostedConfigured,
+    },
+  };
+}

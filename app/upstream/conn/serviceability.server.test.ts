@@ -1,0 +1,12 @@
+import { describe, expect, it } from "vitest";
+import { checkServiceability } from "./serviceability.server";
+import { data, useConnUpstream } from "./test-fixtures";
+
+useConnUpstream();
+
+describe("serviceability", () => {
+  it("answers coverage by postal code: 06600 yes with a location, 99999 no", async () => {
+    expect(data(await checkServiceability("Calle Londres 10, Juárez, 06600, CDMX"))).toMatchObject({ hasCoverage: true, location: { latitude: 19.427 } });
+    expect(data(await checkServiceability("99999"))).toEqual({ address: "99999", hasCoverage: false });
+  });
+});

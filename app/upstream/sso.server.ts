@@ -18,7 +18,7 @@ import { upstreamFetch, type UpstreamResult } from "./http.server";
  *     calls carry the legacy `access` token). Deleting the account itself is a page of the SSO
  *     server the customer is sent to, not a call of ours.
  *
- * Results follow core.server.ts: `UpstreamResult<Domain>`, never a throw; a business "no" is an
+ * Results follow core/results.server.ts: `UpstreamResult<Domain>`, never a throw; a business "no" is an
  * `UpstreamRefusal` with a `reason`:
  *   otp/send   "locked" (unlockDate) | "failed"
  *   otp/check  "alreadyRegistered" (statusCode 1: go to /recuperacion?exist=1) | "locked" (unlockDate)

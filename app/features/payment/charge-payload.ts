@@ -1,7 +1,7 @@
 /**
  * The card provider's `data` of /cobrar (SPEC §3 "Payment", §7): the cardholder, the billing
  * address and the card, built the same way in the browser (sealed there, with JavaScript) and on
- * the server (sealed at once, without it). app/upstream/payments.server.ts `chargeData` is its
+ * the server (sealed at once, without it). app/upstream/payments/charge.schemas.ts `chargeData` is its
  * schema; a test keeps them in step.
  */
 export type BillingFields = { address: string; colonia: string; postalCode: string; city: string; state: string; country: string };

@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { tenDigits } from "./common.schemas";
 
-// ——— Legacy account operations: POST /conn/page/api/bait/api/aplicacion/acceso(-mifi) ———
+/** Wire schemas of the legacy account operations: POST /conn/page/api/bait/api/aplicacion/acceso(-mifi). */
 
 export const accessOperation = z.enum([
   "login",

@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { amount, tenDigits } from "./common.schemas";
 
-// ——— Balance: POST /conn/page/api/app/consumoV3, POST /conn/page/api/sso/consumoSSO ———
+/** Wire schemas of the balance: POST /conn/page/api/app/consumoV3, POST /conn/page/api/sso/consumoSSO. */
 
 export const wireBalanceItem = z.object({
   nombre: z.string(),

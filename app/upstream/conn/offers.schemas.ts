@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { amount } from "./common.schemas";
 
-// ——— Offers: GET /conn/page/api/app/ofertas, ofertasHBB, ofertasSams ———
+/** Wire schemas of the offers: GET /conn/page/api/app/ofertas, ofertasHBB, ofertasSams. */
 
 export const offerTypeCode = z.literal([1, 2, 3, 4, 5, 6, 7, 8, 9, 99]);
 

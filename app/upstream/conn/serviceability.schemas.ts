@@ -1,6 +1,6 @@
 import * as z from "zod";
 
-// ——— Serviceability: GET /conn/page/api/altan/serviceability?direccion= ———
+/** Wire schemas of home-internet serviceability: GET /conn/page/api/altan/serviceability?direccion= */
 
 export const serviceabilityResponse = z.object({
   success: z.boolean(),

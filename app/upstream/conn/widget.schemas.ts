@@ -1,6 +1,6 @@
 import * as z from "zod";
 
-// ——— Widget CDN: GET /conn/page/api/app/cdn (header hide: true) ———
+/** Wire schemas of the discovery widget's CDN: GET /conn/page/api/app/cdn (header hide: true). */
 
 /** Looser than the config schema (schemas/config/widget.ts): a real CDN may send absolute URLs. */
 export const cdnItem = z.object({

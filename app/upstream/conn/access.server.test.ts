@@ -4,7 +4,7 @@ import { mockServer } from "../../../mocks/node";
 import { world } from "../../../mocks/world";
 import { completeRegistration, login, logout, resetPassword, sendRegisterPin, startRecovery, validatePin } from "./access.server";
 import { getBalance } from "./balance.server";
-import { ANA, api, data, errorOf, signIn, useConnUpstream } from "./test-fixtures";
+import { ANA, api, data, errorOf, signIn, useConnUpstream } from "./fixtures.test-helpers";
 
 useConnUpstream();
 

@@ -4,7 +4,7 @@ import { mockServer } from "../../../mocks/node";
 import { world } from "../../../mocks/world";
 import { login } from "./access.server";
 import { getBalance, getSsoBalance } from "./balance.server";
-import { api, data, errorOf, signIn, useConnUpstream } from "./test-fixtures";
+import { api, data, errorOf, signIn, useConnUpstream } from "./fixtures.test-helpers";
 
 useConnUpstream();
 

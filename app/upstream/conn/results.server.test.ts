@@ -9,7 +9,7 @@ import { getOffers } from "./offers.server";
 import type { ConnOptions } from "./results.server";
 import { checkServiceability } from "./serviceability.server";
 import { getWidgetContent } from "./widget.server";
-import { ANA, api, errorOf, useConnUpstream } from "./test-fixtures";
+import { ANA, api, errorOf, useConnUpstream } from "./fixtures.test-helpers";
 
 useConnUpstream();
 

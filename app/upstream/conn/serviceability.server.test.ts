@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkServiceability } from "./serviceability.server";
-import { data, useConnUpstream } from "./test-fixtures";
+import { data, useConnUpstream } from "./fixtures.test-helpers";
 
 useConnUpstream();
 

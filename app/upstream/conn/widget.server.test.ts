@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import widgetFile from "../../../pages-config/widget.json";
 import { getWidgetContent } from "./widget.server";
-import { data, useConnUpstream } from "./test-fixtures";
+import { data, useConnUpstream } from "./fixtures.test-helpers";
 
 useConnUpstream();
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { useMockUpstream } from "../../../mocks/test-support";
 import { journey } from "../../../mocks/world-journey";
 import { getBillingCatalogue, registerBill } from "./billing.server";
-import { dataOf, errorOf, quiet } from "./test-fixtures";
+import { dataOf, errorOf, quiet } from "./fixtures.test-helpers";
 
 useMockUpstream({ timeoutMs: 8000 });
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { mockServer } from "../../../mocks/node";
 import { useMockUpstream } from "../../../mocks/test-support";
 import { checkImeiCompatibility, deviceMessageKey, validateImei } from "./devices.server";
-import { dataOf, errorOf, quiet } from "./test-fixtures";
+import { dataOf, errorOf, quiet } from "./fixtures.test-helpers";
 
 useMockUpstream({ timeoutMs: 8000 });
 

@@ -3,7 +3,7 @@ import { useMockUpstream } from "../../../mocks/test-support";
 import { setSwitch } from "../../../mocks/switches";
 import { checkServiceProfile, fullIccid, getBaitProfile, getLineProfile, iccidRegistrationEligibility, lineRechargeEligibility, replacementMessageKey, simStatusMessageKey } from "./line.server";
 import { UpstreamRefusal } from "./results.server";
-import { dataOf, errorOf, quiet } from "./test-fixtures";
+import { dataOf, errorOf, quiet } from "./fixtures.test-helpers";
 
 useMockUpstream({ timeoutMs: 8000 });
 

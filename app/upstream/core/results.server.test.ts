@@ -11,7 +11,7 @@ import { checkImeiCompatibility, validateImei } from "./devices.server";
 import { checkServiceProfile, getBaitProfile, getLineProfile, replacementMessageKey, simStatusMessageKey } from "./line.server";
 import { getRechargeHistory, startRechargePayment } from "./recharges.server";
 import type { UpstreamResult } from "../http.server";
-import { errorOf, quiet } from "./test-fixtures";
+import { errorOf, quiet } from "./fixtures.test-helpers";
 
 useMockUpstream({ timeoutMs: 8000 });
 

@@ -10,7 +10,7 @@ import { sales } from "../../../mocks/world-sales";
 import { seal } from "../crypto.server";
 import { buildChargeData, charge, type ChargeInput } from "./charge.server";
 import { getPaymentsHostKey, setUpPaymentPlugin, type PluginSetup } from "./plugin.server";
-import { ana, anasSale, billing, cardFor, chargeInput, holder, keyOf, setup } from "./test-fixtures";
+import { ana, anasSale, billing, cardFor, chargeInput, holder, keyOf, setup } from "./fixtures.test-helpers";
 
 useMockUpstream();
 

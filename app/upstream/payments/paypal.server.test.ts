@@ -8,7 +8,7 @@ import { sales } from "../../../mocks/world-sales";
 import { charge } from "./charge.server";
 import { createPaypalOrder } from "./paypal.server";
 import { setUpPaymentPlugin, type PluginSetup } from "./plugin.server";
-import { ana, anasSale, keyOf } from "./test-fixtures";
+import { ana, anasSale, keyOf } from "./fixtures.test-helpers";
 
 useMockUpstream();
 

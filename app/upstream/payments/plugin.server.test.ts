@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { mockServer } from "../../../mocks/node";
 import { useMockUpstream } from "../../../mocks/test-support";
 import { getPaymentsHostKey, setUpPaymentPlugin } from "./plugin.server";
-import { ana, base, keyOf, setup } from "./test-fixtures";
+import { ana, base, keyOf, setup } from "./fixtures.test-helpers";
 
 useMockUpstream();
 

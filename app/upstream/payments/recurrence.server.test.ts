@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { useMockUpstream } from "../../../mocks/test-support";
 import { world } from "../../../mocks/world";
 import { cancelRecurrence, deactivateRecurrence, listActiveRecurrences, modifyRecurrence, searchRecurrences, setRecurrenceState } from "./recurrence.server";
-import { keyOf } from "./test-fixtures";
+import { keyOf } from "./fixtures.test-helpers";
 
 useMockUpstream();
 

@@ -14,7 +14,7 @@ import { createPaypalOrder } from "./paypal.server";
 import { getPaymentsHostKey, setUpPaymentPlugin } from "./plugin.server";
 import { cancelRecurrence, deactivateRecurrence, listActiveRecurrences, modifyRecurrence, searchRecurrences, setRecurrenceState } from "./recurrence.server";
 import { paymentKeys } from "./results.server";
-import { ana, base, chargeInput, keyOf, setup } from "./test-fixtures";
+import { ana, base, chargeInput, keyOf, setup } from "./fixtures.test-helpers";
 
 useMockUpstream();
 

@@ -1,9 +1,8 @@
 import type { postalLookup } from "~/features/address/postal.server";
+import type { ProviderKind } from "~/upstream/payments/plugin.server";
 import type { SaleView } from "./sale.server";
 
 /** What the checkout's loader and actions hand its views. */
-
-export type ProviderKind = "card" | "hostedCard" | "paypal";
 
 export type PluginView = {
   provider: ProviderKind;

@@ -6,9 +6,9 @@ import { getRecharges } from "~/lib/config/config.server";
 import { translate } from "~/lib/i18n/i18next.server";
 import { getSessionUser, type getSession } from "~/lib/session.server";
 import { startRechargePayment } from "~/upstream/core/recharges.server";
-import { setUpPaymentPlugin, type PluginSetup } from "~/upstream/payments/plugin.server";
+import { setUpPaymentPlugin, type PluginSetup, type ProviderKind } from "~/upstream/payments/plugin.server";
 import { buttonStyle } from "./button-style";
-import type { PluginView, ProviderKind } from "./checkout-data";
+import type { PluginView } from "./checkout-data";
 import { channelOf, shippingCostOf } from "./sale.server";
 
 /** The payment plugin for a sale, as every provider type's form shows it. */

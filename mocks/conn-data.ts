@@ -3,7 +3,7 @@ import { catalogue, toWireOffer } from "./offers";
 
 /**
  * The one offer the upstream has and the config lacks: a retired one ("inactivo") that the real
- * upstream still lists, so the client meets an inactive offer (app/upstream/conn.server.test.ts).
+ * upstream still lists, so the client meets an inactive offer (app/upstream/conn/offers.server.test.ts).
  */
 const retired: WireOffer = {
   vigencia: "3 días",

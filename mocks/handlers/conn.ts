@@ -14,7 +14,7 @@ const api = `${base}/conn/page/api`;
 /**
  * The legacy "conn/page" upstream, backed by the shared world: offers, balance, the legacy
  * account operations of /acceso (mbb and hbb) and /acceso-mifi (mifi), the discovery-widget CDN
- * and serviceability. Answers have the shapes of app/upstream/conn.schemas.ts.
+ * and serviceability. Answers have the shapes of app/upstream/conn/*.schemas.ts.
  *
  * On /acceso, `numero` is the Bait number (mbb) or the contact phone with `servicio` the service
  * number (hbb, mifi); login of hbb/mifi sends the service number in both. Business refusals are

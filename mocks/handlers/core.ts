@@ -6,7 +6,7 @@ import { journey } from "../world-journey";
 import { lineOf, world, type Line } from "../world";
 
 /**
- * Handlers of the core upstream (app/upstream/core.server.ts documents the paths). They read
+ * Handlers of the core upstream (app/upstream/core/ documents the paths). They read
  * and write the shared world: a line's profile and status, its history (sent newest first),
  * an area-code change that moves the line to its new number.
  */

@@ -68,22 +68,9 @@ class CrossReferences {
       if (first) yield { file: page.file, path: "path", message: `la ruta «${pathname}» ya la usa ${first}` };
       else firstByPath.set(pathname, page.file);
     }
-    for (const { file, page, blocks } of this.parsed.pages) {
+    for (const { file, page } of this.parsed.pages) {
       const flag = this.unknownFlag(file, "flag", page.flag);
       if (flag) yield flag;
-      if (!this.parsed.recharges) continue;
-      for (const { index, block } of blocks) {
-        if (block.type === "offers" && !this.parsed.recharges.offers.some((offer) => offer.category === block.category)) {
-          yield { file, path: `blocks[${index}].category`, message: `la categoría «${block.category}» no tiene ofertas en pages-config/recharges.json` };
-        }
-        if (block.type === "catalogue") {
-          for (const [tab, category] of block.categories.entries()) {
-            if (!this.parsed.recharges.offers.some((offer) => offer.category === category)) {
-              yield { file, path: `blocks[${index}].categories[${tab}]`, message: `la categoría «${category}» no tiene ofertas en pages-config/recharges.json` };
-            }
-          }
-        }
-      }
     }
   }
 

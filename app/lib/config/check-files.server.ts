@@ -1,12 +1,11 @@
 import { readFileSync, readdirSync, type Dirent } from "node:fs";
 import path from "node:path";
-import { block, type Block } from "#schemas/config";
-import { parseBlocks } from "./blocks";
+import { parseBlocks, type BlockKinds } from "./blocks";
 import { configFiles, kindOf, type ConfigKind, type ConfigOf } from "./files";
 import type { ConfigProblem } from "./problems";
 import { readConfigFile, type ReadResult } from "./store.server";
 
-export type IndexedBlock = { index: number; block: Block };
+export type IndexedBlock = { index: number; block: { type: string } };
 
 /** Every file of pages-config/ read and validated on its own, before the cross-checks. */
 export type ParsedConfig = {
@@ -31,7 +30,7 @@ const unrecognised =
   "archivo no reconocido: los archivos válidos son site.json, flags.json, widget.json, recharges.json, " +
   "pages/<nombre>.json, modals/<nombre>.json y banners/<vista>.json (nombres en minúsculas, números y guiones)";
 
-export function loadConfig(configDir: string) {
+export function loadConfig(configDir: string, kinds: BlockKinds) {
   const found = listJsonFiles(configDir);
   const problems: ConfigProblem[] = [];
   const parsed: ParsedConfig = { files: new Set(found), pages: [], modals: [], banners: [], pagePaths: [] };
@@ -68,12 +67,12 @@ export function loadConfig(configDir: string) {
         break;
       case "page": {
         const page = result.value as ConfigOf<"page">;
-        parsed.pages.push({ file, page, blocks: indexedBlocks(page.blocks, file, problems) });
+        parsed.pages.push({ file, page, blocks: indexedBlocks(page.blocks, file, kinds, problems) });
         break;
       }
       case "modal": {
         const modal = result.value as ConfigOf<"modal">;
-        parsed.modals.push({ file, blocks: indexedBlocks(modal.blocks, file, problems) });
+        parsed.modals.push({ file, blocks: indexedBlocks(modal.blocks, file, kinds, problems) });
         break;
       }
       case "banners":
@@ -88,13 +87,10 @@ function read<K extends ConfigKind>(configDir: string, relativePath: string, kin
   return readConfigFile(configDir, relativePath, configFiles[kind].schema) as ReadResult<ConfigOf<K>>;
 }
 
-/** parseBlocks says what is wrong; the cross-checks also need where each valid block sits. */
-function indexedBlocks(raw: ReadonlyArray<{ type: string }>, file: string, problems: ConfigProblem[]): IndexedBlock[] {
-  problems.push(...parseBlocks(raw, file).problems);
-  return raw.flatMap((candidate, index) => {
-    const result = block.safeParse(candidate);
-    return result.success ? [{ index, block: result.data }] : [];
-  });
+function indexedBlocks(raw: ReadonlyArray<{ type: string }>, file: string, kinds: BlockKinds, problems: ConfigProblem[]): IndexedBlock[] {
+  const { blocks, problems: found } = parseBlocks(raw, file, kinds);
+  problems.push(...found);
+  return blocks;
 }
 
 function listJsonFiles(root: string): string[] {

@@ -1,12 +1,10 @@
-import { splitLinks } from "../rich-links";
 import type { ConfigOf } from "./files";
-import type { IndexedBlock, ParsedConfig } from "./check-files.server";
+import type { ParsedConfig } from "./check-files.server";
 import type { Reference } from "./check-targets.server";
 
-/** Every path the config writes, with what it must lead to. */
+/** Every path the config writes outside the blocks, with what it must lead to. */
 export function* references(parsed: ParsedConfig): Generator<Reference> {
   if (parsed.site) yield* siteReferences(parsed.site);
-  for (const { file, blocks } of [...parsed.pages, ...parsed.modals]) yield* blockReferences(file, blocks, parsed.recharges);
   if (parsed.recharges) {
     const file = "pages-config/recharges.json";
     for (const [index, category] of parsed.recharges.categories.entries()) {
@@ -56,31 +54,4 @@ function* siteReferences(site: ConfigOf<"site">): Generator<Reference> {
     }
   }
   yield { file, path: "sideBar.manage.url", target: site.sideBar.manage.url, as: "link" };
-}
-
-const linkKeys = new Set(["href", "mapsUrl"]);
-
-function* blockReferences(file: string, blocks: IndexedBlock[], recharges: ConfigOf<"recharges"> | undefined): Generator<Reference> {
-  for (const { index, block } of blocks) {
-    const at = `blocks[${index}]`;
-    // Every string may carry [texto](/ruta) links; every href is a link whatever block holds it.
-    for (const { value, key, where } of strings(block, at)) {
-      if (linkKeys.has(key)) yield { file, path: where, target: value, as: "link" };
-      for (const part of splitLinks(value)) if (typeof part !== "string") yield { file, path: where, target: part.href, as: "link" };
-    }
-    if (block.type === "hero" && block.image) yield { file, path: `${at}.image.src`, target: block.image.src, as: "image" };
-    if (block.type === "offers" && block.actionHref) {
-      const sample = recharges?.offers.find((offer) => offer.category === block.category)?.offerId ?? "oferta";
-      yield { file, path: `${at}.actionHref`, target: block.actionHref.replaceAll("{offerId}", sample), as: "link" };
-    }
-  }
-}
-
-function* strings(value: unknown, where: string, key = ""): Generator<{ value: string; key: string; where: string }> {
-  if (typeof value === "string") yield { value, key, where };
-  else if (Array.isArray(value)) for (const [index, item] of value.entries()) yield* strings(item, `${where}[${index}]`);
-  else if (value && typeof value === "object") {
-    // actionHref has its own placeholder and is checked by blockReferences.
-    for (const [child, item] of Object.entries(value)) if (child !== "actionHref") yield* strings(item, `${where}.${child}`, child);
-  }
 }

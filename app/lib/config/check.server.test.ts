@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
-import { blockTypes } from "#schemas/config";
+import { blockKinds } from "~/render/blocks/kinds.server";
 import { check, deadLink, removeTrees, repoRoot, validTree, write, type Tree } from "./check.test-helpers";
 
 afterEach(removeTrees);
@@ -37,7 +37,7 @@ describe("checkConfig", () => {
         {
           file: "pages-config/pages/recargas.json",
           path: "blocks[3].type",
-          message: `tipo de bloque desconocido «carrusel» (los tipos válidos son: ${blockTypes.join(", ")})`,
+          message: `tipo de bloque desconocido «carrusel» (los tipos válidos son: ${Object.keys(blockKinds).join(", ")})`,
         },
       ]);
     });

@@ -1,3 +1,5 @@
+import type { BlockKinds } from "./blocks";
+import { blockProblems } from "./check-blocks.server";
 import { loadConfig, rawBrandSlug } from "./check-files.server";
 import { crossReferenceProblems } from "./check-cross.server";
 import { references } from "./check-references.server";
@@ -10,10 +12,11 @@ export type CheckResult = { problems: ConfigProblem[]; filesChecked: number };
 /**
  * Validates every file of pages-config/ and then what no single schema can see: links, files in
  * public/, offers, flags and modals named from one file and defined in another. Reads the disk on
- * every call (no cache) so it can run in CI, in tests and beside a running site alike.
+ * every call (no cache) so it can run in CI, in tests and beside a running site alike. The block
+ * types come from the caller (the renderer's list): lib knows none of them.
  */
-export function checkConfig(options: CheckOptions): CheckResult {
-  const { parsed, problems, filesChecked } = loadConfig(options.configDir);
+export function checkConfig(options: CheckOptions, kinds: BlockKinds): CheckResult {
+  const { parsed, problems, filesChecked } = loadConfig(options.configDir, kinds);
   const slug = parsed.site?.brand.slug ?? rawBrandSlug(options.configDir);
   const targets = new Targets(options.publicDir, options.routesDir, slug, parsed.pagePaths);
 
@@ -21,6 +24,7 @@ export function checkConfig(options: CheckOptions): CheckResult {
     const problem = targets.verify(reference);
     if (problem) problems.push(problem);
   }
+  problems.push(...blockProblems(parsed, kinds, targets));
   problems.push(...crossReferenceProblems(parsed, targets));
 
   // Grouped by file (stable sort keeps the order found inside each file).

@@ -4,7 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type * as z from "zod";
-import type { bannerFile, block, flagsConfig, modalDefinition, pageDefinition, rechargesConfig, siteConfig, widgetConfig } from "#schemas/config";
+import type { bannerFile, flagsConfig, modalDefinition, pageDefinition, rechargesConfig, siteConfig, widgetConfig } from "#schemas/config";
+import { blockKinds } from "~/render/blocks/kinds.server";
+import type { BlockInput } from "~/render/blocks/types";
 import { checkConfig } from "./check.server";
 
 export const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
@@ -12,7 +14,7 @@ export const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
 export const deadLink = (pathname: string) =>
   `la ruta local «${pathname}» no existe (ni página en pages-config/pages ni ruta en app/routes ni archivo en public/)`;
 
-type Page = Omit<z.input<typeof pageDefinition>, "blocks"> & { blocks: Array<z.input<typeof block> | { type: string }> };
+type Page = Omit<z.input<typeof pageDefinition>, "blocks"> & { blocks: Array<BlockInput | { type: string }> };
 
 /** Types a fixture as the schema's input, so a test can then change any field to any valid value. */
 const fixture = <T,>(value: T): T => value;
@@ -235,5 +237,5 @@ export function write(tree: Tree) {
 export function check(change: (tree: Tree) => void = () => {}) {
   const tree = validTree();
   change(tree);
-  return checkConfig(write(tree));
+  return checkConfig(write(tree), blockKinds);
 }

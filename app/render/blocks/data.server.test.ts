@@ -1,10 +1,11 @@
 import { http, HttpResponse } from "msw";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Block, BlockOf, OfferCategory } from "#schemas/config";
+import type { OfferCategory } from "#schemas/config";
 import { mockServer } from "../../../mocks/node";
 import { resetWorld } from "../../../mocks/world";
-import { resolveBlocks, selectCategory } from "./data.server";
-import { type BlockData } from "./types";
+import { selectCategory } from "./catalogue/block.server";
+import { resolveBlocks } from "./data.server";
+import type { Block, BlockData, BlockOf } from "./types";
 import { offerHref, rechargeHref } from "~/features/recharge/urls";
 
 beforeAll(() => mockServer.listen({ onUnhandledRequest: "error" }));
@@ -70,7 +71,7 @@ const catalogue: BlockOf<"catalogue"> = { type: "catalogue", categories: ["tradi
 
 describe("the catalogue block's data", () => {
   it("gives one tab per category, linked on the current path, and only the first category's offers by default", async () => {
-    const data = await load(catalogue, "http://localhost/recargas");
+    const data = await load<"catalogue">(catalogue, "http://localhost/recargas");
     expect(data.selected).toBe("traditionals");
     expect(data.tabs.map((tab) => tab.href)).toEqual(catalogue.categories.map((id) => `/recargas?section=${id}`));
     expect(data.tabs[3]).toMatchObject({ id: "hbb", label: "Internet en Casa" });
@@ -82,7 +83,7 @@ describe("the catalogue block's data", () => {
   });
 
   it("selects the section of the URL and links the tabs on the page it is shown on", async () => {
-    const data = await load(catalogue, "http://localhost/otra-pagina?section=hbb&utm_source=x");
+    const data = await load<"catalogue">(catalogue, "http://localhost/otra-pagina?section=hbb&utm_source=x");
     expect(data.selected).toBe("hbb");
     expect(data.tabs[0]!.href).toBe("/otra-pagina?section=traditionals");
     expect(data.offers.map((offer) => offer.offerId)).toContain("HBB349");
@@ -91,12 +92,12 @@ describe("the catalogue block's data", () => {
   });
 
   it("selects the tab of the offer in ?recarga= when there is no section", async () => {
-    expect((await load(catalogue, "http://localhost/recargas?recarga=MIFI200")).selected).toBe("mifi");
+    expect((await load<"catalogue">(catalogue, "http://localhost/recargas?recarga=MIFI200")).selected).toBe("mifi");
   });
 
   it("gives the error message and no offers when the upstream fails", async () => {
     mockServer.use(http.all(/.*/, () => HttpResponse.json({ message: "caído" }, { status: 500 })));
-    const data = await load(catalogue, "http://localhost/recargas");
+    const data = await load<"catalogue">(catalogue, "http://localhost/recargas");
     expect(data.offers).toEqual([]);
     expect(data.error).toBeTruthy();
     expect(data.tabs).toHaveLength(9);
@@ -108,7 +109,7 @@ const names = (data: BlockData<"destinations">) => Object.fromEntries(data.lists
 
 describe("the destinations block's data", () => {
   it("lists every destination of both lists with the offers that cover them, linked to their recharge modal", async () => {
-    const data = await load(destinations, "http://localhost/paquetes-bait-internacionales");
+    const data = await load<"destinations">(destinations, "http://localhost/paquetes-bait-internacionales");
     expect(data.query).toBe("");
     expect(names(data).insideMexico).toContain("Canadá");
     expect(names(data).outsideMexico).toContain("Japón");
@@ -120,17 +121,17 @@ describe("the destinations block's data", () => {
   });
 
   it("filters both lists by ?destino=, ignoring case and accents", async () => {
-    expect(names(await load(destinations, "http://localhost/p?destino=colombia"))).toEqual({ insideMexico: ["Colombia"], outsideMexico: ["Colombia"] });
-    expect(names(await load(destinations, "http://localhost/p?destino=canada"))).toEqual({ insideMexico: ["Canadá"], outsideMexico: ["Canadá"] });
-    expect(names(await load(destinations, "http://localhost/p?destino=%20ESPANA%20"))).toEqual({ insideMexico: ["España"], outsideMexico: ["España"] });
-    const none = await load(destinations, "http://localhost/p?destino=xyz");
+    expect(names(await load<"destinations">(destinations, "http://localhost/p?destino=colombia"))).toEqual({ insideMexico: ["Colombia"], outsideMexico: ["Colombia"] });
+    expect(names(await load<"destinations">(destinations, "http://localhost/p?destino=canada"))).toEqual({ insideMexico: ["Canadá"], outsideMexico: ["Canadá"] });
+    expect(names(await load<"destinations">(destinations, "http://localhost/p?destino=%20ESPANA%20"))).toEqual({ insideMexico: ["España"], outsideMexico: ["España"] });
+    const none = await load<"destinations">(destinations, "http://localhost/p?destino=xyz");
     expect(none.query).toBe("xyz");
     expect(names(none)).toEqual({ insideMexico: [], outsideMexico: [] });
   });
 
   it("still lists the destinations with marketing's offer names when the upstream fails", async () => {
     mockServer.use(http.all(/.*/, () => HttpResponse.json({ message: "caído" }, { status: 500 })));
-    const data = await load(destinations, "http://localhost/p?destino=colombia");
+    const data = await load<"destinations">(destinations, "http://localhost/p?destino=colombia");
     expect(data.lists[0]!.destinations[0]!.offers.map((offer) => offer.offerId)).toEqual(["INTLATAM300", "INTMUNDO500"]);
   });
 });

@@ -30,11 +30,14 @@ try {
 }
 
 const started = performance.now();
-const { problems, filesChecked } = checkConfig({
-  configDir: flags["config-dir"] ? path.resolve(flags["config-dir"]) : path.join(root, "pages-config"),
-  publicDir: flags["public-dir"] ? path.resolve(flags["public-dir"]) : path.join(root, "public"),
-  routesDir: flags["routes-dir"] ? path.resolve(flags["routes-dir"]) : path.join(root, "app", "routes"),
-}, blockKinds);
+const { problems, filesChecked } = checkConfig(
+  {
+    configDir: flags["config-dir"] ? path.resolve(flags["config-dir"]) : path.join(root, "pages-config"),
+    publicDir: flags["public-dir"] ? path.resolve(flags["public-dir"]) : path.join(root, "public"),
+    routesDir: flags["routes-dir"] ? path.resolve(flags["routes-dir"]) : path.join(root, "app", "routes"),
+  },
+  blockKinds,
+);
 const elapsed = Math.round(performance.now() - started);
 
 if (problems.length === 0) {

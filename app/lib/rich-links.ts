@@ -1,7 +1,7 @@
 /** A `[texto](/ruta)` link of config text. */
 export type RichLink = { label: string; href: string };
 
-const LINK = /\[([^\]]+)\]\(([^)\s]+)\)/g;
+const LINK = /\[([^\]]+)\]\(([^)\s]+)\)/;
 
 /**
  * Splits config text into its plain runs and its `[texto](/ruta)` links, in order. The one
@@ -9,13 +9,12 @@ const LINK = /\[([^\]]+)\]\(([^)\s]+)\)/g;
  * so a link the check passes is a link the page shows.
  */
 export function splitLinks(text: string): Array<string | RichLink> {
+  // split() with the pattern's two groups gives text, label, href, text, label, href, …, text.
+  const pieces = text.split(LINK);
   const parts: Array<string | RichLink> = [];
-  let last = 0;
-  for (const match of text.matchAll(LINK)) {
-    if (match.index > last) parts.push(text.slice(last, match.index));
-    parts.push({ label: match[1]!, href: match[2]! });
-    last = match.index + match[0].length;
+  for (let index = 0; index < pieces.length; index += 3) {
+    if (pieces[index]) parts.push(pieces[index]!);
+    if (index + 2 < pieces.length) parts.push({ label: pieces[index + 1]!, href: pieces[index + 2]! });
   }
-  if (last < text.length) parts.push(text.slice(last));
   return parts;
 }

@@ -11,8 +11,8 @@ export function BlockList({ blocks: list, pageHasHeading = false }: { blocks: Re
   return (
     <>
       {list.map((entry, index) => {
-        const Component = blocks[entry.block.type]?.view as ComponentType<{ block: unknown; data: unknown; headingLevel: 1 | 2 }> | undefined;
-        if (!Component) return null;
+        // Parsed blocks are all of a type of the list.
+        const Component = blocks[entry.block.type].view as ComponentType<{ block: unknown; data: unknown; headingLevel: 1 | 2 }>;
         return <Component key={index} block={entry.block} data={entry.data} headingLevel={index === firstHero ? 1 : 2} />;
       })}
     </>

@@ -13,6 +13,8 @@ import { parseArgs } from "node:util";
 const require = createRequire(import.meta.url);
 const { checkConfig } = require("../app/lib/config/check.server.ts") as typeof import("../app/lib/config/check.server");
 const { formatProblem } = require("../app/lib/config/problems.ts") as typeof import("../app/lib/config/problems");
+// The block types are the renderer's list; lib's check knows none of them.
+const { blockKinds } = require("../app/render/blocks/kinds.server.ts") as typeof import("../app/render/blocks/kinds.server");
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -28,11 +30,14 @@ try {
 }
 
 const started = performance.now();
-const { problems, filesChecked } = checkConfig({
-  configDir: flags["config-dir"] ? path.resolve(flags["config-dir"]) : path.join(root, "pages-config"),
-  publicDir: flags["public-dir"] ? path.resolve(flags["public-dir"]) : path.join(root, "public"),
-  routesDir: flags["routes-dir"] ? path.resolve(flags["routes-dir"]) : path.join(root, "app", "routes"),
-});
+const { problems, filesChecked } = checkConfig(
+  {
+    configDir: flags["config-dir"] ? path.resolve(flags["config-dir"]) : path.join(root, "pages-config"),
+    publicDir: flags["public-dir"] ? path.resolve(flags["public-dir"]) : path.join(root, "public"),
+    routesDir: flags["routes-dir"] ? path.resolve(flags["routes-dir"]) : path.join(root, "app", "routes"),
+  },
+  blockKinds,
+);
 const elapsed = Math.round(performance.now() - started);
 
 if (problems.length === 0) {

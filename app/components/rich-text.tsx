@@ -1,45 +1,42 @@
 import { Link } from "@remix-run/react";
-import { Fragment, type ReactNode } from "react";
+import { Fragment } from "react";
 import { useTranslation } from "~/lib/i18n/react";
 import type { RichNode } from "#schemas/config";
 import { PdfLink } from "~/components/pdf-link";
-
-const LINK = /\[([^\]]+)\]\(([^)\s]+)\)/g;
+import { splitLinks } from "~/lib/rich-links";
 
 /** Text from config with [texto](/ruta) links; local links navigate in-app, external open safely. */
 export function InlineText({ text }: { text: string }) {
   const { t } = useTranslation();
-  const parts: ReactNode[] = [];
-  let last = 0;
-  for (const match of text.matchAll(LINK)) {
-    const [whole, label, href] = match;
-    const index = match.index ?? 0;
-    if (index > last) parts.push(text.slice(last, index));
-    if (href!.startsWith("/docs/") && href!.toLowerCase().endsWith(".pdf")) {
-      parts.push(
-        <PdfLink key={index} href={href!}>
-          {label}
-        </PdfLink>,
-      );
-    } else if (href!.startsWith("/") && !href!.toLowerCase().endsWith(".pdf")) {
-      parts.push(
-        <Link key={index} to={href!}>
-          {label}
-        </Link>,
-      );
-    } else {
-      const external = !href!.startsWith("/");
-      parts.push(
-        <a key={index} href={href} {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
-          {label}
-          {external ? <span className="visually-hidden"> {t("a11y.newWindow")}</span> : null}
-        </a>,
-      );
-    }
-    last = index + whole.length;
-  }
-  if (last < text.length) parts.push(text.slice(last));
-  return <>{parts}</>;
+  return (
+    <>
+      {splitLinks(text).map((part, index) => {
+        if (typeof part === "string") return part;
+        const { label, href } = part;
+        if (href.startsWith("/docs/") && href.toLowerCase().endsWith(".pdf")) {
+          return (
+            <PdfLink key={index} href={href}>
+              {label}
+            </PdfLink>
+          );
+        }
+        if (href.startsWith("/") && !href.toLowerCase().endsWith(".pdf")) {
+          return (
+            <Link key={index} to={href}>
+              {label}
+            </Link>
+          );
+        }
+        const external = !href.startsWith("/");
+        return (
+          <a key={index} href={href} {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
+            {label}
+            {external ? <span className="visually-hidden"> {t("a11y.newWindow")}</span> : null}
+          </a>
+        );
+      })}
+    </>
+  );
 }
 
 export function RichContent({ nodes }: { nodes: RichNode[] }) {

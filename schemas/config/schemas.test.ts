@@ -3,9 +3,6 @@ import type * as z from "zod";
 import {
   banner,
   bannerFile,
-  block,
-  blockSchemas,
-  blockTypes,
   externalUrl,
   flagsConfig,
   href,
@@ -20,7 +17,6 @@ import {
 } from "./index";
 import {
   validBanners,
-  validBlocks,
   validFlags,
   validModal,
   validOffer,
@@ -30,46 +26,7 @@ import {
   validWidget,
   validWidgetItem,
 } from "./fixtures.test-helpers";
-
-type Path = ReadonlyArray<string | number>;
-
-/** A fresh copy of `document` with the value at `path` replaced. */
-function withValue<T>(document: T, path: Path, value: unknown): T {
-  const copy = structuredClone(document) as Record<string | number, unknown>;
-  let node: Record<string | number, unknown> = copy;
-  for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
-  node[path.at(-1) as string | number] = value;
-  return copy as T;
-}
-
-function issuesOf(schema: z.ZodType, document: unknown) {
-  const result = schema.safeParse(document);
-  if (result.success) throw new Error("se esperaba que el documento fuera rechazado, pero pasó la validación");
-  return result.error.issues.map(({ code, path, message }) => ({ code, path, message }));
-}
-
-/**
- * A rejection the schema must report. `message` for the Spanish texts our schemas define;
- * `code` where the schema leaves zod's own (English) message, so only the place is asserted.
- */
-type Rejection = { case: string; at: Path; value: unknown; path?: Path; message?: string; code?: string };
-
-function expectRejected(schema: z.ZodType, document: unknown, { at, value, path = at, message, code }: Rejection) {
-  const expected: Record<string, unknown> = { path };
-  if (message !== undefined) expected.message = message;
-  if (code !== undefined) expected.code = code;
-  expect(issuesOf(schema, withValue(document, at, value))).toContainEqual(expect.objectContaining(expected));
-}
-
-const jsonPath = (path: Path) => path.map((key, index) => (typeof key === "number" ? `[${key}]` : index === 0 ? key : `.${key}`)).join("");
-
-/** Test-table rows named after what they guard: "an upper-case brand slug with 'usa minúsculas…' at brand.slug". */
-function named<R extends Rejection>(rejections: R[]): Array<[string, R]> {
-  return rejections.map((rejection) => {
-    const what = rejection.message !== undefined ? `with '${rejection.message}'` : `(${rejection.code})`;
-    return [`${rejection.case} ${what} at ${jsonPath(rejection.path ?? rejection.at) || "the top"}`, rejection];
-  });
-}
+import { expectRejected, issuesOf, named, withValue, type Rejection } from "./rejections.test-helpers";
 
 const LOCAL_PATH = "debe ser una ruta local que empiece con «/» (por ejemplo /recargas)";
 const HTTPS_URL = "debe ser una dirección https:// completa";
@@ -168,78 +125,12 @@ describe("siteConfig", () => {
   });
 });
 
-describe("blocks", () => {
-  it("knows every block type in the registry order", () => {
-    expect(blockTypes).toEqual(["hero", "richText", "cards", "offers", "catalogue", "destinations", "faq", "cta", "legal", "siteMap", "stores", "steps", "embed"]);
-    expect(Object.keys(validBlocks()).sort()).toEqual([...blockTypes].sort());
-  });
-
-  it.each(Object.entries(validBlocks()))("accepts a valid %s block through the union and through its own schema", (type, candidate) => {
-    expect(block.parse(candidate).type).toBe(type);
-    const own = blockSchemas.find((schema) => schema.shape.type.value === type);
-    expect(own?.safeParse(candidate).success).toBe(true);
-  });
-
-  it("rejects a block of an unknown type at its type", () => {
-    expect(issuesOf(block, { type: "carousel", slides: [] })).toContainEqual(expect.objectContaining({ path: ["type"], code: "invalid_union" }));
-  });
-
-  it("fills block defaults: primary action variant, embed height 700 and no forwarded parameters", () => {
-    const hero = block.parse(validBlocks().hero);
-    expect(hero.type === "hero" && hero.actions[0]?.variant).toBe("primary");
-    const embed = block.parse({ type: "embed", title: "Pospago", src: "https://pospago.example.com/" });
-    expect(embed).toMatchObject({ minHeight: 700, forwardParams: [] });
-  });
-
-  const blocks = validBlocks();
-  const twoActions = [blocks.hero.actions[0], blocks.hero.actions[0]];
-
-  it.each(named<Rejection & { type: keyof ReturnType<typeof validBlocks> }>([
-    { type: "hero", case: "a hero without a title", at: ["title"], value: " ", message: NOT_EMPTY },
-    { type: "hero", case: "a hero action to a bare word", at: ["actions", 0, "href"], value: "recargas", message: HREF },
-    { type: "hero", case: "a hero with three actions", at: ["actions"], value: [...twoActions, blocks.hero.actions[0]], code: "too_big" },
-    { type: "hero", case: "a hero image with a relative source", at: ["image"], value: { src: "foto.jpg", alt: "", width: 1, height: 1 }, path: ["image", "src"], code: "invalid_union" },
-    { type: "richText", case: "rich text without content", at: ["content"], value: [], code: "too_small" },
-    { type: "richText", case: "a rich-text node that is both paragraph and heading", at: ["content", 0], value: { p: "a", h: "b" }, code: "invalid_union" },
-    { type: "richText", case: "an empty list", at: ["content", 2], value: { ul: [] }, path: ["content", 2, "ul"], code: "too_small" },
-    { type: "cards", case: "a card with an unknown icon", at: ["items", 0, "icon"], value: "rocket", code: "invalid_value" },
-    { type: "cards", case: "cards without items", at: ["items"], value: [], code: "too_small" },
-    { type: "cards", case: "a card without text", at: ["items", 0, "text"], value: "", message: NOT_EMPTY },
-    { type: "offers", case: "an unknown offer category", at: ["category"], value: "planes", code: "invalid_value" },
-    { type: "offers", case: "a limit of zero offers", at: ["limit"], value: 0, code: "too_small" },
-    { type: "catalogue", case: "a catalogue without categories", at: ["categories"], value: [], message: "el catálogo necesita al menos una categoría" },
-    { type: "catalogue", case: "a catalogue tab of an unknown category", at: ["categories", 1], value: "planes", code: "invalid_value" },
-    { type: "catalogue", case: "a catalogue tab shown twice", at: ["categories", 2], value: "traditionals", message: "la categoría «traditionals» está repetida" },
-    { type: "destinations", case: "a blank destinations heading", at: ["heading"], value: " ", code: "too_small" },
-    { type: "faq", case: "a question without an answer", at: ["items", 0, "answer"], value: [], code: "too_small" },
-    { type: "cta", case: "a call to action without actions", at: ["actions"], value: [], code: "too_small" },
-    { type: "cta", case: "a call to action with four actions", at: ["actions"], value: [...twoActions, ...twoActions], code: "too_big" },
-    { type: "legal", case: "a legal update date written d/m/yyyy", at: ["updated"], value: "31/10/2021", message: "debe ser una fecha AAAA-MM-DD" },
-    { type: "legal", case: "a legal update date that does not exist", at: ["updated"], value: "2021-02-30", message: "debe ser una fecha AAAA-MM-DD" },
-    { type: "legal", case: "legal text without sections", at: ["sections"], value: [], code: "too_small" },
-    { type: "siteMap", case: "a blank site-map heading", at: ["heading"], value: "   ", code: "too_small" },
-    { type: "stores", case: "a 4-digit postal code", at: ["stores", 0, "postalCode"], value: "6600", message: "el código postal lleva 5 dígitos" },
-    { type: "stores", case: "a store phone with spaces", at: ["stores", 0, "phone"], value: "55 1234 5678", message: "el teléfono lleva 10 dígitos" },
-    { type: "stores", case: "an unknown kind of store", at: ["stores", 0, "kind"], value: "franquicia", code: "invalid_value" },
-    { type: "stores", case: "a store without opening hours", at: ["stores", 0, "hours"], value: [], code: "too_small" },
-    { type: "stores", case: "a maps link without https", at: ["stores", 0, "mapsUrl"], value: "maps.example.com/reforma", message: HREF },
-    { type: "steps", case: "a single step", at: ["items"], value: [blocks.steps.items[0]], code: "too_small" },
-    { type: "embed", case: "an embedded frame over http", at: ["src"], value: "http://pospago.example.com/", code: "invalid_format" },
-    { type: "embed", case: "a frame height of zero", at: ["minHeight"], value: 0, code: "too_small" },
-  ]))("rejects %s", (_name, { type, ...rejection }) => {
-    const own = blockSchemas.find((schema) => schema.shape.type.value === type);
-    if (!own) throw new Error(`no schema for ${type}`);
-    expectRejected(own, validBlocks()[type], rejection);
-    expectRejected(block, validBlocks()[type], rejection);
-  });
-});
-
 describe("pageDefinition", () => {
   it("accepts a page and fills access and onAnonymous", () => {
     expect(pageDefinition.parse(validPage())).toMatchObject({ access: "public", onAnonymous: "home" });
   });
 
-  it("keeps blocks loose, so an unknown block reaches parseBlocks instead of failing the page", () => {
+  it("keeps blocks loose, so an unknown block reaches the block parsing instead of failing the page", () => {
     const page = pageDefinition.parse(withValue(validPage(), ["blocks"], [{ type: "carousel", slides: 3 }]));
     expect(page.blocks).toEqual([{ type: "carousel", slides: 3 }]);
   });

@@ -1,7 +1,5 @@
-import type { Banner, Block, ModalDefinition, PageDefinition } from "#schemas/config";
+import type { Banner, ModalDefinition, PageDefinition } from "#schemas/config";
 import { env } from "../env.server";
-import { parseBlocks } from "./blocks";
-import { formatProblem } from "./problems";
 import { ConfigStore } from "./store.server";
 
 export const configStore = new ConfigStore(env.configDir);
@@ -16,32 +14,19 @@ export function withProduct(text: string, { slug, name }: { slug: string; name: 
   return text.replaceAll("{product}", as === "path" ? slug : name);
 }
 
+/** A page as written; its blocks stay loose until the renderer parses them (lib knows no block type). */
 export type LoadedPage = {
   file: string;
   definition: PageDefinition;
   path: string;
-  blocks: Block[];
 };
-
-const parsedBlocks = new WeakMap<object, Block[]>();
-
-function blocksOf(file: string, owner: { blocks: Array<{ type: string }> }): Block[] {
-  let blocks = parsedBlocks.get(owner);
-  if (!blocks) {
-    const result = parseBlocks(owner.blocks, `pages-config/${file}`);
-    for (const problem of result.problems) console.error(`[config] bloque omitido: ${formatProblem(problem)}`);
-    blocks = result.blocks;
-    parsedBlocks.set(owner, blocks);
-  }
-  return blocks;
-}
 
 export function getPages(): LoadedPage[] {
   const { brand } = getSite();
   return configStore.list("pages").flatMap((file) => {
     try {
       const definition = configStore.get("page", file);
-      return [{ file, definition, path: withProduct(definition.path, brand, "path"), blocks: blocksOf(file, definition) }];
+      return [{ file, definition, path: withProduct(definition.path, brand, "path") }];
     } catch (error) {
       console.error(`[config] página no disponible: ${error instanceof Error ? error.message : String(error)}`);
       return [];
@@ -65,12 +50,12 @@ export function getBanners(view: string): Banner[] {
   }
 }
 
-export function getModal(id: string): (ModalDefinition & { parsedBlocks: Block[] }) | undefined {
+export function getModal(id: string): (ModalDefinition & { file: string }) | undefined {
   if (!/^[a-z0-9-]+$/.test(id)) return undefined;
   try {
     const file = `modals/${id}.json`;
     const modal = configStore.read("modal", file);
-    return modal ? { ...modal, parsedBlocks: blocksOf(file, modal) } : undefined;
+    return modal ? { ...modal, file } : undefined;
   } catch (error) {
     console.error(`[config] modal «${id}» no disponible: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;

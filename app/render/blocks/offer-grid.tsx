@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/react";
-import type { OfferView } from "./types";
+import type { OfferView } from "./offer-cards.server";
 
 /**
  * The offer cards of a category (the `offers` and `catalogue` blocks): the grid, the empty

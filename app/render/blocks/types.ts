@@ -1,47 +1,20 @@
-import type { BlockOf, BlockType, OfferCategory } from "#schemas/config";
+import type * as z from "zod";
+import type { DataOf } from "./block";
+import type * as blocks from "./index";
 
-/**
- * An offer card as the browser gets it: every text already formatted on the server (price in
- * MXN, validity, data amounts), so the blocks ship no formatting code.
- */
-export type OfferView = {
-  offerId: string;
-  category: OfferCategory;
-  rechargeName: string;
-  /** "$50.00" */
-  price: string;
-  /** "Vigencia de 30 días" */
-  validity: string;
-  /** "5 GB para navegar", "Redes sociales ilimitadas", the included message… */
-  features: string[];
-  highlighted: boolean;
-  href: string;
-};
+type List = typeof blocks;
 
-/** The offers of a category, or the message shown when the upstream could not give them. */
-type OfferList = { offers: OfferView[]; error: string | null };
+export type BlockType = keyof List;
+export type BlockOf<T extends BlockType> = z.output<List[T]["server"]["schema"]>;
+export type Block = { [T in BlockType]: BlockOf<T> }[BlockType];
+/** What each block's loader gives its view (null for a block without one). */
+export type BlockData<T extends BlockType> = DataOf<List[T]["server"]>;
+export type ResolvedBlock = { [T in BlockType]: { block: BlockOf<T>; data: BlockData<T> } }[BlockType];
 
-export type CatalogueTab = { id: OfferCategory; label: string; description: string; href: string };
+/** A block exported under a name other than its `type` would never be found: a compile error here. */
+type Misnamed = { [T in BlockType]: BlockOf<T>["type"] extends T ? never : T }[BlockType];
+export type EveryBlockNamedByItsType = [Misnamed] extends [never] ? true : { misnamed: Misnamed };
 
-export type DestinationView = { id: string; name: string; offers: Array<{ offerId: string; name: string; href: string }> };
-
-type DataByType = {
-  offers: OfferList & { categoryLabel: string };
-  catalogue: OfferList & { selected: OfferCategory; tabs: CatalogueTab[]; /** "Recargar", or "Comprar" for what is bought rather than recharged. */ actionLabel: string };
-  destinations: {
-    /** The search as typed (tidied); "" when there is none. */
-    query: string;
-    /** Both lists, filtered by the search; a search that matched nothing leaves both empty. */
-    lists: Array<{ id: "insideMexico" | "outsideMexico"; destinations: DestinationView[] }>;
-  };
-  /** The update date as read: "31 de octubre de 2021". */
-  legal: { updated: string };
-  /** Each store's phone as read, "(55) 12 34 56 78", in the stores' order (null without one). */
-  stores: { phones: Array<string | null> };
-  siteMap: { entries: Array<{ id: string; label: string; path: string }> };
-  embed: { src: string; origin: string };
-};
-
-export type BlockData<T extends BlockType> = T extends keyof DataByType ? DataByType[T] : null;
-
-export type BlockProps<T extends BlockType> = { block: BlockOf<T>; data: BlockData<T> };
+/** A block as written in the config, before its schema fills the defaults. */
+export type BlockInputOf<T extends BlockType> = z.input<List[T]["server"]["schema"]>;
+export type BlockInput = { [T in BlockType]: BlockInputOf<T> }[BlockType];

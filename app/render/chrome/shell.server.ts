@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { resolveBlocks } from "~/render/blocks/data.server";
+import { blocksOf } from "~/render/blocks/parse.server";
 import { hasConsent } from "~/features/consent/consent.server";
 import { COOKIE_PARAM } from "~/features/consent/consent-params";
 import { PDF_PARAM } from "~/components/pdf-link";
@@ -23,7 +24,7 @@ export async function loadShell(request: Request, context: AppLoadContext) {
 
   const modalId = url.searchParams.get("modal");
   const modalDefinition = modalId ? getModal(modalId) : undefined;
-  const modal = modalId && modalDefinition ? { id: modalId, title: modalDefinition.title, blocks: await resolveBlocks(modalDefinition.parsedBlocks, request) } : null;
+  const modal = modalId && modalDefinition ? { id: modalId, title: modalDefinition.title, blocks: await resolveBlocks(blocksOf(modalDefinition.file, modalDefinition), request) } : null;
 
   return data({
     chrome: loadChrome(context, user),

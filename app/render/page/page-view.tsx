@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n/react";
 import type { Banner } from "#schemas/config";
 import { BlockList } from "~/render/blocks/registry";
-import type { ResolvedBlock } from "~/render/blocks/data.server";
+import type { ResolvedBlock } from "~/render/blocks/types";
 import { BannerCarousel } from "~/render/chrome/banner-carousel";
 
 export type PageViewData = {

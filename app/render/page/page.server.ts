@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { resolveBlocks } from "~/render/blocks/data.server";
+import { blocksOf } from "~/render/blocks/parse.server";
 import type { OfferSource } from "~/features/recharge/catalogue.server";
 import { flagSubject, isOn } from "~/features/flags/flags.server";
 import { bannerViewOf, findPage, getBanners, getSite } from "~/lib/config/config.server";
@@ -46,7 +47,7 @@ export async function readConfigPage(request: Request, context: AppLoadContext, 
       title: definition.title,
       description: definition.description,
       heading: definition.heading,
-      blocks: await resolveBlocks(page.blocks, request, offers),
+      blocks: await resolveBlocks(blocksOf(page.file, definition), request, offers),
     },
     banners: getBanners(definition.bannerView ?? bannerViewOf(page.path)),
     /** Private pages (customer-only, guest-only or behind a flag) are never stored by a cache. */

@@ -1,0 +1,27 @@
+import type { ComponentType } from "react";
+import type * as z from "zod";
+import type { OfferSource } from "~/features/recharge/catalogue.server";
+import type { BlockKind } from "~/lib/config/blocks";
+
+/** What a loader gets besides its block: the page's request, and the offers source the page's blocks share. */
+export type BlockContext = { request: Request; offers: OfferSource };
+
+/**
+ * A block type's server side (its folder's block.server.ts): the schema of its JSON, and
+ * optionally its data loader and what config:check verifies beyond the schema. A `*.server`
+ * module, so the browser bundle carries neither zod nor the loaders.
+ */
+// `any`: the constraint every block type's server side meets, whatever its block.
+export type BlockServer<B extends { type: string } = any> = BlockKind<B> & { load?: (block: B, context: BlockContext) => unknown };
+
+/** The data a block's loader gives its view; null for a block that needs none. */
+export type DataOf<S> = S extends { load: (...args: never[]) => infer R } ? Awaited<R> : null;
+
+/** What a view gets: its block as parsed, and its loader's data. */
+export type ViewProps<B, D = null> = { block: B; data: D; headingLevel: 1 | 2 };
+
+/** A block type: its view and its server side; the view must take the block and data these give. */
+export type BlockDefinition<S extends BlockServer> = {
+  view: ComponentType<ViewProps<z.output<S["schema"]>, DataOf<S>>>;
+  server: S;
+};

@@ -1,0 +1,1 @@
+export { cardsBlock as schema } from "./schema";

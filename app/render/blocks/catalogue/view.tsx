@@ -1,0 +1,42 @@
+import { Link } from "@remix-run/react";
+import { InlineText } from "~/components/rich-text";
+import { useTranslation } from "~/lib/i18n/react";
+import { OfferGrid } from "../offer-grid";
+import type { ViewProps } from "../block";
+import type { CatalogueData } from "./block.server";
+import type { CatalogueBlockConfig } from "./schema";
+
+/**
+ * The offers by category: a row of links, one per category (`?section=<id>`, the selected one
+ * marked aria-current), then the selected category's offers, rendered by the server.
+ */
+export function CatalogueBlock({ block, data }: ViewProps<CatalogueBlockConfig, CatalogueData>) {
+  const { t } = useTranslation();
+  const selected = data.tabs.find((tab) => tab.id === data.selected)!;
+  return (
+    <section className="block catalogue" id="catalogo">
+      {block.heading ? <h2 className="block__title">{block.heading}</h2> : null}
+      {block.intro ? (
+        <p className="block__intro">
+          <InlineText text={block.intro} />
+        </p>
+      ) : null}
+      <nav className="catalogue__tabs" aria-label={t("catalogue.label")}>
+        <ul className="catalogue__list" role="list">
+          {data.tabs.map((tab) => (
+            <li key={tab.id}>
+              <Link className="catalogue__tab" to={tab.href} preventScrollReset aria-current={tab.id === data.selected ? "page" : undefined}>
+                {tab.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="catalogue__panel">
+        <h3 className="catalogue__title">{selected.label}</h3>
+        <p className="catalogue__description">{selected.description}</p>
+        <OfferGrid offers={data.offers} error={data.error} actionLabel={data.actionLabel} cardHeading="h4" />
+      </div>
+    </section>
+  );
+}

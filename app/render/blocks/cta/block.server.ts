@@ -1,0 +1,1 @@
+export { ctaBlock as schema } from "./schema";

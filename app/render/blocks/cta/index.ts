@@ -1,0 +1,5 @@
+import type { BlockDefinition } from "../block";
+import * as server from "./block.server";
+import { CtaBlock } from "./view";
+
+export const cta = { view: CtaBlock, server } satisfies BlockDefinition<typeof server>;

@@ -1,0 +1,5 @@
+import type { BlockDefinition } from "../block";
+import * as server from "./block.server";
+import { DestinationsBlock } from "./view";
+
+export const destinations = { view: DestinationsBlock, server } satisfies BlockDefinition<typeof server>;

@@ -1,0 +1,1 @@
+export { faqBlock as schema } from "./schema";

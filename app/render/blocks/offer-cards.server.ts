@@ -1,0 +1,49 @@
+import type { OfferCategory, RechargeOffer } from "#schemas/config";
+import { offerHref } from "~/features/recharge/urls";
+import { formatData, formatMoney } from "~/lib/format";
+import { createI18n } from "~/lib/i18n/i18next.server";
+
+/**
+ * An offer card as the browser gets it: every text already formatted on the server (price in
+ * MXN, validity, data amounts), so the blocks ship no formatting code.
+ */
+export type OfferView = {
+  offerId: string;
+  category: OfferCategory;
+  rechargeName: string;
+  /** "$50.00" */
+  price: string;
+  /** "Vigencia de 30 días" */
+  validity: string;
+  /** "5 GB para navegar", "Redes sociales ilimitadas", the included message… */
+  features: string[];
+  highlighted: boolean;
+  href: string;
+};
+
+/** Texts a loader puts in the page data (the language is fixed, so one instance serves all). */
+export const i18n = createI18n();
+
+/** A card's texts, formatted here so the browser needs no formatting code. */
+export function offerView(offer: RechargeOffer, actionHref?: string): OfferView {
+  const features: string[] = [];
+  if (offer.mbNavigation > 0) features.push(i18n.t("recharge:modal.navigation", { amount: formatData(offer.mbNavigation) }));
+  if (offer.unlimitedSocial) features.push(i18n.t("recharge:modal.unlimitedSocial"));
+  else if (offer.mbSocialNetworks > 0) features.push(i18n.t("recharge:modal.social", { amount: formatData(offer.mbSocialNetworks) }));
+  features.push(offer.includeMessage);
+  return {
+    offerId: offer.offerId,
+    category: offer.category,
+    rechargeName: offer.rechargeName,
+    price: formatMoney(offer.price),
+    validity: i18n.t("recharge:modal.validity", { count: offer.duration }),
+    features,
+    highlighted: offer.highlighted,
+    href: offerHref(offer, actionHref),
+  };
+}
+
+/** The problem config:check reports for a category that no offer of recharges.json belongs to. */
+export function emptyCategory(category: OfferCategory, offers: ReadonlyArray<Pick<RechargeOffer, "category">>): string | null {
+  return offers.some((offer) => offer.category === category) ? null : `la categoría «${category}» no tiene ofertas en pages-config/recharges.json`;
+}

@@ -1,0 +1,1 @@
+export { richTextBlock as schema } from "./schema";

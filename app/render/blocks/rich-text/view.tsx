@@ -1,0 +1,12 @@
+import { RichContent } from "~/components/rich-text";
+import type { ViewProps } from "../block";
+import type { RichTextBlockConfig } from "./schema";
+
+export function RichTextBlock({ block }: ViewProps<RichTextBlockConfig>) {
+  return (
+    <section className="block prose">
+      {block.heading ? <h2>{block.heading}</h2> : null}
+      <RichContent nodes={block.content} />
+    </section>
+  );
+}

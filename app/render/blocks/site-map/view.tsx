@@ -1,0 +1,23 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "~/lib/i18n/react";
+import type { ViewProps } from "../block";
+import type { SiteMapData } from "./block.server";
+import type { SiteMapBlockConfig } from "./schema";
+
+/** Generated from the navigation catalogue of site.json: never a hand-kept list. */
+export function SiteMapBlock({ block, data }: ViewProps<SiteMapBlockConfig, SiteMapData>) {
+  const { t } = useTranslation();
+  return (
+    <nav className="block site-map" aria-label={block.heading ?? t("siteMap.label")}>
+      {block.heading ? <h2 className="block__title">{block.heading}</h2> : null}
+      {block.intro ? <p className="block__intro">{block.intro}</p> : null}
+      <ul className="site-map__list">
+        {data.entries.map((entry) => (
+          <li key={entry.id}>
+            <Link to={entry.path}>{entry.label}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,1 @@
+export { stepsBlock as schema } from "./schema";

@@ -14,12 +14,13 @@ test.describe("desktop (1280 px)", () => {
   test.describe("side bar", () => {
     const links = [...siteChrome.sideBar.social, { ...siteChrome.sideBar.whatsapp, network: "whatsapp" }];
 
-    test("the 4 social links and WhatsApp open in a new window", async ({ page, context }) => {
+    test("the social links and WhatsApp show and open in a new window", async ({ page, context }) => {
       await context.route(/^https:\/\/(?!localhost)/, (route) => route.fulfill({ contentType: "text/html", body: "<title>fuera</title>" }));
       await page.goto("/");
-      expect(siteChrome.sideBar.social).toHaveLength(4);
+      await expect(sideBar(page).locator('a[target="_blank"]'), "new-window links of the side bar").toHaveCount(links.length);
       for (const item of links) {
         const link = sideBar(page).locator(`a[href="${item.url}"]`);
+        await expect(link).toBeVisible();
         await expect(link).toHaveAttribute("target", "_blank");
         await expect(link).toHaveAttribute("rel", /\bnoopener\b/);
         await expect(link).toHaveAccessibleName(`${item.label} (se abre en una ventana nueva)`);
@@ -72,12 +73,13 @@ test.describe("desktop (1280 px)", () => {
       }
     });
 
-    test("local links, the 4 sister sites in a new window, the privacy notice and the copyright line", async ({ page }) => {
+    test("local links, the sister sites in a new window, the privacy notice and the copyright line", async ({ page }) => {
       await page.goto("/");
       for (const option of siteChrome.footer.local) {
         await expect(footer(page).getByRole("link", { name: option.label, exact: true })).toHaveAttribute("href", option.url ?? "");
       }
-      expect(siteChrome.footer.sisterSites).toHaveLength(4);
+      const sisterSites = footer(page).locator("section").filter({ has: page.getByRole("heading", { name: "Sitios Bait", exact: true }) });
+      await expect(sisterSites.getByRole("link"), "links under 'Sitios Bait'").toHaveCount(siteChrome.footer.sisterSites.length);
       for (const site of siteChrome.footer.sisterSites) {
         const link = footer(page).getByRole("link", { name: `${site.name} (se abre en una ventana nueva)`, exact: true });
         await expect(link).toHaveAttribute("href", site.url);
@@ -90,7 +92,6 @@ test.describe("desktop (1280 px)", () => {
         if (option.newWindow) await expect(link).toHaveAttribute("target", "_blank");
       }
       await expect(footer(page).getByText(siteChrome.footer.copyright, { exact: true })).toBeVisible();
-      await expect(footer(page).getByText(siteChrome.footer.copyright, { exact: true })).toContainText("2024");
     });
 
     test("'Política de cookies' opens the cookie-policy modal", async ({ page }) => {

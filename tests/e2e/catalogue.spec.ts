@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { auditedTest as test, expectNoAxeViolations } from "./support/axe";
+import { catalogueCategories } from "./support/config";
 import { expectPath } from "./support/expect-path";
 import { waitForHydration } from "./support/hydration";
 import { acceptCookies } from "./support/cookies";
@@ -21,14 +22,14 @@ const catalogue = (page: Page) => page.locator("#catalogo");
 const cardLinks = (page: Page) => catalogue(page).locator(".offer").getByRole("link");
 const card = (page: Page, name: string) => catalogue(page).getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
 
-const TAB_LABELS = ["Recargas", "Paquetes", "Internacionales", "Internet en Casa", "Internet Portátil", "Empresarial", "Asociados", "SIM", "E-SIM"];
+const categories = catalogueCategories("/recargas");
 
 test.describe("the recharge catalogue of /recargas", () => {
   test("shows one tab per category, 'Recargas' selected, with the Bait 50 … Bait 250 cards and their prices", async ({ page }) => {
     await page.goto("/recargas");
     await expect(page.getByRole("heading", { level: 2, name: "Elige tu recarga", exact: true })).toBeVisible();
-    await expect(tabs(page).getByRole("link")).toHaveText(TAB_LABELS);
-    for (const [index, id] of ["traditionals", "packages", "internationals", "hbb", "mifi", "business", "associates", "sim", "e-sim"].entries()) {
+    await expect(tabs(page).getByRole("link")).toHaveText(categories.map((category) => category.label));
+    for (const [index, { id }] of categories.entries()) {
       await expect(tabs(page).getByRole("link").nth(index)).toHaveAttribute("href", `/recargas?section=${id}`);
     }
     await expect(tab(page, "Recargas")).toHaveAttribute("aria-current", "page");

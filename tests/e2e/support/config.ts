@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { topBarFor } from "./chrome-config";
 
 /**
  * The marketing config, read at test time so the suite follows pages-config/ instead of a
@@ -50,8 +51,12 @@ export const navigation = site.navigation.map((entry) => ({
   path: productPath(entry.path),
 }));
 
-/** Public pages every visitor can open: the catalogue plus pages linked from the top bar. */
-export const publicPaths = [...new Set([...navigation.map((entry) => entry.path), "/cambiate-a-bait"])];
+const pagePaths = new Set(pages.map((page) => page.path));
+
+/** Public pages every visitor can open: the catalogue plus the configured pages the top bar links to. */
+export const publicPaths = [
+  ...new Set([...navigation.map((entry) => entry.path), ...topBarFor(null).map((link) => link.url).filter((url) => pagePaths.has(url))]),
+];
 
 const locale = JSON.parse(readFileSync(path.join(root, "locales/es-MX/common.json"), "utf8")) as {
   siteMap: { label: string };
@@ -61,4 +66,17 @@ const locale = JSON.parse(readFileSync(path.join(root, "locales/es-MX/common.jso
 export function siteMapLabel(): string {
   const block = pageAt("/mapa-sitio").blocks.find((entry) => entry.type === "siteMap");
   return block?.heading ?? locale.siteMap.label;
+}
+
+const { categories } = readJson<{ categories: Array<{ id: string; label: string }> }>("recharges.json");
+
+/** The tabs of a page's offer catalogue: its catalogue block's categories, in that order, with their labels. */
+export function catalogueCategories(pathname: string): Array<{ id: string; label: string }> {
+  const block = pageAt(pathname).blocks.find((entry) => entry.type === "catalogue");
+  const ids = (block?.categories ?? []) as string[];
+  return ids.map((id) => {
+    const category = categories.find((entry) => entry.id === id);
+    if (!category) throw new Error(`pages-config/recharges.json has no category ${id}`);
+    return category;
+  });
 }

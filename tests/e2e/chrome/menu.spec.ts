@@ -1,0 +1,288 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { burger, DESKTOP, escapeRegExp, exactly, groupOf, mainMenu, MOBILE, summaryOf, tabUntilFocused, topBar } from "../support/chrome";
+import { menuGroupsFor, topBarFor } from "../support/chrome-config";
+import { expectPath } from "../support/expect-path";
+import { waitForHydration } from "../support/hydration";
+import { ana, loginAs } from "../support/session";
+
+/**
+ * The header menus: the main menu's groups and the top bar (with the user menu of a signed-in
+ * visitor) at a desktop width, and the burger panel at a phone width. Expected labels and links
+ * come from pages-config/site.json.
+ */
+
+const userMenu = (page: Page, name: string) =>
+  topBar(page).locator("details").filter({ has: page.locator("summary").filter({ hasText: exactly(`Hola, ${name}`) }) });
+const isOpen = (details: Locator) => details.evaluate((element) => (element as HTMLDetailsElement).open);
+
+test.describe("desktop (1280 px)", () => {
+  test.use({ viewport: DESKTOP });
+
+  test.describe("menu", () => {
+    const groups = menuGroupsFor(null);
+
+    test("the main menu shows the configured groups and links for an anonymous visitor", async ({ page }) => {
+      await page.goto("/");
+      await expect(mainMenu(page).locator("summary")).toHaveText(groups.map((group) => exactly(group.label)));
+      for (const group of groups) {
+        const links = groupOf(page, group.label).getByRole("link", { includeHidden: true });
+        await expect(links, `links of «${group.label}»`).toHaveCount(group.options.length);
+        for (const [index, option] of group.options.entries()) {
+          await expect(links.nth(index)).toHaveAttribute("href", option.url);
+          await expect(links.nth(index)).toContainText(option.label);
+          if (option.newWindow) await expect(links.nth(index)).toHaveAttribute("target", "_blank");
+        }
+      }
+    });
+
+    test("JS: every menu link is reachable by Tab: a group opens when its summary takes focus, its links follow in turn", async ({ page, javaScriptEnabled }) => {
+      test.skip(!javaScriptEnabled, "opening on focus needs JavaScript");
+      await page.goto("/");
+      await waitForHydration(page);
+
+      // The top bar comes first in the tab order: every link of it takes focus too.
+      const topLinks = topBar(page).getByRole("link");
+      await tabUntilFocused(page, topLinks.first());
+      const topCount = await topLinks.count();
+      for (let index = 1; index < topCount; index++) {
+        await page.keyboard.press("Tab");
+        await expect(topLinks.nth(index)).toBeFocused();
+      }
+
+      let previous: Locator | null = null;
+      for (const group of groups) {
+        const summary = summaryOf(page, group.label);
+        const details = groupOf(page, group.label);
+        await page.keyboard.press("Tab");
+        await expect(summary, `Tab reaches «${group.label}»`).toBeFocused();
+        await expect(details, `«${group.label}» opens on keyboard focus`).toHaveJSProperty("open", true);
+        if (previous) await expect(previous, "the group focus left has closed").toHaveJSProperty("open", false);
+        const links = details.getByRole("link");
+        for (const [index, option] of group.options.entries()) {
+          await page.keyboard.press("Tab");
+          await expect(links.nth(index), `«${option.label}» of «${group.label}» takes focus`).toBeFocused();
+          await expect(links.nth(index)).toBeVisible();
+          await expect(links.nth(index)).toHaveAttribute("href", option.url);
+        }
+        previous = details;
+      }
+    });
+
+    test("JS: Esc on a link of an open group closes the group and returns focus to its summary", async ({ page, javaScriptEnabled }) => {
+      test.skip(!javaScriptEnabled, "Esc handling is JavaScript");
+      await page.goto("/");
+      await waitForHydration(page);
+      for (const group of groups.slice(0, 2)) {
+        const summary = summaryOf(page, group.label);
+        const details = groupOf(page, group.label);
+        await tabUntilFocused(page, summary);
+        await expect(details).toHaveJSProperty("open", true);
+        await page.keyboard.press("Tab");
+        await expect(details.getByRole("link").first()).toBeFocused();
+        await page.keyboard.press("Escape");
+        await expect(summary, `focus returns to «${group.label}»`).toBeFocused();
+        await expect(details, `Esc closes «${group.label}»`).toHaveJSProperty("open", false);
+      }
+    });
+
+    test("JS: Esc on the summary itself closes the open group", async ({ page, javaScriptEnabled }) => {
+      test.skip(!javaScriptEnabled, "needs JavaScript");
+      await page.goto("/");
+      await waitForHydration(page);
+      const [group] = groups;
+      const summary = summaryOf(page, group!.label);
+      await tabUntilFocused(page, summary);
+      await expect(groupOf(page, group!.label)).toHaveJSProperty("open", true);
+      await page.keyboard.press("Escape");
+      await expect(groupOf(page, group!.label)).toHaveJSProperty("open", false);
+      await expect(summary).toBeFocused();
+    });
+
+    test("JS: hovering a group opens it and leaving closes it; one group is open at a time; a click keeps it open", async ({ page, javaScriptEnabled }) => {
+      test.skip(!javaScriptEnabled, "hover needs JavaScript");
+      await page.goto("/");
+      await waitForHydration(page);
+      const away = () => page.mouse.move(DESKTOP.width / 2, DESKTOP.height - 5);
+      for (const group of groups) {
+        const details = groupOf(page, group.label);
+        await away();
+        await expect(mainMenu(page).locator("details[open]")).toHaveCount(0);
+        await summaryOf(page, group.label).hover();
+        await expect(details, `hover opens «${group.label}»`).toHaveJSProperty("open", true);
+        await expect(details.getByRole("link").first()).toBeVisible();
+      }
+      await away();
+      await expect(mainMenu(page).locator("details[open]")).toHaveCount(0);
+
+      const [first, second] = groups;
+      await summaryOf(page, first!.label).hover();
+      await expect(groupOf(page, first!.label)).toHaveJSProperty("open", true);
+      await summaryOf(page, second!.label).hover();
+      await expect(groupOf(page, second!.label)).toHaveJSProperty("open", true);
+      await expect(groupOf(page, first!.label), "only one group is open").toHaveJSProperty("open", false);
+
+      await summaryOf(page, second!.label).click();
+      await expect(groupOf(page, second!.label), "a click after hovering does not shut it").toHaveJSProperty("open", true);
+      await away();
+      await expect(groupOf(page, second!.label)).toHaveJSProperty("open", false);
+    });
+
+    test("the main menu and the top bar each fit on one row (an open dropdown then never covers another group)", async ({ page }) => {
+      const rows = async (selector: string) =>
+        page.locator(selector).evaluateAll((elements) => [...new Set(elements.map((element) => Math.round(element.getBoundingClientRect().top)))].length);
+      for (const width of [1024, DESKTOP.width]) {
+        await page.setViewportSize({ width, height: DESKTOP.height });
+        await page.goto("/");
+        await expect(mainMenu(page).locator("summary").first()).toBeVisible();
+        expect(await rows('nav[aria-label="Menú principal"] summary'), `rows of the main menu at ${width} px`).toBe(1);
+        expect(await rows('nav[aria-label="Accesos rápidos"] > ul > li'), `rows of the top bar at ${width} px`).toBe(1);
+      }
+    });
+
+    test("no JS: Enter on a group summary opens it and its links take focus", async ({ page, javaScriptEnabled }) => {
+      test.skip(javaScriptEnabled, "the plain <details> behaviour");
+      await page.goto("/");
+      for (const group of groups) {
+        const summary = summaryOf(page, group.label);
+        const details = groupOf(page, group.label);
+        await tabUntilFocused(page, summary);
+        await expect(details).toHaveJSProperty("open", false);
+        await page.keyboard.press("Enter");
+        await expect(details, `Enter opens «${group.label}»`).toHaveJSProperty("open", true);
+        const links = details.getByRole("link");
+        for (const [index] of group.options.entries()) {
+          await page.keyboard.press("Tab");
+          await expect(links.nth(index)).toBeFocused();
+          await expect(links.nth(index)).toBeVisible();
+        }
+      }
+    });
+
+    test("'Cámbiate a Plan Bait' is not in the top bar of an anonymous visitor", async ({ page }) => {
+      await page.goto("/");
+      await expect(topBar(page).getByRole("link").first()).toBeVisible();
+      await expect(topBar(page).getByRole("link", { name: "Cámbiate a Plan Bait" })).toHaveCount(0);
+      await expect(topBar(page).getByRole("link", { name: "Iniciar Sesión", exact: true })).toBeVisible();
+      const labels = topBarFor(null).map((item) => new RegExp(`^\\s*${escapeRegExp(item.label)}${item.newWindow ? " \\(se abre en una ventana nueva\\)" : ""}\\s*$`));
+      await expect(topBar(page).getByRole("listitem").filter({ hasNot: page.locator("details, .button") })).toHaveText(labels);
+    });
+
+    test("Ana (pospaid on) sees 'Cámbiate a Plan Bait' in the top bar", async ({ page, context }) => {
+      await loginAs(context, ana);
+      await page.goto("/");
+      const link = topBar(page).getByRole("link", { name: "Cámbiate a Plan Bait", exact: true });
+      await expect(link).toBeVisible();
+      await expect(link).toHaveAttribute("href", "/bait-pospago?typeService=portabilidad");
+    });
+
+    test("Ana's menu 'Hola, Ana' has 'Datos de consumo', 'Actualizar Datos', 'Recargas Recurrentes' and 'Cerrar Sesión' last", async ({ page, context }) => {
+      await loginAs(context, ana);
+      await page.goto("/");
+      await waitForHydration(page);
+      const menu = userMenu(page, ana.name);
+      await menu.locator("summary").click();
+      await expect(menu).toHaveJSProperty("open", true);
+      const items = menu.getByRole("listitem");
+      await expect(items).toHaveText(["Datos de consumo", "Actualizar Datos", "Recargas Recurrentes", "Cerrar Sesión"]);
+      await expect(menu.getByRole("link", { name: "Datos de consumo", exact: true })).toHaveAttribute("href", "/home");
+      await expect(menu.getByRole("link", { name: "Actualizar Datos", exact: true })).toHaveAttribute("href", "/editar-perfil");
+      await expect(menu.getByRole("link", { name: "Recargas Recurrentes", exact: true })).toHaveAttribute("href", "/recurrente");
+      const logout = items.last().getByRole("button", { name: "Cerrar Sesión", exact: true });
+      await expect(logout).toBeVisible();
+      await expect(logout).toHaveAttribute("type", "submit");
+    });
+
+    test("JS: the user menu opens on hover and closes about 700 ms after the pointer leaves", async ({ page, context, javaScriptEnabled }) => {
+      test.skip(!javaScriptEnabled, "the close delay is JavaScript");
+      await loginAs(context, ana);
+      await page.goto("/");
+      await waitForHydration(page);
+      const menu = userMenu(page, ana.name);
+      await menu.locator("summary").hover();
+      await expect(menu).toHaveJSProperty("open", true);
+      await menu.evaluate((details) => {
+        const times: { left?: number; closed?: number } = {};
+        (window as unknown as { __userMenu: typeof times }).__userMenu = times;
+        details.addEventListener("pointerleave", () => (times.left ??= performance.now()));
+        details.addEventListener("toggle", () => {
+          if (!(details as HTMLDetailsElement).open) times.closed ??= performance.now();
+        });
+      });
+      await page.mouse.move(DESKTOP.width / 2, DESKTOP.height - 5);
+      await page.waitForTimeout(300);
+      expect(await isOpen(menu), "still open 300 ms after the pointer left").toBe(true);
+      // When it closed is measured in the page (below); this only waits for it, generously, so a
+      // busy machine does not fail the test.
+      await expect(menu, "closed after the pointer left").toHaveJSProperty("open", false, { timeout: 5000 });
+      const times = await page.evaluate(() => (window as unknown as { __userMenu: { left?: number; closed?: number } }).__userMenu);
+      const delay = (times.closed ?? 0) - (times.left ?? 0);
+      expect(delay, `closed ${Math.round(delay)} ms after pointerleave`).toBeGreaterThanOrEqual(650);
+      // The 700 ms timer, plus whatever a loaded test machine adds; "never" or "much later" still fails.
+      expect(delay).toBeLessThan(3000);
+    });
+  });
+});
+
+test.describe("mobile (375 px)", () => {
+  test.use({ viewport: MOBILE });
+
+  test.describe("menu", () => {
+    test("JS: 'Abrir menú' shows the panel and locks the page scroll; 'Cerrar menú' hides it", async ({ page, javaScriptEnabled }) => {
+      test.skip(!javaScriptEnabled, "the burger is JavaScript");
+      await page.goto("/");
+      await waitForHydration(page);
+      const panel = page.locator("#menu-principal");
+      await expect(panel).toBeHidden();
+      await expect(burger(page, "Abrir menú")).toHaveAttribute("aria-expanded", "false");
+      await burger(page, "Abrir menú").click();
+      await expect(burger(page, "Cerrar menú")).toHaveAttribute("aria-expanded", "true");
+      await expect(panel).toBeVisible();
+      await expect(page.locator("body")).toHaveClass(/\bscroll-locked\b/);
+      await expect(topBar(page).getByRole("link", { name: "Recargas", exact: true })).toBeVisible();
+      const [group] = menuGroupsFor(null);
+      await summaryOf(page, group!.label).click();
+      await expect(groupOf(page, group!.label).getByRole("link").first()).toBeVisible();
+
+      await burger(page, "Cerrar menú").click();
+      await expect(panel).toBeHidden();
+      await expect(page.locator("body")).not.toHaveClass(/\bscroll-locked\b/);
+      await expect(burger(page, "Abrir menú")).toHaveAttribute("aria-expanded", "false");
+    });
+
+    test("JS: following a link of the panel closes it and unlocks the scroll", async ({ page, javaScriptEnabled }) => {
+      test.skip(!javaScriptEnabled, "the burger is JavaScript");
+      await page.goto("/");
+      await waitForHydration(page);
+      await burger(page, "Abrir menú").click();
+      await topBar(page).getByRole("link", { name: "Recargas", exact: true }).click();
+      await expectPath(page, "/recargas");
+      await expect(page.locator("#menu-principal")).toBeHidden();
+      await expect(page.locator("body")).not.toHaveClass(/\bscroll-locked\b/);
+    });
+
+    test("no JS: the menu is expanded without any interaction and a group opens with a tap", async ({ page, javaScriptEnabled }) => {
+      test.skip(javaScriptEnabled, "the page without JavaScript");
+      await page.goto("/");
+      await expect(page.getByRole("button", { name: /menú/ })).toHaveCount(0);
+      for (const item of topBarFor(null)) await expect(topBar(page).getByRole("link", { name: item.label }).first()).toBeVisible();
+      await expect(topBar(page).getByRole("link", { name: "Iniciar Sesión", exact: true })).toBeVisible();
+      const groups = menuGroupsFor(null);
+      for (const group of groups) await expect(summaryOf(page, group.label)).toBeVisible();
+      const [first] = groups;
+      await summaryOf(page, first!.label).click();
+      for (const [index] of first!.options.entries()) await expect(groupOf(page, first!.label).getByRole("link").nth(index)).toBeVisible();
+    });
+
+    test("Ana's menu lists 'Datos de consumo', 'Actualizar Datos', 'Recargas Recurrentes' and 'Cerrar Sesión' last", async ({ page, context, javaScriptEnabled }) => {
+      await loginAs(context, ana);
+      await page.goto("/");
+      await waitForHydration(page);
+      if (javaScriptEnabled) await burger(page, "Abrir menú").click();
+      const menu = userMenu(page, ana.name);
+      await menu.locator("summary").click();
+      await expect(menu.getByRole("listitem")).toHaveText(["Datos de consumo", "Actualizar Datos", "Recargas Recurrentes", "Cerrar Sesión"]);
+      await expect(menu.getByRole("listitem").last().getByRole("button", { name: "Cerrar Sesión", exact: true })).toBeVisible();
+      await expect(topBar(page).getByRole("link", { name: "Cámbiate a Plan Bait", exact: true })).toBeVisible();
+    });
+  });
+});

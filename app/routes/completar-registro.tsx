@@ -6,6 +6,7 @@ import { CheckboxField, PasswordField, TextField } from "~/components/form/field
 import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
 import { RouteError } from "~/components/route-error";
 import { AuthCard, PrivacyNote } from "~/features/auth/auth-layout";
+import { COMPLETE_REGISTRATION_PATH } from "~/features/auth/urls";
 import { completeAction, completePage, type RegistrationAnswer } from "~/features/auth/registration.server";
 import { getSite } from "~/lib/config/config.server";
 import { parseForm } from "~/lib/forms";
@@ -58,7 +59,7 @@ export default function CompleteRegistrationPage() {
 
   return (
     <AuthCard title={message("auth:completeRegistration.title")} step={message("auth:register.step", { current: 3, total: 3 })} intro={message("auth:completeRegistration.intro")}>
-      <Form method="post" action="/completar-registro" id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
+      <Form method="post" action={COMPLETE_REGISTRATION_PATH} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
         {answer?.message ? (
           <FormMessage tone={answer.message.tone}>
             <p>{answer.message.text}</p>

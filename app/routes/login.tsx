@@ -8,6 +8,7 @@ import { RouteError } from "~/components/route-error";
 import { AuthCard, LineTypeSwitch, PrivacyNote } from "~/features/auth/auth-layout";
 import type { FormAnswer } from "~/lib/form-answer.server";
 import { loginAction } from "~/features/auth/login.server";
+import { loginUrl, recoveryUrl, registerUrl } from "~/features/auth/urls";
 import { getSite } from "~/lib/config/config.server";
 import { parseForm } from "~/lib/forms";
 import "~/lib/i18n/catalogues-auth";
@@ -56,8 +57,8 @@ export default function LoginPage() {
 
   return (
     <AuthCard title={message("auth:login.title")} intro={message("auth:login.intro")}>
-      <LineTypeSwitch current={profile} hrefFor={(type) => `/login?type=${type}`} />
-      <Form method="post" action={`/login?type=${profile}`} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
+      <LineTypeSwitch current={profile} hrefFor={loginUrl} />
+      <Form method="post" action={loginUrl(profile)} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
         {notice ? <FormMessage tone={notice.endsWith("Failed") ? "error" : "success"}>{message(notice)}</FormMessage> : null}
         {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
         <ErrorSummary fields={fields} labels={{ number: numberLabel, password: message("auth:fields.password") }} show={Boolean(answer?.result?.error)} />
@@ -75,10 +76,10 @@ export default function LoginPage() {
       </Form>
       <div className="auth-card__links">
         <p>
-          <Link to={`/recuperacion?type=${profile}`}>{message("auth:login.forgot")}</Link>
+          <Link to={recoveryUrl(profile)}>{message("auth:login.forgot")}</Link>
         </p>
         <p>
-          {message("auth:login.noAccount")} <Link to={`/registro?type=${profile}`}>{message("auth:login.register")}</Link>
+          {message("auth:login.noAccount")} <Link to={registerUrl(profile)}>{message("auth:login.register")}</Link>
         </p>
       </div>
       <PrivacyNote href={privacyUrl} />

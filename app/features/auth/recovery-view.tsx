@@ -1,4 +1,3 @@
-import { useForm } from "@conform-to/react";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { CodeInput } from "~/components/form/code-input";
@@ -6,10 +5,10 @@ import { Countdown } from "~/components/form/countdown";
 import { PasswordField, TextField } from "~/components/form/field";
 import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
 import type { FormAnswer } from "~/lib/form-answer.server";
-import { parseForm } from "~/lib/forms";
 import { useMessages } from "~/lib/i18n/react";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { codeSchema, recoveryPasswordSchema, recoveryStartSchema } from "#schemas/forms/auth";
-import { CODE_LENGTH, type LineProfile } from "#schemas/forms/fields";
+import type { LineProfile } from "#schemas/forms/fields";
 import { AuthCard, LineTypeSwitch } from "./auth-layout";
 import type { RecoveryView as RecoveryPage } from "./recovery.server";
 import { loginUrl, RECOVERY_STEPS, recoveryUrl, type RecoveryStep } from "./urls";
@@ -50,12 +49,11 @@ function Messages({ notice, answer }: { notice: string | null; answer: FormAnswe
 function StartStep({ profile, exist, notice }: { profile: LineProfile; exist: boolean; notice: string | null }) {
   const message = useMessages();
   const answer = useActionData<FormAnswer>();
-  const [form, fields] = useForm({
+  const { form, fields } = useSchemaForm({
     id: `recovery-start-${profile}`,
+    schema: recoveryStartSchema(profile),
     lastResult: answer?.result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, recoveryStartSchema(profile)),
+    fields: ["number", "confirmation", "serviceNumber", "phone"],
   });
   const mbb = profile === "mbb";
   const labels: Record<string, string> = mbb
@@ -65,19 +63,19 @@ function StartStep({ profile, exist, notice }: { profile: LineProfile; exist: bo
   return (
     <AuthCard title={message("auth:recovery.title")} step={useStepLine(1)} intro={message("auth:recovery.intro")}>
       <LineTypeSwitch current={profile} hrefFor={(type) => recoveryUrl(type, 1)} />
-      <Form method="post" action={recoveryUrl(profile, 1)} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
+      <Form method="post" action={recoveryUrl(profile, 1)} id={form.id} noValidate onSubmit={form.onSubmit} onInput={form.onInput} className="auth-form" aria-labelledby="auth-title">
         {exist ? <FormMessage tone="warning">{message("auth:recovery.exist")}</FormMessage> : null}
         <Messages notice={notice} answer={answer} />
         <ErrorSummary fields={fields} labels={labels} show={Boolean(answer?.result?.error)} />
         {mbb ? (
           <>
-            <TextField field={fields.number} label={labels.number ?? ""} hint={message("auth:fields.baitNumberHint")} type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={12} />
-            <TextField field={fields.confirmation} label={labels.confirmation ?? ""} type="tel" inputMode="numeric" autoComplete="off" maxLength={12} />
+            <TextField field={fields.number} label={labels.number ?? ""} hint={message("auth:fields.baitNumberHint")} type="tel" autoComplete="tel-national" />
+            <TextField field={fields.confirmation} label={labels.confirmation ?? ""} type="tel" autoComplete="off" />
           </>
         ) : (
           <>
-            <TextField field={fields.serviceNumber} label={labels.serviceNumber ?? ""} hint={message("auth:fields.serviceNumberHint")} type="tel" inputMode="numeric" autoComplete="off" maxLength={12} />
-            <TextField field={fields.phone} label={labels.phone ?? ""} hint={message("auth:fields.phoneHint")} type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={12} />
+            <TextField field={fields.serviceNumber} label={labels.serviceNumber ?? ""} hint={message("auth:fields.serviceNumberHint")} type="tel" autoComplete="off" />
+            <TextField field={fields.phone} label={labels.phone ?? ""} hint={message("auth:fields.phoneHint")} type="tel" autoComplete="tel-national" />
           </>
         )}
         <SubmitButton>{message("auth:recovery.submit")}</SubmitButton>
@@ -109,13 +107,7 @@ function ResendForm({ profile }: { profile: LineProfile }) {
 function CodeStep({ profile, phone, notice }: { profile: LineProfile; phone: string; notice: string | null }) {
   const message = useMessages();
   const answer = useActionData<FormAnswer>();
-  const [form, fields] = useForm({
-    id: "recovery-code",
-    lastResult: answer?.result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, codeSchema),
-  });
+  const { form, fields } = useSchemaForm({ id: "recovery-code", schema: codeSchema, lastResult: answer?.result, fields: ["code"] });
   // Every answer (a wrong code) empties the cells: the code is never sent back.
   const [round, setRound] = useState(0);
   useEffect(() => {
@@ -124,10 +116,10 @@ function CodeStep({ profile, phone, notice }: { profile: LineProfile; phone: str
 
   return (
     <AuthCard title={message("auth:recovery.codeTitle")} step={useStepLine(2)} intro={message("auth:recovery.codeIntro", { number: phone })}>
-      <Form method="post" action={recoveryUrl(profile, 2)} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
+      <Form method="post" action={recoveryUrl(profile, 2)} id={form.id} noValidate onSubmit={form.onSubmit} onInput={form.onInput} className="auth-form" aria-labelledby="auth-title">
         <Messages notice={notice} answer={answer} />
         <ErrorSummary fields={fields} labels={{ code: message("auth:code.label") }} show={Boolean(answer?.result?.error)} />
-        <CodeInput key={round} field={fields.code} length={CODE_LENGTH} label={message("auth:code.label")} hint={message("auth:code.hint")} />
+        <CodeInput key={round} field={fields.code} label={message("auth:code.label")} hint={message("auth:code.hint")} />
         <SubmitButton name="intent" value="verify">
           {message("auth:recovery.submit")}
         </SubmitButton>
@@ -166,18 +158,12 @@ function LockView({ profile, seconds, notice }: { profile: LineProfile; seconds:
 function PasswordStep({ profile, notice }: { profile: LineProfile; notice: string | null }) {
   const message = useMessages();
   const answer = useActionData<FormAnswer>();
-  const [form, fields] = useForm({
-    id: "recovery-password",
-    lastResult: answer?.result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, recoveryPasswordSchema),
-  });
+  const { form, fields } = useSchemaForm({ id: "recovery-password", schema: recoveryPasswordSchema, lastResult: answer?.result, fields: ["password", "passwordConfirmation"] });
   const labels = { password: message("auth:fields.newPassword"), passwordConfirmation: message("auth:fields.passwordConfirmation") };
 
   return (
     <AuthCard title={message("auth:recovery.verified")} step={useStepLine(3)} intro={message("auth:recovery.passwordIntro")}>
-      <Form method="post" action={recoveryUrl(profile, 3)} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
+      <Form method="post" action={recoveryUrl(profile, 3)} id={form.id} noValidate onSubmit={form.onSubmit} onInput={form.onInput} className="auth-form" aria-labelledby="auth-title">
         <Messages notice={notice} answer={answer} />
         <ErrorSummary fields={fields} labels={labels} show={Boolean(answer?.result?.error)} />
         <PasswordField field={fields.password} label={labels.password} hint={message("auth:fields.passwordRule")} autoComplete="new-password" />

@@ -1,25 +1,17 @@
-import { useForm } from "@conform-to/react";
 import { Form, Link, useActionData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CodeInput } from "~/components/form/code-input";
 import { Countdown } from "~/components/form/countdown";
 import { TextField } from "~/components/form/field";
 import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
-import { parseForm } from "~/lib/forms";
 import { useMessages, type Translate } from "~/lib/i18n/react";
+import { useSchemaForm, type FieldMeta } from "~/lib/use-schema-form";
 import { codeSchema, registerStartSchema } from "#schemas/forms/auth";
-import { CODE_LENGTH, ICCID_PREFIX, ICCID_TYPED_LENGTH, type LineProfile } from "#schemas/forms/fields";
+import { ICCID_PREFIX, type LineProfile } from "#schemas/forms/fields";
 import { AuthCard, LineTypeSwitch, PrivacyNote } from "./auth-layout";
 import type { RegisterView, RegistrationAnswer } from "./registration.server";
 import { loginUrl, registerUrl } from "./urls";
 import { useIccidCheck, type IccidStatus } from "./use-iccid-check";
-
-/**
- * The fields the error summary lists, as a plain object: conform's fieldset is a Proxy whose keys
- * cannot be listed, so the summary would find no errors in it.
- */
-const summaryFields = (fields: Record<string, { id: string; errors?: string[] }>, labels: Record<string, string>) =>
-  Object.fromEntries(Object.keys(labels).map((name) => [name, fields[name]]));
 
 const stepLine = (message: Translate, current: number) => message("auth:register.step", { current, total: 3 });
 
@@ -42,7 +34,12 @@ export function RegistrationView({ profile, view, notice, privacyUrl }: { profil
 function StartStep({ profile, notice, privacyUrl }: { profile: LineProfile; notice: ReactNode; privacyUrl: string }) {
   const answer = useActionData<RegistrationAnswer>();
   const message = useMessages();
-  const [form, fields] = useStartForm(profile, answer);
+  const { form, fields } = useSchemaForm({
+    id: `register-${profile}`,
+    schema: registerStartSchema(profile),
+    lastResult: answer?.result,
+    fields: ["number", "confirmation", "phone", "email", "serviceNumber", "iccid"],
+  });
   const labels: Record<string, string> =
     profile === "mbb"
       ? { number: message("auth:fields.baitNumber"), confirmation: message("auth:fields.numberConfirmation") }
@@ -51,14 +48,14 @@ function StartStep({ profile, notice, privacyUrl }: { profile: LineProfile; noti
   return (
     <AuthCard title={message("auth:register.heading")} step={stepLine(message, 1)} intro={message("auth:register.intro")}>
       <LineTypeSwitch current={profile} hrefFor={(type) => registerUrl(type)} />
-      <Form method="post" action={registerUrl(profile)} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
+      <Form method="post" action={registerUrl(profile)} id={form.id} noValidate onSubmit={form.onSubmit} onInput={form.onInput} className="auth-form" aria-labelledby="auth-title">
         {notice}
         {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
-        <ErrorSummary fields={summaryFields(fields, labels)} labels={labels} show={Boolean(answer?.result?.error)} />
+        <ErrorSummary fields={fields} labels={labels} show={Boolean(answer?.result?.error)} />
         {profile === "mbb" ? (
           <>
-            <TextField field={fields.number} label={labels.number!} hint={message("auth:fields.baitNumberHint")} type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={12} />
-            <TextField field={fields.confirmation} label={labels.confirmation!} type="tel" inputMode="numeric" autoComplete="off" maxLength={12} />
+            <TextField field={fields.number} label={labels.number!} hint={message("auth:fields.baitNumberHint")} type="tel" autoComplete="tel-national" />
+            <TextField field={fields.confirmation} label={labels.confirmation!} type="tel" autoComplete="off" />
           </>
         ) : (
           <ServiceFields profile={profile} fields={fields} labels={labels} />
@@ -75,34 +72,20 @@ function StartStep({ profile, notice, privacyUrl }: { profile: LineProfile; noti
   );
 }
 
-function useStartForm(profile: LineProfile, answer: RegistrationAnswer | undefined) {
-  return useForm({
-    id: `register-${profile}`,
-    lastResult: answer?.result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, registerStartSchema(profile)),
-  });
-}
-type StartFields = ReturnType<typeof useStartForm>[1];
-
 /** The home / portable internet fields, with the live ICCID check. */
-function ServiceFields({ profile, fields, labels }: { profile: "hbb" | "mifi"; fields: StartFields; labels: Record<string, string> }) {
+function ServiceFields({ profile, fields, labels }: { profile: "hbb" | "mifi"; fields: Record<"phone" | "email" | "serviceNumber" | "iccid", FieldMeta>; labels: Record<string, string> }) {
   const message = useMessages();
-  const initial = (value: unknown) => (typeof value === "string" ? value : undefined);
-  const iccid = useIccidCheck(profile, { iccid: initial(fields.iccid.initialValue), serviceNumber: initial(fields.serviceNumber.initialValue) });
+  const iccid = useIccidCheck(profile, { iccid: fields.iccid.initialValue, serviceNumber: fields.serviceNumber.initialValue });
   return (
     <>
-      <TextField field={fields.phone} label={labels.phone!} hint={message("auth:fields.phoneHint")} type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={12} />
-      <TextField field={fields.email} label={labels.email!} type="email" autoComplete="email" spellCheck={false} autoCapitalize="none" maxLength={80} />
+      <TextField field={fields.phone} label={labels.phone!} hint={message("auth:fields.phoneHint")} type="tel" autoComplete="tel-national" />
+      <TextField field={fields.email} label={labels.email!} type="email" autoComplete="email" spellCheck={false} autoCapitalize="none" />
       <TextField
         field={fields.serviceNumber}
         label={labels.serviceNumber!}
         hint={message("auth:fields.serviceNumberHint")}
         type="tel"
-        inputMode="numeric"
         autoComplete="off"
-        maxLength={12}
         onChange={(event) => iccid.onServiceNumberChange(event.currentTarget.value)}
       />
       <TextField
@@ -110,10 +93,8 @@ function ServiceFields({ profile, fields, labels }: { profile: "hbb" | "mifi"; f
         label={labels.iccid!}
         hint={message("auth:fields.iccidHint")}
         prefix={ICCID_PREFIX}
-        inputMode="numeric"
         autoComplete="off"
         spellCheck={false}
-        maxLength={ICCID_TYPED_LENGTH + 3}
         status={iccidStatusText(message, iccid.status, fields.iccid.errors?.[0])}
         onChange={(event) => iccid.onIccidChange(event.currentTarget.value)}
       />
@@ -144,22 +125,16 @@ function CodeStep({ profile, phone, notice }: { profile: LineProfile; phone: str
   const answer = useActionData<RegistrationAnswer>();
   const message = useMessages();
   const codeAnswer = answer?.form === "resend" ? undefined : answer;
-  const [form, fields] = useForm({
-    id: `register-code-${profile}`,
-    lastResult: codeAnswer?.result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, codeSchema),
-  });
+  const { form, fields } = useSchemaForm({ id: `register-code-${profile}`, schema: codeSchema, lastResult: codeAnswer?.result, fields: ["code"] });
   const action = registerUrl(profile, "code");
   return (
     <AuthCard title={message("auth:register.codeTitle")} step={stepLine(message, 2)} intro={message("auth:register.codeIntro", { number: phone })}>
-      <Form method="post" action={action} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
+      <Form method="post" action={action} id={form.id} noValidate onSubmit={form.onSubmit} onInput={form.onInput} className="auth-form" aria-labelledby="auth-title">
         {notice}
         {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
-        <ErrorSummary fields={{ code: fields.code }} labels={{ code: message("auth:code.label") }} show={Boolean(codeAnswer?.result?.error)} />
+        <ErrorSummary fields={fields} labels={{ code: message("auth:code.label") }} show={Boolean(codeAnswer?.result?.error)} />
         <input type="hidden" name="intent" value="verify" />
-        <CodeInput field={fields.code} length={CODE_LENGTH} label={message("auth:code.label")} hint={message("auth:code.hint")} />
+        <CodeInput field={fields.code} label={message("auth:code.label")} hint={message("auth:code.hint")} />
         <SubmitButton name="intent" value="verify">
           {message("auth:register.verify")}
         </SubmitButton>

@@ -165,9 +165,7 @@ function LineForm({ modal, answer }: { modal: Ready; answer?: RechargeAnswer }) 
           label={numberLabel}
           hint={message("recharge:modal.serviceNumberHint")}
           type="tel"
-          inputMode="numeric"
           autoComplete="off"
-          maxLength={12}
           status={<LineCheckStatus status={lineCheck.status} />}
           onChange={(event) => lineCheck.onNumberChange(event.currentTarget.value)}
         />
@@ -177,13 +175,11 @@ function LineForm({ modal, answer }: { modal: Ready; answer?: RechargeAnswer }) 
         label={phoneLabel}
         hint={message(withServiceNumber ? "recharge:modal.contactPhoneHint" : profile === "hbb" ? "recharge:modal.hbbNumberHint" : "recharge:modal.phoneHint")}
         type="tel"
-        inputMode="numeric"
         autoComplete={profile === "mbb" || withServiceNumber ? "tel-national" : "off"}
-        maxLength={12}
         status={withServiceNumber ? undefined : <LineCheckStatus status={lineCheck.status} />}
         onChange={withServiceNumber ? undefined : (event) => lineCheck.onNumberChange(event.currentTarget.value)}
       />
-      <TextField field={fields.email} label={labels.email!} hint={message("recharge:modal.emailHint")} type="email" autoComplete="email" maxLength={80} spellCheck={false} autoCapitalize="none" />
+      <TextField field={fields.email} label={labels.email!} hint={message("recharge:modal.emailHint")} type="email" autoComplete="email" spellCheck={false} autoCapitalize="none" />
       {captcha.enabled ? (
         <div className={`field${fields.captchaToken.errors?.length ? " field--error" : ""}`}>
           <p className="field__label">{labels.captchaToken}</p>

@@ -131,26 +131,24 @@ function DeliveryForm({ modal, answer }: { modal: Ready; answer?: SimAnswer }) {
       <ErrorSummary fields={fields} labels={labels} show={form.submitted && form.hasErrors} />
       <fieldset className="sim-form__group">
         <legend className="sim-form__legend">{message("sim:modal.contact")}</legend>
-        <TextField field={fields.contactName} label={labels.contactName} autoComplete="given-name" maxLength={60} />
-        <TextField field={fields.contactLastName} label={labels.contactLastName} autoComplete="family-name" maxLength={80} />
-        <TextField field={fields.email} label={labels.email} hint={message("sim:modal.emailHint")} type="email" autoComplete="email" maxLength={80} spellCheck={false} autoCapitalize="none" />
+        <TextField field={fields.contactName} label={labels.contactName} autoComplete="given-name" />
+        <TextField field={fields.contactLastName} label={labels.contactLastName} autoComplete="family-name" />
+        <TextField field={fields.email} label={labels.email} hint={message("sim:modal.emailHint")} type="email" autoComplete="email" spellCheck={false} autoCapitalize="none" />
         <TextField
           field={fields.contactNumber}
           label={labels.contactNumber}
           hint={message("sim:modal.contactNumberHint")}
           type="tel"
-          inputMode="numeric"
           autoComplete="tel-national"
-          maxLength={12}
         />
       </fieldset>
       <fieldset className="sim-form__group">
         <legend className="sim-form__legend">{message("sim:modal.address")}</legend>
         <PostalCodeFields postalCode={fields.postalCode} colony={fields.colony} initialLookup={answer?.postal ?? null} />
-        <TextField field={fields.address} label={labels.address} autoComplete="address-line1" maxLength={120} />
+        <TextField field={fields.address} label={labels.address} autoComplete="address-line1" />
         <div className="sim-form__numbers">
-          <TextField field={fields.exteriorNumber} label={labels.exteriorNumber} maxLength={20} />
-          <TextField field={{ ...fields.interiorNumber, required: false }} label={labels.interiorNumber} autoComplete="address-line2" maxLength={20} />
+          <TextField field={fields.exteriorNumber} label={labels.exteriorNumber} />
+          <TextField field={fields.interiorNumber} label={labels.interiorNumber} autoComplete="address-line2" />
         </div>
       </fieldset>
       <p className="recharge-form__privacy">

@@ -66,8 +66,12 @@ export function useSchemaForm<Schema extends z.ZodMiniType, const Name extends s
     const found = check(event.currentTarget);
     setErrors(found);
     setSubmitted(true);
-    // The error summary (shown when `submitted` and there are errors) takes the focus.
-    if (Object.keys(found).length > 0) event.preventDefault();
+    if (Object.keys(found).length === 0) return;
+    event.preventDefault();
+    // The first field with an error takes the focus; a form that shows the error summary then
+    // hands it to the summary, which takes it once it renders.
+    const first = [...event.currentTarget.elements].find((element): element is HTMLInputElement => "name" in element && typeof element.name === "string" && element.name in found);
+    first?.focus();
   };
 
   const onInput = (event: FormEvent<HTMLFormElement>) => {

@@ -20,7 +20,7 @@ export function formValues(payload: FormData | URLSearchParams | Record<string, 
 /**
  * Checks values against a form schema: the parsed value, or one message per field (the first
  * one found: the spec shows a single line under a field). Used by the server (through conform's
- * submission, app/lib/forms.ts) and by forms that validate in the browser without conform.
+ * submission, app/lib/forms.ts) and by every form in the browser (app/lib/use-schema-form.ts).
  */
 export function validateValues<Schema extends z.ZodMiniType>(
   schema: Schema,

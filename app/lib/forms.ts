@@ -3,9 +3,11 @@ import type * as z from "zod/mini";
 import { formValues, validateValues } from "./form-validation";
 
 /**
- * Parses a form post against its schema, in the action and in the browser alike, so both give
- * the same errors. Form schemas are written with zod/mini: conform's own zod adapter pulls the
- * whole classic zod into the browser (27 KB gzip), this pulls 5 KB.
+ * Parses a form post against its schema in the action, with the validation the browser runs
+ * (app/lib/use-schema-form.ts), so both give the same errors; conform's submission gives the
+ * answer's shape (`reply`). Only actions import this module: conform never reaches the browser.
+ * Form schemas are written with zod/mini, which costs the browser 5 KB gzip where classic zod
+ * would cost 27.
  *
  * Coercion is the one conform does by default: an empty field is a missing field (so a schema
  * says "required" once, with its own message). Errors are catalogue keys; components translate

@@ -1,11 +1,12 @@
 import { useState, type FocusEvent, type FormEvent } from "react";
 import type * as z from "zod/mini";
+import { formConstraints, type FieldConstraint } from "./form-constraints";
 import { formValues, validateValues, type FieldErrors } from "./form-validation";
 
 /** What an action answered about the form (conform's submission result, read structurally). */
 export type FormResult = { initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null> | null } | undefined;
 
-/** The metadata the form components read for a field (a subset of conform's, same ids). */
+/** What the form components read of a field: its ids (`${formId}-${name}`), errors, the value sent, and what its schema implies. */
 export type FieldMeta = {
   id: string;
   name: string;
@@ -13,8 +14,7 @@ export type FieldMeta = {
   errorId: string;
   errors?: string[];
   initialValue?: string;
-  required?: boolean;
-  key?: string;
+  constraint: FieldConstraint;
 };
 
 const errorsOf = (result: FormResult): FieldErrors => {
@@ -24,14 +24,29 @@ const errorsOf = (result: FormResult): FieldErrors => {
 };
 
 /**
- * Browser validation of a form with its zod/mini schema, for routes whose JavaScript budget has
- * no room for conform (9.8 KB gzip): the same schema and the same messages as the action (which
- * parses with conform, app/lib/forms.ts), the same field ids. Validates on submit, then each
- * field again as it is edited; shows the server's answer (field errors and the values sent)
- * after a round trip, so a field the server refused (a line that cannot be recharged) keeps its
- * message until it is edited.
+ * The one way a form validates in the browser: with its zod/mini schema, the same schema and
+ * messages as the action (which parses with conform's server side, app/lib/forms.ts; conform's
+ * React side would cost ~10 KB gzip of the pages' JavaScript budgets), the same field ids.
+ * Validates on submit, then each field again as it is edited (`onInput`; `onBlur` also checks a
+ * field left with something typed in it, for forms that want it); shows the server's answer
+ * (field errors and the values sent) after a round trip, so a field the server refused (a line
+ * that cannot be recharged) keeps its message until it is edited. Each field carries the
+ * attributes its schema implies (app/lib/form-constraints.ts).
  */
-export function useSchemaForm<Schema extends z.ZodMiniType, const Name extends string>({ id, schema, lastResult, fields }: { id: string; schema: Schema; lastResult: FormResult; fields: readonly Name[] }) {
+export function useSchemaForm<Schema extends z.ZodMiniType, const Name extends string>({
+  id,
+  schema,
+  lastResult,
+  fields,
+  defaultValue,
+}: {
+  id: string;
+  schema: Schema;
+  lastResult: FormResult;
+  fields: readonly Name[];
+  /** The values a field starts with before any answer (the e-mail the customer gave already). */
+  defaultValue?: Partial<Record<Name, string>>;
+}) {
   const [answer, setAnswer] = useState(lastResult);
   const [errors, setErrors] = useState<FieldErrors>(() => errorsOf(lastResult));
   const [submitted, setSubmitted] = useState(Boolean(lastResult));
@@ -51,8 +66,12 @@ export function useSchemaForm<Schema extends z.ZodMiniType, const Name extends s
     const found = check(event.currentTarget);
     setErrors(found);
     setSubmitted(true);
-    // The error summary (shown when `submitted` and there are errors) takes the focus.
-    if (Object.keys(found).length > 0) event.preventDefault();
+    if (Object.keys(found).length === 0) return;
+    event.preventDefault();
+    // The first field with an error takes the focus; a form that shows the error summary then
+    // hands it to the summary, which takes it once it renders.
+    const first = [...event.currentTarget.elements].find((element): element is HTMLInputElement => "name" in element && typeof element.name === "string" && element.name in found);
+    first?.focus();
   };
 
   const onInput = (event: FormEvent<HTMLFormElement>) => {
@@ -81,13 +100,14 @@ export function useSchemaForm<Schema extends z.ZodMiniType, const Name extends s
     });
   };
 
-  const initial = lastResult?.initialValue ?? {};
+  const initial: Record<string, unknown> = lastResult?.initialValue ?? defaultValue ?? {};
+  const constraints = formConstraints(schema);
   const meta = Object.fromEntries(
     fields.map((name): [Name, FieldMeta] => {
       const value = initial[name];
       return [
         name,
-        { id: `${id}-${name}`, name, formId: id, errorId: `${id}-${name}-error`, errors: errors[name], initialValue: typeof value === "string" ? value : undefined, required: true },
+        { id: `${id}-${name}`, name, formId: id, errorId: `${id}-${name}-error`, errors: errors[name], initialValue: typeof value === "string" ? value : undefined, constraint: constraints[name] ?? { required: false } },
       ];
     }),
   ) as Record<Name, FieldMeta>;

@@ -1,20 +1,13 @@
-import { useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
-import { PasswordField, TextField } from "~/components/form/field";
+import { useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
-import { AuthCard, LineTypeSwitch, PrivacyNote } from "~/features/auth/auth-layout";
-import type { FormAnswer } from "~/lib/form-answer.server";
+import { LoginView } from "~/features/auth/login-view";
 import { loginAction } from "~/features/auth/login.server";
 import { getSite } from "~/lib/config/config.server";
-import { parseForm } from "~/lib/forms";
 import "~/lib/i18n/catalogues-auth";
-import { useMessages } from "~/lib/i18n/react";
 import { createTranslator, registerCatalogue } from "~/lib/i18n/translate";
 import { requireGuest } from "~/lib/session.server";
-import { loginSchema } from "#schemas/forms/auth";
 import { profileOf } from "#schemas/forms/fields";
 import { login as loginTexts } from "#locales/es-MX/auth.json";
 import { takeNotice } from "~/lib/notice.server";
@@ -42,48 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
-  const { profile, notice, privacyUrl } = useLoaderData<typeof loader>();
-  const answer = useActionData<FormAnswer>();
-  const message = useMessages();
-  const [form, fields] = useForm({
-    id: `login-${profile}`,
-    lastResult: answer?.result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, loginSchema(profile)),
-  });
-  const numberLabel = message(profile === "mbb" ? "auth:fields.baitNumber" : "auth:fields.serviceNumber");
-
-  return (
-    <AuthCard title={message("auth:login.title")} intro={message("auth:login.intro")}>
-      <LineTypeSwitch current={profile} hrefFor={(type) => `/login?type=${type}`} />
-      <Form method="post" action={`/login?type=${profile}`} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
-        {notice ? <FormMessage tone={notice.endsWith("Failed") ? "error" : "success"}>{message(notice)}</FormMessage> : null}
-        {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
-        <ErrorSummary fields={fields} labels={{ number: numberLabel, password: message("auth:fields.password") }} show={Boolean(answer?.result?.error)} />
-        <TextField
-          field={fields.number}
-          label={numberLabel}
-          hint={message(profile === "mbb" ? "auth:fields.baitNumberHint" : "auth:fields.serviceNumberHint")}
-          type="tel"
-          inputMode="numeric"
-          autoComplete={profile === "mbb" ? "tel-national" : "off"}
-          maxLength={12}
-        />
-        <PasswordField field={fields.password} label={message("auth:fields.password")} autoComplete="current-password" />
-        <SubmitButton>{message("auth:login.submit")}</SubmitButton>
-      </Form>
-      <div className="auth-card__links">
-        <p>
-          <Link to={`/recuperacion?type=${profile}`}>{message("auth:login.forgot")}</Link>
-        </p>
-        <p>
-          {message("auth:login.noAccount")} <Link to={`/registro?type=${profile}`}>{message("auth:login.register")}</Link>
-        </p>
-      </div>
-      <PrivacyNote href={privacyUrl} />
-    </AuthCard>
-  );
+  return <LoginView {...useLoaderData<typeof loader>()} />;
 }
 
 export const ErrorBoundary = RouteError;

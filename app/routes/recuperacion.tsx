@@ -1,22 +1,11 @@
-import { useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
-import { CodeInput } from "~/components/form/code-input";
-import { Countdown } from "~/components/form/countdown";
-import { PasswordField, TextField } from "~/components/form/field";
-import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
+import { useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
-import { AuthCard, LineTypeSwitch } from "~/features/auth/auth-layout";
-import type { FormAnswer } from "~/lib/form-answer.server";
-import { recoveryAction, recoveryLoader, type RecoveryStep } from "~/features/auth/recovery.server";
-import { parseForm } from "~/lib/forms";
+import { RecoveryView } from "~/features/auth/recovery-view";
+import { recoveryAction, recoveryLoader } from "~/features/auth/recovery.server";
 import "~/lib/i18n/catalogues-auth";
-import { useMessages } from "~/lib/i18n/react";
 import { createTranslator, registerCatalogue } from "~/lib/i18n/translate";
 import { requireGuest } from "~/lib/session.server";
-import { codeSchema, recoveryPasswordSchema, recoveryStartSchema } from "#schemas/forms/auth";
-import { CODE_LENGTH, type LineProfile } from "#schemas/forms/fields";
 import { completeRegistration, login, recovery, register } from "#locales/es-MX/auth.json";
 
 // The sections this page shows besides catalogues-auth's: its own, and those of the schemas'
@@ -24,9 +13,6 @@ import { completeRegistration, login, recovery, register } from "#locales/es-MX/
 registerCatalogue("auth", { recovery, login, register, completeRegistration });
 
 const t = createTranslator("auth");
-
-/** Data entry, code, new password (SPEC §2). */
-const STEPS = 3;
 
 export const meta: MetaFunction = () => [{ title: t("recovery.title") }, { name: "description", content: t("recovery.intro") }];
 
@@ -43,181 +29,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return recoveryAction(request, context);
 }
 
-/** Where each step's form posts (the same page: the step is in the URL). */
-const stepHref = (profile: LineProfile, step: RecoveryStep) => `/recuperacion?type=${profile}${step === 1 ? "" : `&verification=${step}`}`;
-
 export default function RecoveryPage() {
-  const view = useLoaderData<typeof loader>();
-  switch (view.step) {
-    case 1:
-      return <StartStep key={view.profile} profile={view.profile} exist={view.exist} notice={view.notice} />;
-    case 2:
-      return view.lockSeconds === null ? (
-        <CodeStep profile={view.profile} phone={view.phone} notice={view.notice} />
-      ) : (
-        <LockView profile={view.profile} seconds={view.lockSeconds} notice={view.notice} />
-      );
-    case 3:
-      return <PasswordStep profile={view.profile} notice={view.notice} />;
-  }
-}
-
-function useStepLine(step: RecoveryStep) {
-  const message = useMessages();
-  return message("auth:recovery.step", { current: step, total: STEPS });
-}
-
-/** The messages above a form: a flashed notice, then the action's answer. */
-function Messages({ notice, answer }: { notice: string | null; answer: FormAnswer | undefined }) {
-  const message = useMessages();
-  return (
-    <>
-      {notice ? <FormMessage tone="success">{message(notice)}</FormMessage> : null}
-      {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
-    </>
-  );
-}
-
-/** Step 1: the Bait number twice (mbb), or the service number and the contact phone (hbb, mifi). */
-function StartStep({ profile, exist, notice }: { profile: LineProfile; exist: boolean; notice: string | null }) {
-  const message = useMessages();
-  const answer = useActionData<FormAnswer>();
-  const [form, fields] = useForm({
-    id: `recovery-start-${profile}`,
-    lastResult: answer?.result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, recoveryStartSchema(profile)),
-  });
-  const mbb = profile === "mbb";
-  const labels: Record<string, string> = mbb
-    ? { number: message("auth:fields.baitNumber"), confirmation: message("auth:fields.numberConfirmation") }
-    : { serviceNumber: message("auth:fields.serviceNumber"), phone: message("auth:fields.phone") };
-
-  return (
-    <AuthCard title={message("auth:recovery.title")} step={useStepLine(1)} intro={message("auth:recovery.intro")}>
-      <LineTypeSwitch current={profile} hrefFor={(type) => stepHref(type, 1)} />
-      <Form method="post" action={stepHref(profile, 1)} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
-        {exist ? <FormMessage tone="warning">{message("auth:recovery.exist")}</FormMessage> : null}
-        <Messages notice={notice} answer={answer} />
-        <ErrorSummary fields={fields} labels={labels} show={Boolean(answer?.result?.error)} />
-        {mbb ? (
-          <>
-            <TextField field={fields.number} label={labels.number ?? ""} hint={message("auth:fields.baitNumberHint")} type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={12} />
-            <TextField field={fields.confirmation} label={labels.confirmation ?? ""} type="tel" inputMode="numeric" autoComplete="off" maxLength={12} />
-          </>
-        ) : (
-          <>
-            <TextField field={fields.serviceNumber} label={labels.serviceNumber ?? ""} hint={message("auth:fields.serviceNumberHint")} type="tel" inputMode="numeric" autoComplete="off" maxLength={12} />
-            <TextField field={fields.phone} label={labels.phone ?? ""} hint={message("auth:fields.phoneHint")} type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={12} />
-          </>
-        )}
-        <SubmitButton>{message("auth:recovery.submit")}</SubmitButton>
-      </Form>
-      <div className="auth-card__links">
-        <p>
-          <Link to={`/login?type=${profile}`}>
-            {message("auth:recovery.haveAccount")} {message("auth:recovery.login")}
-          </Link>
-        </p>
-      </div>
-    </AuthCard>
-  );
-}
-
-/** 'Enviar nuevamente': its own small form, so it never carries (or validates) the code. */
-function ResendForm({ profile }: { profile: LineProfile }) {
-  const message = useMessages();
-  return (
-    <Form method="post" action={stepHref(profile, 2)} className="auth-form">
-      <SubmitButton name="intent" value="resend" variant="secondary">
-        {message("auth:code.resend")}
-      </SubmitButton>
-    </Form>
-  );
-}
-
-/** Step 2: the 4-digit code sent by SMS. */
-function CodeStep({ profile, phone, notice }: { profile: LineProfile; phone: string; notice: string | null }) {
-  const message = useMessages();
-  const answer = useActionData<FormAnswer>();
-  const [form, fields] = useForm({
-    id: "recovery-code",
-    lastResult: answer?.result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, codeSchema),
-  });
-  // Every answer (a wrong code) empties the cells: the code is never sent back.
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    if (answer) setRound((count) => count + 1);
-  }, [answer]);
-
-  return (
-    <AuthCard title={message("auth:recovery.codeTitle")} step={useStepLine(2)} intro={message("auth:recovery.codeIntro", { number: phone })}>
-      <Form method="post" action={stepHref(profile, 2)} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
-        <Messages notice={notice} answer={answer} />
-        <ErrorSummary fields={fields} labels={{ code: message("auth:code.label") }} show={Boolean(answer?.result?.error)} />
-        <CodeInput key={round} field={fields.code} length={CODE_LENGTH} label={message("auth:code.label")} hint={message("auth:code.hint")} />
-        <SubmitButton name="intent" value="verify">
-          {message("auth:recovery.submit")}
-        </SubmitButton>
-      </Form>
-      <div className="auth-card__links">
-        <ResendForm profile={profile} />
-        <p>
-          <Link to={stepHref(profile, 1)}>{message("auth:recovery.changeData")}</Link>
-        </p>
-      </div>
-    </AuthCard>
-  );
-}
-
-/** Step 2 after too many codes (or a line that is locked already): the hour's countdown, then 'Enviar nuevamente'. */
-function LockView({ profile, seconds, notice }: { profile: LineProfile; seconds: number; notice: string | null }) {
-  const message = useMessages();
-  const answer = useActionData<FormAnswer>();
-  return (
-    <AuthCard title={message("auth:recovery.lockedTitle")} step={useStepLine(2)}>
-      <div className="auth-lock">
-        <Messages notice={notice} answer={answer} />
-        <FormMessage tone="warning">{message("auth:recovery.locked")}</FormMessage>
-        <Countdown seconds={seconds} refreshHref={stepHref(profile, 2)} whenDone={<ResendForm profile={profile} />} />
-      </div>
-      <div className="auth-card__links">
-        <p>
-          <Link to={stepHref(profile, 1)}>{message("auth:recovery.changeData")}</Link>
-        </p>
-      </div>
-    </AuthCard>
-  );
-}
-
-/** Step 3: '¡Teléfono verificado!' and the new password twice. */
-function PasswordStep({ profile, notice }: { profile: LineProfile; notice: string | null }) {
-  const message = useMessages();
-  const answer = useActionData<FormAnswer>();
-  const [form, fields] = useForm({
-    id: "recovery-password",
-    lastResult: answer?.result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, recoveryPasswordSchema),
-  });
-  const labels = { password: message("auth:fields.newPassword"), passwordConfirmation: message("auth:fields.passwordConfirmation") };
-
-  return (
-    <AuthCard title={message("auth:recovery.verified")} step={useStepLine(3)} intro={message("auth:recovery.passwordIntro")}>
-      <Form method="post" action={stepHref(profile, 3)} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
-        <Messages notice={notice} answer={answer} />
-        <ErrorSummary fields={fields} labels={labels} show={Boolean(answer?.result?.error)} />
-        <PasswordField field={fields.password} label={labels.password} hint={message("auth:fields.passwordRule")} autoComplete="new-password" />
-        <PasswordField field={fields.passwordConfirmation} label={labels.passwordConfirmation} autoComplete="new-password" />
-        <SubmitButton>{message("auth:recovery.start")}</SubmitButton>
-      </Form>
-    </AuthCard>
-  );
+  return <RecoveryView view={useLoaderData<typeof loader>()} />;
 }
 
 export const ErrorBoundary = RouteError;

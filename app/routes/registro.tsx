@@ -1,25 +1,14 @@
-import { useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { CodeInput } from "~/components/form/code-input";
-import { Countdown } from "~/components/form/countdown";
-import { TextField } from "~/components/form/field";
-import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
+import { useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
-import { AuthCard, LineTypeSwitch, PrivacyNote } from "~/features/auth/auth-layout";
-import { registerAction, registerPage, type RegistrationAnswer } from "~/features/auth/registration.server";
-import { useIccidCheck, type IccidStatus } from "~/features/auth/use-iccid-check";
+import { RegistrationView } from "~/features/auth/registration-view";
+import { registerAction, registerPage } from "~/features/auth/registration.server";
 import { getSite } from "~/lib/config/config.server";
-import { parseForm } from "~/lib/forms";
 import "~/lib/i18n/catalogues-auth";
-import { useMessages, type Translate } from "~/lib/i18n/react";
 import { createTranslator, registerCatalogue } from "~/lib/i18n/translate";
 import { requireGuest } from "~/lib/session.server";
 import { login as loginTexts, recovery as recoveryTexts, register as registerTexts } from "#locales/es-MX/auth.json";
-import { codeSchema, registerStartSchema } from "#schemas/forms/auth";
-import { CODE_LENGTH, ICCID_PREFIX, ICCID_TYPED_LENGTH, type LineProfile } from "#schemas/forms/fields";
 
 // This page's texts, and the sections whose number errors the step-0 schema shares (login: the
 // Bait and service numbers; recovery: the contact phone). Texts of the upstream's checks (the
@@ -43,192 +32,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return registerAction(request, context);
 }
 
-/** Step 0 of a line type, or its step 1 (the code). Also in registration.server.ts, which the browser never gets. */
-const registerUrl = (profile: LineProfile, step: "start" | "code" = "start") => `/registro?type=${profile}${step === "code" ? "&verification=1" : ""}`;
-
-/**
- * The fields the error summary lists, as a plain object: conform's fieldset is a Proxy whose keys
- * cannot be listed, so the summary would find no errors in it.
- */
-const summaryFields = (fields: Record<string, { id: string; errors?: string[] }>, labels: Record<string, string>) =>
-  Object.fromEntries(Object.keys(labels).map((name) => [name, fields[name]]));
-
-const stepLine = (message: Translate, current: number) => message("auth:register.step", { current, total: 3 });
-
 export default function RegisterPage() {
-  const { profile, view, notice, privacyUrl } = useLoaderData<typeof loader>();
-  const message = useMessages();
-  // The recovery's "register first" is information; a code sent again is a success.
-  const noticeBox = notice ? <FormMessage tone={notice === "auth:code.resent" ? "success" : "info"}>{message(notice)}</FormMessage> : null;
-  switch (view.step) {
-    case "code":
-      return <CodeStep key={profile} profile={profile} phone={view.phone} notice={noticeBox} />;
-    case "locked":
-      return <LockedStep profile={profile} seconds={view.seconds} />;
-    default:
-      return <StartStep key={profile} profile={profile} notice={noticeBox} privacyUrl={privacyUrl} />;
-  }
-}
-
-/** Step 0: the line (mbb: the Bait number twice; hbb, mifi: phone, e-mail, service number, ICCID). */
-function StartStep({ profile, notice, privacyUrl }: { profile: LineProfile; notice: ReactNode; privacyUrl: string }) {
-  const answer = useActionData<RegistrationAnswer>();
-  const message = useMessages();
-  const [form, fields] = useStartForm(profile, answer);
-  const labels: Record<string, string> =
-    profile === "mbb"
-      ? { number: message("auth:fields.baitNumber"), confirmation: message("auth:fields.numberConfirmation") }
-      : { phone: message("auth:fields.phone"), email: message("auth:fields.email"), serviceNumber: message("auth:fields.serviceNumber"), iccid: message("auth:fields.iccid") };
-
-  return (
-    <AuthCard title={message("auth:register.heading")} step={stepLine(message, 1)} intro={message("auth:register.intro")}>
-      <LineTypeSwitch current={profile} hrefFor={(type) => registerUrl(type)} />
-      <Form method="post" action={registerUrl(profile)} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
-        {notice}
-        {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
-        <ErrorSummary fields={summaryFields(fields, labels)} labels={labels} show={Boolean(answer?.result?.error)} />
-        {profile === "mbb" ? (
-          <>
-            <TextField field={fields.number} label={labels.number!} hint={message("auth:fields.baitNumberHint")} type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={12} />
-            <TextField field={fields.confirmation} label={labels.confirmation!} type="tel" inputMode="numeric" autoComplete="off" maxLength={12} />
-          </>
-        ) : (
-          <ServiceFields profile={profile} fields={fields} labels={labels} />
-        )}
-        <SubmitButton>{message("auth:register.submit")}</SubmitButton>
-      </Form>
-      <div className="auth-card__links">
-        <p>
-          {message("auth:register.haveAccount")} <Link to={`/login?type=${profile}`}>{message("auth:register.login")}</Link>
-        </p>
-      </div>
-      <PrivacyNote href={privacyUrl} />
-    </AuthCard>
-  );
-}
-
-function useStartForm(profile: LineProfile, answer: RegistrationAnswer | undefined) {
-  return useForm({
-    id: `register-${profile}`,
-    lastResult: answer?.result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, registerStartSchema(profile)),
-  });
-}
-type StartFields = ReturnType<typeof useStartForm>[1];
-
-/** The home / portable internet fields, with the live ICCID check. */
-function ServiceFields({ profile, fields, labels }: { profile: "hbb" | "mifi"; fields: StartFields; labels: Record<string, string> }) {
-  const message = useMessages();
-  const initial = (value: unknown) => (typeof value === "string" ? value : undefined);
-  const iccid = useIccidCheck(profile, { iccid: initial(fields.iccid.initialValue), serviceNumber: initial(fields.serviceNumber.initialValue) });
-  return (
-    <>
-      <TextField field={fields.phone} label={labels.phone!} hint={message("auth:fields.phoneHint")} type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={12} />
-      <TextField field={fields.email} label={labels.email!} type="email" autoComplete="email" spellCheck={false} autoCapitalize="none" maxLength={80} />
-      <TextField
-        field={fields.serviceNumber}
-        label={labels.serviceNumber!}
-        hint={message("auth:fields.serviceNumberHint")}
-        type="tel"
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={12}
-        onChange={(event) => iccid.onServiceNumberChange(event.currentTarget.value)}
-      />
-      <TextField
-        field={fields.iccid}
-        label={labels.iccid!}
-        hint={message("auth:fields.iccidHint")}
-        prefix={ICCID_PREFIX}
-        inputMode="numeric"
-        autoComplete="off"
-        spellCheck={false}
-        maxLength={ICCID_TYPED_LENGTH + 3}
-        status={iccidStatusText(message, iccid.status, fields.iccid.errors?.[0])}
-        onChange={(event) => iccid.onIccidChange(event.currentTarget.value)}
-      />
-      <details className="field__help">
-        <summary>{message("auth:fields.iccidHelp")}</summary>
-        <img src="/images/iccid-help.svg" alt={message("auth:fields.iccidHelpImage")} width={320} height={220} loading="lazy" />
-      </details>
-    </>
-  );
-}
-
-/** The live check's line under the ICCID field; a refusal the field's error already says is not repeated. */
-function iccidStatusText(message: Translate, status: IccidStatus, error: string | undefined) {
-  switch (status?.kind) {
-    case "checking":
-      return message("auth:fields.iccidChecking");
-    case "valid":
-      return message("auth:fields.iccidValid");
-    case "invalid":
-      return status.message === error ? undefined : <span className="field__error">{status.message}</span>;
-    default:
-      return undefined;
-  }
-}
-
-/** Step 1: the code sent by SMS, 'Verificar número', and 'Enviar nuevamente' in a form of its own. */
-function CodeStep({ profile, phone, notice }: { profile: LineProfile; phone: string; notice: ReactNode }) {
-  const answer = useActionData<RegistrationAnswer>();
-  const message = useMessages();
-  const codeAnswer = answer?.form === "resend" ? undefined : answer;
-  const [form, fields] = useForm({
-    id: `register-code-${profile}`,
-    lastResult: codeAnswer?.result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, codeSchema),
-  });
-  const action = registerUrl(profile, "code");
-  return (
-    <AuthCard title={message("auth:register.codeTitle")} step={stepLine(message, 2)} intro={message("auth:register.codeIntro", { number: phone })}>
-      <Form method="post" action={action} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
-        {notice}
-        {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
-        <ErrorSummary fields={{ code: fields.code }} labels={{ code: message("auth:code.label") }} show={Boolean(codeAnswer?.result?.error)} />
-        <input type="hidden" name="intent" value="verify" />
-        <CodeInput field={fields.code} length={CODE_LENGTH} label={message("auth:code.label")} hint={message("auth:code.hint")} />
-        <SubmitButton name="intent" value="verify">
-          {message("auth:register.verify")}
-        </SubmitButton>
-      </Form>
-      <Form method="post" action={action} className="auth-form auth-card__links" aria-label={message("auth:code.resend")}>
-        <SubmitButton variant="secondary" name="intent" value="resend">
-          {message("auth:code.resend")}
-        </SubmitButton>
-      </Form>
-    </AuthCard>
-  );
-}
-
-/** The lockout after too many wrong codes: the time left, then 'Enviar nuevamente'. */
-function LockedStep({ profile, seconds }: { profile: LineProfile; seconds: number }) {
-  const answer = useActionData<RegistrationAnswer>();
-  const message = useMessages();
-  const action = registerUrl(profile, "code");
-  return (
-    <AuthCard title={message("auth:register.lockedTitle")} step={stepLine(message, 2)}>
-      <div className="auth-lock">
-        <FormMessage tone="warning">{message("auth:register.locked")}</FormMessage>
-        {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
-        <Countdown
-          seconds={seconds}
-          refreshHref={action}
-          whenDone={
-            <Form method="post" action={action} className="auth-form">
-              <SubmitButton name="intent" value="resend">
-                {message("auth:code.resend")}
-              </SubmitButton>
-            </Form>
-          }
-        />
-      </div>
-    </AuthCard>
-  );
+  return <RegistrationView {...useLoaderData<typeof loader>()} />;
 }
 
 export const ErrorBoundary = RouteError;

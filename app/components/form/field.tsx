@@ -1,31 +1,68 @@
 import { useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useMessages } from "~/lib/i18n/react";
+import type { FieldMeta } from "~/lib/use-schema-form";
 import { useMounted } from "./use-mounted";
 
-/** What a field component reads of a field: conform's metadata, or app/lib/use-schema-form's (same ids). */
-type Meta = { id: string; name: string; formId: string; errorId: string; errors?: string[]; initialValue?: unknown; required?: boolean; key?: string | undefined };
-
-type FieldProps = {
-  field: Meta;
-  label: string;
-  hint?: ReactNode;
-  /** Shown before the input, inside its border (the fixed ICCID prefix). */
-  prefix?: string;
-  /** Status under the field that is not an error (a live check in progress or passed). */
-  status?: ReactNode;
-  after?: ReactNode;
-} & Pick<InputHTMLAttributes<HTMLInputElement>, "type" | "inputMode" | "autoComplete" | "maxLength" | "autoFocus" | "spellCheck" | "autoCapitalize" | "onChange" | "readOnly">;
+/** The attributes every control of a field carries: its ids, its schema's constraint, its error state. */
+export type ControlProps = {
+  id: string;
+  name: string;
+  form: string;
+  required: boolean;
+  maxLength?: number;
+  pattern?: string;
+  inputMode?: "numeric";
+  "aria-invalid"?: true;
+  "aria-describedby"?: string;
+};
 
 /** The ids that describe a field: its hint, its status, then its error. */
-const describedBy = (field: Meta, parts: { hint: boolean; status: boolean }) =>
-  [parts.hint ? `${field.id}-hint` : null, parts.status ? `${field.id}-status` : null, field.errors?.length ? field.errorId : null].filter(Boolean).join(" ") || undefined;
+function controlProps(field: FieldMeta, parts: { hint: boolean; status: boolean }): ControlProps {
+  const { length: _length, ...constraint } = field.constraint;
+  const describedBy = [parts.hint ? `${field.id}-hint` : null, parts.status ? `${field.id}-status` : null, field.errors?.length ? field.errorId : null].filter(Boolean).join(" ");
+  return {
+    id: field.id,
+    name: field.name,
+    form: field.formId,
+    ...constraint,
+    "aria-invalid": field.errors?.length ? true : undefined,
+    "aria-describedby": describedBy || undefined,
+  };
+}
 
-/** Label, hint, input and its error message (GOV.UK pattern); the error is the catalogue text of the schema's key. */
-export function TextField({ field, label, hint, prefix, status, after, type = "text", ...input }: FieldProps) {
+function ErrorMessage({ field }: { field: FieldMeta }) {
   const message = useMessages();
   const error = field.errors?.[0];
+  return error ? (
+    <p className="field__error" id={field.errorId}>
+      {message(error)}
+    </p>
+  ) : null;
+}
+
+/**
+ * The one field shell (GOV.UK pattern): label, hint, the error (the catalogue text of the
+ * schema's key), the control, a status line; the control gets the ids that describe it and the
+ * attributes its schema implies (app/lib/form-constraints.ts).
+ */
+export function FieldShell({
+  field,
+  label,
+  hint,
+  status,
+  className,
+  children,
+}: {
+  field: FieldMeta;
+  label: ReactNode;
+  hint?: ReactNode;
+  /** Status under the field that is not an error (a live check in progress or passed). */
+  status?: ReactNode;
+  className?: string;
+  children: (control: ControlProps) => ReactNode;
+}) {
   return (
-    <div className={`field${error ? " field--error" : ""}`}>
+    <div className={`field${className ? ` ${className}` : ""}${field.errors?.length ? " field--error" : ""}`}>
       <label className="field__label" htmlFor={field.id}>
         {label}
       </label>
@@ -34,32 +71,8 @@ export function TextField({ field, label, hint, prefix, status, after, type = "t
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p className="field__error" id={field.errorId}>
-          {message(error)}
-        </p>
-      ) : null}
-      <div className={`field__control${prefix ? " field__control--prefixed" : ""}`}>
-        {prefix ? (
-          <span className="field__prefix" aria-hidden="true">
-            {prefix}
-          </span>
-        ) : null}
-        <input
-          id={field.id}
-          name={field.name}
-          form={field.formId}
-          key={field.key}
-          type={type}
-          defaultValue={typeof field.initialValue === "string" ? field.initialValue : undefined}
-          className="field__input"
-          required={field.required ?? true}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(field, { hint: Boolean(hint), status: Boolean(status) })}
-          {...input}
-        />
-        {after}
-      </div>
+      <ErrorMessage field={field} />
+      {children(controlProps(field, { hint: Boolean(hint), status: Boolean(status) }))}
       {status ? (
         <p className="field__status" id={`${field.id}-status`} role="status">
           {status}
@@ -69,8 +82,37 @@ export function TextField({ field, label, hint, prefix, status, after, type = "t
   );
 }
 
+type FieldProps = {
+  field: FieldMeta;
+  label: string;
+  hint?: ReactNode;
+  /** Shown before the input, inside its border (the fixed ICCID prefix). */
+  prefix?: string;
+  status?: ReactNode;
+  after?: ReactNode;
+} & Pick<InputHTMLAttributes<HTMLInputElement>, "type" | "autoComplete" | "autoFocus" | "spellCheck" | "autoCapitalize" | "onChange" | "readOnly">;
+
+/** A text input; `mask` is for a field that rewrites what is typed (the card number, "MM/AA"), whose length is the mask's. */
+export function TextField({ field, label, hint, prefix, status, after, type = "text", mask, ...input }: FieldProps & { mask?: { maxLength: number; inputMode: "numeric" } }) {
+  return (
+    <FieldShell field={field} label={label} hint={hint} status={status}>
+      {(control) => (
+        <div className={`field__control${prefix ? " field__control--prefixed" : ""}`}>
+          {prefix ? (
+            <span className="field__prefix" aria-hidden="true">
+              {prefix}
+            </span>
+          ) : null}
+          <input {...control} {...mask} type={type} defaultValue={field.initialValue} className="field__input" {...input} />
+          {after}
+        </div>
+      )}
+    </FieldShell>
+  );
+}
+
 /** A password field; with JavaScript, a button shows and hides what was typed. */
-export function PasswordField({ field, label, hint, autoComplete }: { field: Meta; label: string; hint?: ReactNode; autoComplete: "current-password" | "new-password" }) {
+export function PasswordField({ field, label, hint, autoComplete }: { field: FieldMeta; label: string; hint?: ReactNode; autoComplete: "current-password" | "new-password" }) {
   const message = useMessages();
   const hydrated = useMounted();
   const [visible, setVisible] = useState(false);
@@ -83,7 +125,6 @@ export function PasswordField({ field, label, hint, autoComplete }: { field: Met
       autoComplete={autoComplete}
       spellCheck={false}
       autoCapitalize="none"
-      maxLength={64}
       after={
         hydrated ? (
           <button type="button" className="field__toggle" aria-pressed={visible} aria-controls={field.id} onClick={() => setVisible((shown) => !shown)}>
@@ -95,21 +136,25 @@ export function PasswordField({ field, label, hint, autoComplete }: { field: Met
   );
 }
 
-/** A checkbox with its label beside it. */
-export function CheckboxField({ field, label }: { field: Meta; label: ReactNode }) {
+/** A checkbox with its label beside it; its error, when the schema requires it ticked, comes first. */
+export function CheckboxField({ field, label }: { field: FieldMeta; label: ReactNode }) {
+  const { maxLength: _maxLength, pattern: _pattern, inputMode: _inputMode, ...control } = controlProps(field, { hint: false, status: false });
   return (
-    <div className="field field--checkbox">
-      <input id={field.id} name={field.name} form={field.formId} type="checkbox" className="field__checkbox" defaultChecked={field.initialValue === "on"} />
-      <label className="field__checkbox-label" htmlFor={field.id}>
-        {label}
-      </label>
-    </div>
+    <>
+      <ErrorMessage field={field} />
+      <div className="field field--checkbox">
+        <input {...control} type="checkbox" className="field__checkbox" defaultChecked={field.initialValue === "on"} />
+        <label className="field__checkbox-label" htmlFor={field.id}>
+          {label}
+        </label>
+      </div>
+    </>
   );
 }
 
 /**
- * A select with its label, hint and error (GOV.UK pattern). Uncontrolled: give it a new `key`
- * when its options change (a new postal code's colonias) so it starts again from `defaultValue`.
+ * A select. Uncontrolled: give it a new `key` when its options change (a new postal code's
+ * colonias) so it starts again from `defaultValue`.
  */
 export function SelectField({
   field,
@@ -119,49 +164,26 @@ export function SelectField({
   defaultValue,
   autoComplete,
 }: {
-  field: Meta;
+  field: FieldMeta;
   label: string;
   hint?: ReactNode;
   options: ReadonlyArray<{ value: string; label: string }>;
   defaultValue?: string;
   autoComplete?: string;
 }) {
-  const message = useMessages();
-  const error = field.errors?.[0];
   return (
-    <div className={`field${error ? " field--error" : ""}`}>
-      <label className="field__label" htmlFor={field.id}>
-        {label}
-      </label>
-      {hint ? (
-        <p className="field__hint" id={`${field.id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field__error" id={field.errorId}>
-          {message(error)}
-        </p>
-      ) : null}
-      <div className="field__control field__control--select">
-        <select
-          id={field.id}
-          name={field.name}
-          form={field.formId}
-          defaultValue={defaultValue}
-          className="field__input field__select"
-          required={field.required ?? true}
-          autoComplete={autoComplete}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(field, { hint: Boolean(hint), status: false })}
-        >
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-    </div>
+    <FieldShell field={field} label={label} hint={hint}>
+      {({ maxLength: _maxLength, pattern: _pattern, inputMode: _inputMode, ...control }) => (
+        <div className="field__control field__control--select">
+          <select {...control} defaultValue={defaultValue} className="field__input field__select" autoComplete={autoComplete}>
+            {options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+    </FieldShell>
   );
 }

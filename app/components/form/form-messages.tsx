@@ -11,7 +11,7 @@ type Fields = Record<string, { id: string; errors?: string[] } | undefined>;
 export function ErrorSummary({ fields, labels, show }: { fields: Fields; labels: Record<string, string>; show: boolean }) {
   const message = useMessages();
   const ref = useRef<HTMLDivElement>(null);
-  // conform's fieldset is a Proxy whose keys cannot be listed: the labels say which fields to read.
+  // The labels say which fields the summary lists, in their order.
   const errors = Object.keys(labels).flatMap((name) => {
     const field = fields[name];
     return field?.errors?.[0] ? [{ name, id: field.id, text: message(field.errors[0]) }] : [];

@@ -6,6 +6,7 @@ import { getRechargeHistory } from "~/upstream/core/recharges.server";
 import { getRecharges } from "~/lib/config/config.server";
 import { formatData, formatHistoryDate, formatLongDate, formatMoney, formatPhone } from "~/lib/format";
 import type { SessionUser } from "#schemas/session";
+import { LOGIN_PATH } from "~/features/auth/urls";
 
 /** The balance as the page shows it: amounts and dates already written the es-MX way. */
 export type BalanceView = Omit<LineBalance, "items" | "nextRecharge"> & {
@@ -59,7 +60,7 @@ export async function loadAccountOverview(request: Request): Promise<AccountOver
     getRechargeHistory(line, HISTORY_ROWS),
   ]);
   if (!result.ok && (result.error.status === 401 || result.error.status === 403)) {
-    throw redirect("/login", { headers: { "Set-Cookie": await destroySession(await getSession(request)) } });
+    throw redirect(LOGIN_PATH, { headers: { "Set-Cookie": await destroySession(await getSession(request)) } });
   }
   return {
     user,

@@ -3,6 +3,7 @@ import type { MouseEvent } from "react";
 import { NO_COLONY, POSTAL_CODE_INTENT } from "#schemas/forms/address";
 import { SelectField, TextField } from "~/components/form/field";
 import { useMessages } from "~/lib/i18n/react";
+import type { FieldMeta } from "~/lib/use-schema-form";
 import { registerCatalogue } from "~/lib/i18n/translate";
 import address from "#locales/es-MX/address.json";
 import { postalCode as postalCodeTexts } from "#locales/es-MX/payment.json";
@@ -12,16 +13,13 @@ import { usePostalLookup } from "./use-postal-lookup";
 registerCatalogue("address", address);
 registerCatalogue("payment", { postalCode: postalCodeTexts });
 
-/** What the fields read of a form field: use-schema-form's or conform's metadata (same ids). */
-type FieldMetaLike = { id: string; name: string; formId: string; errorId: string; errors?: string[]; initialValue?: unknown; required?: boolean; key?: string | undefined };
-
 type DerivedName = "city" | "municipality" | "state" | "country";
 
 export type PostalCodeFieldsProps = {
   /** The postal-code input (name, id, form id, errors, value after a round trip). */
-  postalCode: FieldMetaLike;
+  postalCode: FieldMeta;
   /** The colonia select; it posts the colonia's id, "00" for none. */
-  colony: FieldMetaLike;
+  colony: FieldMeta;
   /** The server's lookup of the posted code (the 'Buscar colonias' answer without JavaScript, or a refused submit): the select comes filled. */
   initialLookup?: PostalLookup | null;
   /** Names of the hidden fields that post what the code says of the place (defaults: city, municipality, state, country). */
@@ -82,9 +80,7 @@ export function PostalCodeFields({ postalCode, colony, initialLookup = null, der
           field={postalField}
           label={message("address:postalCode")}
           hint={message("address:postalCodeHint")}
-          inputMode="numeric"
           autoComplete="postal-code"
-          maxLength={5}
           onChange={(event) => onPostalCodeChange(event.currentTarget.value)}
         />
         <button

@@ -10,6 +10,7 @@ import { recoveryFlow, type RecoveryState } from "./flow.server";
 import { invalid, refused } from "~/lib/form-answer.server";
 import { rateLimiter, tooManyAttempts, type Attempt } from "~/lib/rate-limit.server";
 import { redirectWithNotice, takeNotice } from "~/lib/notice.server";
+import { loginUrl, recoveryUrl, registerUrl, type RecoveryStep } from "./urls";
 
 /**
  * The password recovery (SPEC §2 "Recovery screen", §4, §5, §8), in three steps kept in
@@ -22,16 +23,9 @@ import { redirectWithNotice, takeNotice } from "~/lib/notice.server";
  * without JavaScript; refusals answer the form again (`FormAnswer`).
  */
 
-export const RECOVERY_PATH = "/recuperacion";
-export const RECOVERY_STEPS = 3;
-
-export type RecoveryStep = 1 | 2 | 3;
-
 export function stepOf(value: string | null): RecoveryStep {
   return value === "2" ? 2 : value === "3" ? 3 : 1;
 }
-
-export const recoveryHref = (profile: LineProfile, step: RecoveryStep = 1) => `${RECOVERY_PATH}?type=${profile}${step === 1 ? "" : `&verification=${step}`}`;
 
 /** The line as the upstream wants it: the Bait number (mbb), or service number and contact phone. */
 export function lineOf(state: Pick<RecoveryState, "profile" | "phone" | "serviceNumber">): LineIdentity {
@@ -80,9 +74,9 @@ export async function recoveryLoader(request: Request) {
 
   const state = await recoveryFlow.read(request);
   // Without the flow's state there is no line to send a code to or to change the password of.
-  if (!state) throw redirect(recoveryHref(typed), { headers: NO_STORE });
+  if (!state) throw redirect(recoveryUrl(typed), { headers: NO_STORE });
   if (step === 3) {
-    if (!state.verified || !state.uuid) throw redirect(recoveryHref(state.profile, 2), { headers: NO_STORE });
+    if (!state.verified || !state.uuid) throw redirect(recoveryUrl(state.profile, 2), { headers: NO_STORE });
     return answer({ step: 3, profile: state.profile, notice });
   }
   return answer({
@@ -103,7 +97,7 @@ export async function recoveryAction(request: Request, context: AppLoadContext) 
   if (step === 1) return startStep(request, context, profileOf(url.searchParams.get("type")), formData);
 
   const state = await recoveryFlow.read(request);
-  if (!state) return goTo(recoveryHref(profileOf(url.searchParams.get("type"))));
+  if (!state) return goTo(recoveryUrl(profileOf(url.searchParams.get("type"))));
   if (step === 3) return passwordStep(request, state, formData);
   return formData.get("intent") === "resend" ? resendCode(request, context, state, formData) : verifyCode(request, context, state, formData);
 }
@@ -134,17 +128,17 @@ async function startStep(request: Request, context: AppLoadContext, profile: Lin
     case "codeSent": {
       rateLimiter.succeed(attempt);
       const cookie = await recoveryFlow.save(request, { ...line, ...(outcome.uuid ? { uuid: outcome.uuid } : {}), verified: false });
-      return goTo(recoveryHref(profile, 2), cookie);
+      return goTo(recoveryUrl(profile, 2), cookie);
     }
     case "locked": {
       // 5566666666 and any line that ran out of codes: straight to the lockout's countdown.
       const cookie = await recoveryFlow.save(request, { ...line, lockedUntil: outcome.unlockDate, verified: false });
-      return goTo(recoveryHref(profile, 2), cookie);
+      return goTo(recoveryUrl(profile, 2), cookie);
     }
     case "notRegistered": {
       // SPEC §8 "code 0 warns and goes to registration": the registration page shows the warning.
       rateLimiter.fail(attempt);
-      return redirectWithNotice(request, `/registro?type=${profile}`, outcome.messageKey, [await recoveryFlow.clear(request)]);
+      return redirectWithNotice(request, registerUrl(profile), outcome.messageKey, [await recoveryFlow.clear(request)]);
     }
     case "refused":
       rateLimiter.fail(attempt);
@@ -156,7 +150,7 @@ const resendSchema = z.object({ intent: z.literal("resend") });
 
 /** 'Enviar nuevamente': a new code to the same line; refused while a lockout lasts. */
 async function resendCode(request: Request, context: AppLoadContext, state: RecoveryState, formData: FormData) {
-  const here = recoveryHref(state.profile, 2);
+  const here = recoveryUrl(state.profile, 2);
   if (isLocked(state)) return goTo(here);
   const submission = parseForm(formData, resendSchema);
   const attempt = { action: "recovery" as const, number: limitKey(state), ip: context.clientIp };
@@ -177,7 +171,7 @@ async function resendCode(request: Request, context: AppLoadContext, state: Reco
       return goTo(here, await recoveryFlow.save(request, { ...state, lockedUntil: outcome.unlockDate, verified: false }));
     case "notRegistered":
       rateLimiter.fail(attempt);
-      return redirectWithNotice(request, `/registro?type=${state.profile}`, outcome.messageKey, [await recoveryFlow.clear(request)]);
+      return redirectWithNotice(request, registerUrl(state.profile), outcome.messageKey, [await recoveryFlow.clear(request)]);
     case "refused":
       rateLimiter.fail(attempt);
       return refused(submission, { key: outcome.messageKey, upstreamText: outcome.upstreamMessage });
@@ -186,7 +180,7 @@ async function resendCode(request: Request, context: AppLoadContext, state: Reco
 
 /** Step 2: checks the code. Right: step 3. Wrong: SPEC §8's text. The third wrong one: the lockout. */
 async function verifyCode(request: Request, context: AppLoadContext, state: RecoveryState, formData: FormData) {
-  const here = recoveryHref(state.profile, 2);
+  const here = recoveryUrl(state.profile, 2);
   if (isLocked(state)) return goTo(here);
   const submission = parseForm(formData, codeSchema);
   if (submission.status !== "success") return invalid(submission);
@@ -201,7 +195,7 @@ async function verifyCode(request: Request, context: AppLoadContext, state: Reco
     case "verified": {
       rateLimiter.succeed(attempt);
       const { lockedUntil: _over, ...line } = state;
-      return goTo(recoveryHref(state.profile, 3), await recoveryFlow.save(request, { ...line, uuid: outcome.uuid, verified: true }));
+      return goTo(recoveryUrl(state.profile, 3), await recoveryFlow.save(request, { ...line, uuid: outcome.uuid, verified: true }));
     }
     case "locked":
       rateLimiter.fail(attempt);
@@ -217,12 +211,12 @@ async function verifyCode(request: Request, context: AppLoadContext, state: Reco
 
 /** Step 3: the new password, with the uuid of the validated code; then /login with a notice. */
 async function passwordStep(request: Request, state: RecoveryState, formData: FormData) {
-  if (!state.verified || !state.uuid) return goTo(recoveryHref(state.profile, 2));
+  if (!state.verified || !state.uuid) return goTo(recoveryUrl(state.profile, 2));
   const submission = parseForm(formData, recoveryPasswordSchema);
   if (submission.status !== "success") return invalid(submission);
 
   const result = await resetPassword(lineOf(state), submission.value.password, state.uuid);
   if (!result.ok) return refused(submission, { key: result.error.messageKey }, 502);
   if (result.data.outcome === "refused") return refused(submission, { key: result.data.messageKey });
-  return redirectWithNotice(request, `/login?type=${state.profile}`, "auth:login.passwordChanged", [await recoveryFlow.clear(request)]);
+  return redirectWithNotice(request, loginUrl(state.profile), "auth:login.passwordChanged", [await recoveryFlow.clear(request)]);
 }

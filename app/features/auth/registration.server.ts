@@ -15,6 +15,7 @@ import { invalid, refused, type FormAnswer } from "~/lib/form-answer.server";
 import { rateLimiter, tooManyAttempts, type Attempt } from "~/lib/rate-limit.server";
 import { translate } from "~/lib/i18n/i18next.server";
 import { redirectWithNotice, takeNotice } from "~/lib/notice.server";
+import { COMPLETE_REGISTRATION_PATH, loginUrl, recoveryExistUrl, REGISTER_PATH, registerUrl } from "./urls";
 
 /**
  * Registration (SPEC §2 "Register screen", "Complete-registration screen"; §4 Registration;
@@ -38,8 +39,6 @@ export type IccidCheckAnswer = { iccid: string; serviceNumber: string; ok: boole
 
 const NO_STORE = { "Cache-Control": "private, no-store" } as const;
 
-export const registerUrl = (profile: LineProfile, step: "start" | "code" = "start") => `/registro?type=${profile}${step === "code" ? "&verification=1" : ""}`;
-const recoveryExistUrl = (profile: LineProfile) => `/recuperacion?exist=1&type=${profile}`;
 
 const seeOther = (to: string, cookies: string[] = []) => {
   const headers = new Headers();
@@ -210,7 +209,7 @@ async function verifyCode(request: Request, context: AppLoadContext, profile: Li
   if (result.ok) {
     rateLimiter.succeed(attempt);
     const verified: RegistrationState = { ...state, lockedUntil: undefined, verificationId: result.data.verificationId };
-    return seeOther("/completar-registro", [await registrationFlow.save(request, verified)]);
+    return seeOther(COMPLETE_REGISTRATION_PATH, [await registrationFlow.save(request, verified)]);
   }
   const error = result.error;
   if (error instanceof UpstreamRefusal) {
@@ -274,14 +273,14 @@ function resendRefused(submission: Submission<unknown>, message: { key: string; 
 /** '¡Teléfono Verificado!' needs a verified code; without one the customer starts at /registro. */
 export async function completePage(request: Request) {
   const state = await registrationFlow.read(request);
-  if (!state?.verificationId) throw redirect(state ? registerUrl(state.profile) : "/registro");
+  if (!state?.verificationId) throw redirect(state ? registerUrl(state.profile) : REGISTER_PATH);
   return { profile: state.profile, email: state.email ?? "", headers: NO_STORE };
 }
 
 /** Creates the account; success goes to /login?type= with the "registered" notice. */
 export async function completeAction(request: Request) {
   const state = await registrationFlow.read(request);
-  if (!state?.verificationId) return seeOther(state ? registerUrl(state.profile) : "/registro");
+  if (!state?.verificationId) return seeOther(state ? registerUrl(state.profile) : REGISTER_PATH);
   const submission = parseForm(await request.formData(), completeRegistrationSchema);
   if (submission.status !== "success") return invalid(submission);
 
@@ -297,7 +296,7 @@ export async function completeAction(request: Request) {
     verificationId: state.verificationId,
   });
   if (result.ok) {
-    return redirectWithNotice(request, `/login?type=${state.profile}`, "auth:login.registered", [await registrationFlow.clear(request)]);
+    return redirectWithNotice(request, loginUrl(state.profile), "auth:login.registered", [await registrationFlow.clear(request)]);
   }
   const error = result.error;
   if (error instanceof UpstreamRefusal && error.reason === "alreadyRegistered") {

@@ -7,6 +7,7 @@ import { exchangeSsoCode, startSsoLogin } from "~/upstream/sso.server";
 import { ssoUser } from "./login.server";
 import { signIn } from "./session.server";
 import { redirectWithNotice } from "~/lib/notice.server";
+import { LOGIN_PATH } from "./urls";
 
 /**
  * Single sign-on (flag sso, SPEC §2/§7). /sso starts the round trip: a `state` from the SSO
@@ -39,7 +40,7 @@ export async function ssoStart(request: Request, context: AppLoadContext) {
   if (user) return { kind: "account" as const, name: user.name, links: ssoAccountLinks() };
 
   const started = await startSsoLogin({ redirectUri: new URL("/sso-callback", url).href, loginHint: hint });
-  if (!started.ok) throw await redirectWithNotice(request, "/login", "auth:login.ssoFailed");
+  if (!started.ok) throw await redirectWithNotice(request, LOGIN_PATH, "auth:login.ssoFailed");
   const session = await getSession(request);
   session.set("sso", { state: started.data.state, ...(hint ? { hint } : {}) });
   throw redirect(started.data.authorizeUrl, { headers: { "Set-Cookie": await commitSession(session), "Cache-Control": "no-store" } });
@@ -56,10 +57,10 @@ export async function ssoCallback(request: Request, context: AppLoadContext): Pr
   const state = url.searchParams.get("state");
   if (!code || !state || state !== pending.state) {
     console.warn("[sso] callback con state distinto al de la sesión");
-    return redirectWithNotice(request, "/login", "auth:login.ssoFailed");
+    return redirectWithNotice(request, LOGIN_PATH, "auth:login.ssoFailed");
   }
   const result = await exchangeSsoCode({ authCode: code, emailVerified: url.searchParams.get("email_verify") === "true", state });
-  if (!result.ok) return redirectWithNotice(request, "/login", "auth:login.ssoFailed");
+  if (!result.ok) return redirectWithNotice(request, LOGIN_PATH, "auth:login.ssoFailed");
   const tokens = { access: result.data.accessToken, ...(result.data.refreshToken ? { refreshToken: result.data.refreshToken } : {}) };
   return signIn(request, { user: ssoUser(result.data), tokens, auth: "sso" });
 }

@@ -27,7 +27,7 @@ export function BillingAddress({
   return (
     <fieldset className="checkout-form__address">
       <legend className="checkout-form__legend">{message("payment:checkout.addressStep")}</legend>
-      <TextField field={fields.address} label={addressLabel} autoComplete="street-address" maxLength={120} />
+      <TextField field={fields.address} label={addressLabel} autoComplete="street-address" />
       <PostalCodeFields
         postalCode={fields.postalCode}
         colony={fields.colonia}

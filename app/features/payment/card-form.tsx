@@ -154,8 +154,8 @@ function CardStep({ checkout, answer, onDetails }: { checkout: Ready; answer?: C
       ) : null}
       <Hidden checkout={checkout} />
       <div className="checkout-form__row">
-        <TextField field={fields.firstName} label={labels.firstName!} autoComplete="cc-given-name" maxLength={60} spellCheck={false} />
-        <TextField field={fields.lastName} label={labels.lastName!} autoComplete="cc-family-name" maxLength={80} spellCheck={false} />
+        <TextField field={fields.firstName} label={labels.firstName!} autoComplete="cc-given-name" spellCheck={false} />
+        <TextField field={fields.lastName} label={labels.lastName!} autoComplete="cc-family-name" spellCheck={false} />
       </div>
       {plugin.asksAddress ? (
         <BillingAddress fields={{ address: fields.address, postalCode: fields.postalCode, colonia: fields.colonia }} initial={answer?.postal ?? null} onLookup={setLookup} addressLabel={labels.address!} />
@@ -165,7 +165,7 @@ function CardStep({ checkout, answer, onDetails }: { checkout: Ready; answer?: C
         <CardNumberField field={fields.cardNumber} label={labels.cardNumber!} hint={message("payment:checkout.cardNumberHint")} />
         <div className="checkout-form__row checkout-form__row--compact">
           <ExpiryField field={fields.expiry} label={labels.expiry!} hint={message("payment:checkout.expiryHint")} />
-          <TextField field={fields.cvv} label={labels.cvv!} hint={message("payment:checkout.cvvHint")} inputMode="numeric" autoComplete="cc-csc" maxLength={4} spellCheck={false} />
+          <TextField field={fields.cvv} label={labels.cvv!} hint={message("payment:checkout.cvvHint")} autoComplete="cc-csc" spellCheck={false} />
         </div>
       </fieldset>
       <p className="checkout-form__secure">{message("payment:checkout.secureNote")}</p>
@@ -192,9 +192,8 @@ function CardNumberField({ field, label, hint }: { field: Meta; label: string; h
       field={field}
       label={label}
       hint={hint}
-      inputMode="numeric"
       autoComplete="cc-number"
-      maxLength={16}
+      mask={{ maxLength: 16, inputMode: "numeric" }}
       spellCheck={false}
       onChange={(event) => {
         const digits = event.currentTarget.value.replace(/\D/g, "");
@@ -211,9 +210,8 @@ function ExpiryField({ field, label, hint }: { field: Meta; label: string; hint:
       field={field}
       label={label}
       hint={hint}
-      inputMode="numeric"
       autoComplete="cc-exp"
-      maxLength={5}
+      mask={{ maxLength: 5, inputMode: "numeric" }}
       spellCheck={false}
       onChange={(event) => {
         const input = event.currentTarget;

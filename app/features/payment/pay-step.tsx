@@ -22,11 +22,6 @@ export function LegalChecks({ checkout, fields }: { checkout: Ready; fields: { p
         const error = field.errors?.[0];
         return (
           <div key={entry.kind} className={`checkout-legal__item${error ? " checkout-legal__item--error" : ""}`}>
-            {error ? (
-              <p className="field__error" id={field.errorId}>
-                {message(error)}
-              </p>
-            ) : null}
             <CheckboxField
               field={field}
               label={

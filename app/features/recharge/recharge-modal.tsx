@@ -1,11 +1,10 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
-import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
+import { useEffect, useRef, useState } from "react";
+import { SubmitButton } from "~/components/form/form-messages";
 import { CheckboxField, TextField } from "~/components/form/field";
 import { Icon } from "~/components/icon";
-import { OfferModalFailure } from "~/components/offer-modal-failure";
-import { closeModalHref, UrlModal } from "~/components/url-modal";
-import { funnel } from "~/features/tracking/funnel";
+import { closeModalHref } from "~/components/url-modal";
+import { OfferForm, OfferModal, useOfferDetailFunnel } from "~/features/offer-modal/offer-form";
 import { useMessages } from "~/lib/i18n/react";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { rechargeLineSchema } from "#schemas/forms/recharge";
@@ -16,7 +15,6 @@ import { useLineCheck, type LineStatus } from "./use-line-check";
 
 type Ready = Extract<RechargeModalData, { ok: true }>;
 
-
 /**
  * The recharge modal (SPEC §2, §4, §5): a URL (`?recarga=OFFERID`) rendered by the server, so it
  * opens without JavaScript, and with it without a page reload. The offer, the payment-security
@@ -25,23 +23,29 @@ type Ready = Extract<RechargeModalData, { ok: true }>;
  */
 export function RechargeModal({ modal, answer }: { modal: RechargeModalData; answer?: RechargeAnswer }) {
   const message = useMessages();
-  if (!modal.ok) {
-    return <OfferModalFailure id="recarga" param={MODAL_PARAM} title={message("recharge:modal.summaryRecharge")} text={modal.message} retry={modal.retry} backLabel={message("recharge:modal.chooseAnother")} />;
-  }
   return (
-    <UrlModal id="recarga" param={MODAL_PARAM} title={modal.offer.name}>
-      <OfferSummary modal={modal} />
-      {answer?.pending ? <PendingQuestion modal={modal} pending={answer.pending} /> : <LineForm modal={modal} answer={answer} />}
-    </UrlModal>
+    <OfferModal
+      id="recarga"
+      param={MODAL_PARAM}
+      modal={modal}
+      title={(ready) => ready.offer.name}
+      failureTitle={message("recharge:modal.summaryRecharge")}
+      backLabel={message("recharge:modal.chooseAnother")}
+    >
+      {(ready) => (
+        <>
+          <OfferSummary modal={ready} />
+          {answer?.pending ? <PendingQuestion modal={ready} pending={answer.pending} /> : <LineForm modal={ready} answer={answer} />}
+        </>
+      )}
+    </OfferModal>
   );
 }
 
 function OfferSummary({ modal }: { modal: Ready }) {
   const message = useMessages();
   const { offer } = modal;
-  useEffect(() => {
-    funnel("GoToDetail", { offerId: offer.offerId, type: offer.type });
-  }, [offer.offerId, offer.type]);
+  useOfferDetailFunnel(offer.offerId, offer.type);
   return (
     <div className="recharge-offer">
       <p className="recharge-offer__price">
@@ -87,7 +91,6 @@ function LineCheckStatus({ status }: { status: LineStatus }) {
 
 function LineForm({ modal, answer }: { modal: Ready; answer?: RechargeAnswer }) {
   const message = useMessages();
-  const location = useLocation();
   const { offer, profile, needsServiceNumber: withServiceNumber, captcha } = modal;
   const { form, fields } = useSchemaForm({
     id: `recarga-${offer.offerId}`,
@@ -102,7 +105,6 @@ function LineForm({ modal, answer }: { modal: Ready; answer?: RechargeAnswer }) 
   };
   const lineCheck = useLineCheck(offer.offerId, initial(withServiceNumber ? "serviceNumber" : "phone"));
   const [typed, setTyped] = useState({ phone: initial("phone"), serviceNumber: initial("serviceNumber"), email: initial("email") });
-  const changed = useRef(new Set<string>());
 
   useEffect(() => {
     // The provider's widget script, once per page, only when the captcha is on.
@@ -113,15 +115,8 @@ function LineForm({ modal, answer }: { modal: Ready; answer?: RechargeAnswer }) 
     document.head.append(script);
   }, [captcha]);
 
-  const onInput = (event: FormEvent<HTMLFormElement>) => {
-    form.onInput(event);
-    const target = event.target as HTMLInputElement;
-    if (!target.name) return;
-    if (target.name === "whatsapp") funnel("ChangeLegal", { offerId: offer.offerId, whatsapp: target.checked });
-    else if (!changed.current.has(target.name)) {
-      changed.current.add(target.name);
-      funnel("ChangeOnForm", { offerId: offer.offerId, field: target.name });
-    }
+  // The data summary follows what is typed.
+  const onFieldInput = (target: HTMLInputElement) => {
     if (target.name === "phone" || target.name === "serviceNumber" || target.name === "email") setTyped((now) => ({ ...now, [target.name]: target.value.trim() }));
   };
 
@@ -137,37 +132,25 @@ function LineForm({ modal, answer }: { modal: Ready; answer?: RechargeAnswer }) 
   };
 
   return (
-    <Form
-      method="post"
-      action={location.pathname + location.search}
-      id={form.id}
-      noValidate
-      preventScrollReset
-      replace
+    <OfferForm
+      form={form}
+      offerId={offer.offerId}
       className="recharge-form"
-      aria-labelledby={`${form.id}-title`}
-      onInput={onInput}
-      onSubmit={(event) => {
-        form.onSubmit(event);
-        if (!event.defaultPrevented) funnel("RequestPayment", { offerId: offer.offerId });
-      }}
+      title={message("recharge:modal.lineData")}
+      intro={message("recharge:modal.lineDataIntro")}
+      answerMessage={answer?.message}
+      fields={fields}
+      labels={labels}
+      legal={["whatsapp"]}
+      onFieldInput={onFieldInput}
     >
-      <input type="hidden" name="offerId" value={offer.offerId} />
-      <h3 className="recharge-form__title" id={`${form.id}-title`}>
-        {message("recharge:modal.lineData")}
-      </h3>
-      <p className="recharge-form__intro">{message("recharge:modal.lineDataIntro")}</p>
-      {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
-      <ErrorSummary fields={fields} labels={labels} show={form.submitted && form.hasErrors} />
       {withServiceNumber ? (
         <TextField
           field={fields.serviceNumber}
           label={numberLabel}
           hint={message("recharge:modal.serviceNumberHint")}
           type="tel"
-          inputMode="numeric"
           autoComplete="off"
-          maxLength={12}
           status={<LineCheckStatus status={lineCheck.status} />}
           onChange={(event) => lineCheck.onNumberChange(event.currentTarget.value)}
         />
@@ -177,13 +160,11 @@ function LineForm({ modal, answer }: { modal: Ready; answer?: RechargeAnswer }) 
         label={phoneLabel}
         hint={message(withServiceNumber ? "recharge:modal.contactPhoneHint" : profile === "hbb" ? "recharge:modal.hbbNumberHint" : "recharge:modal.phoneHint")}
         type="tel"
-        inputMode="numeric"
         autoComplete={profile === "mbb" || withServiceNumber ? "tel-national" : "off"}
-        maxLength={12}
         status={withServiceNumber ? undefined : <LineCheckStatus status={lineCheck.status} />}
         onChange={withServiceNumber ? undefined : (event) => lineCheck.onNumberChange(event.currentTarget.value)}
       />
-      <TextField field={fields.email} label={labels.email!} hint={message("recharge:modal.emailHint")} type="email" autoComplete="email" maxLength={80} spellCheck={false} autoCapitalize="none" />
+      <TextField field={fields.email} label={labels.email!} hint={message("recharge:modal.emailHint")} type="email" autoComplete="email" spellCheck={false} autoCapitalize="none" />
       {captcha.enabled ? (
         <div className={`field${fields.captchaToken.errors?.length ? " field--error" : ""}`}>
           <p className="field__label">{labels.captchaToken}</p>
@@ -212,7 +193,7 @@ function LineForm({ modal, answer }: { modal: Ready; answer?: RechargeAnswer }) 
       <CheckboxField field={fields.whatsapp} label={message("recharge:modal.whatsapp")} />
       <DataSummary modal={modal} phone={typed.phone} serviceNumber={typed.serviceNumber} email={typed.email} />
       <SubmitButton>{message("recharge:modal.submit")}</SubmitButton>
-    </Form>
+    </OfferForm>
   );
 }
 

@@ -1,12 +1,8 @@
-import { Form, useLocation } from "@remix-run/react";
-import { useEffect, useRef, type FormEvent } from "react";
-import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
+import { SubmitButton } from "~/components/form/form-messages";
 import { TextField } from "~/components/form/field";
 import { Icon } from "~/components/icon";
-import { OfferModalFailure } from "~/components/offer-modal-failure";
-import { UrlModal } from "~/components/url-modal";
 import { PostalCodeFields } from "~/features/address/postal-code-fields";
-import { funnel } from "~/features/tracking/funnel";
+import { OfferForm, OfferModal, useOfferDetailFunnel } from "~/features/offer-modal/offer-form";
 import { useMessages } from "~/lib/i18n/react";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { SIM_FIELDS, simDeliverySchema } from "#schemas/forms/sim";
@@ -16,6 +12,9 @@ import type { SimAnswer } from "./sim.server";
 
 type Ready = Extract<SimModalData, { ok: true }>;
 
+/** The offer type of a SIM (SPEC §3). */
+const SIM_TYPE = 7;
+
 /**
  * The SIM modal (SPEC §2 "A SIM modal asks for delivery data", §3, §5): a URL
  * (`/cambiate-a-bait?chip=OFFERID`) rendered by the server, so it opens without JavaScript. The
@@ -24,23 +23,23 @@ type Ready = Extract<SimModalData, { ok: true }>;
  */
 export function SimModal({ modal, answer }: { modal: SimModalData; answer?: SimAnswer }) {
   const message = useMessages();
-  if (!modal.ok) {
-    return <OfferModalFailure id="chip" param={SIM_PARAM} title={message("sim:modal.title")} text={modal.message} retry={modal.retry} backLabel={message("sim:modal.chooseAnother")} />;
-  }
+  const title = message("sim:modal.title");
   return (
-    <UrlModal id="chip" param={SIM_PARAM} title={message("sim:modal.title")}>
-      <SimOffer modal={modal} />
-      <DeliveryForm modal={modal} answer={answer} />
-    </UrlModal>
+    <OfferModal id="chip" param={SIM_PARAM} modal={modal} title={() => title} failureTitle={title} backLabel={message("sim:modal.chooseAnother")}>
+      {(ready) => (
+        <>
+          <SimOffer modal={ready} />
+          <DeliveryForm modal={ready} answer={answer} />
+        </>
+      )}
+    </OfferModal>
   );
 }
 
 function SimOffer({ modal }: { modal: Ready }) {
   const message = useMessages();
   const { offer } = modal;
-  useEffect(() => {
-    funnel("GoToDetail", { offerId: offer.offerId, type: 7 });
-  }, [offer.offerId]);
+  useOfferDetailFunnel(offer.offerId, SIM_TYPE);
   return (
     <>
       <div className="recharge-offer">
@@ -80,10 +79,8 @@ function SimOffer({ modal }: { modal: Ready }) {
 
 function DeliveryForm({ modal, answer }: { modal: Ready; answer?: SimAnswer }) {
   const message = useMessages();
-  const location = useLocation();
   const { offer } = modal;
   const { form, fields } = useSchemaForm({ id: `chip-${offer.offerId}`, schema: simDeliverySchema, lastResult: answer?.result, fields: SIM_FIELDS });
-  const changed = useRef(new Set<string>());
 
   const labels: Record<(typeof SIM_FIELDS)[number], string> = {
     contactName: message("sim:modal.contactName"),
@@ -97,60 +94,37 @@ function DeliveryForm({ modal, answer }: { modal: Ready; answer?: SimAnswer }) {
     interiorNumber: message("sim:modal.interiorNumber"),
   };
 
-  const onInput = (event: FormEvent<HTMLFormElement>) => {
-    form.onInput(event);
-    const name = (event.target as HTMLInputElement).name;
-    if (name && !changed.current.has(name)) {
-      changed.current.add(name);
-      funnel("ChangeOnForm", { offerId: offer.offerId, field: name });
-    }
-  };
-
   return (
-    <Form
-      method="post"
-      action={location.pathname + location.search}
-      id={form.id}
-      noValidate
-      preventScrollReset
-      replace
+    <OfferForm
+      form={form}
+      offerId={offer.offerId}
       className="recharge-form sim-form"
-      aria-labelledby={`${form.id}-title`}
-      onInput={onInput}
-      onSubmit={(event) => {
-        form.onSubmit(event);
-        if (!event.defaultPrevented) funnel("RequestPayment", { offerId: offer.offerId });
-      }}
+      title={message("sim:modal.deliveryData")}
+      intro={message("sim:modal.deliveryIntro")}
+      answerMessage={answer?.message}
+      fields={fields}
+      labels={labels}
     >
-      <input type="hidden" name="offerId" value={offer.offerId} />
-      <h3 className="recharge-form__title" id={`${form.id}-title`}>
-        {message("sim:modal.deliveryData")}
-      </h3>
-      <p className="recharge-form__intro">{message("sim:modal.deliveryIntro")}</p>
-      {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
-      <ErrorSummary fields={fields} labels={labels} show={form.submitted && form.hasErrors} />
       <fieldset className="sim-form__group">
         <legend className="sim-form__legend">{message("sim:modal.contact")}</legend>
-        <TextField field={fields.contactName} label={labels.contactName} autoComplete="given-name" maxLength={60} />
-        <TextField field={fields.contactLastName} label={labels.contactLastName} autoComplete="family-name" maxLength={80} />
-        <TextField field={fields.email} label={labels.email} hint={message("sim:modal.emailHint")} type="email" autoComplete="email" maxLength={80} spellCheck={false} autoCapitalize="none" />
+        <TextField field={fields.contactName} label={labels.contactName} autoComplete="given-name" />
+        <TextField field={fields.contactLastName} label={labels.contactLastName} autoComplete="family-name" />
+        <TextField field={fields.email} label={labels.email} hint={message("sim:modal.emailHint")} type="email" autoComplete="email" spellCheck={false} autoCapitalize="none" />
         <TextField
           field={fields.contactNumber}
           label={labels.contactNumber}
           hint={message("sim:modal.contactNumberHint")}
           type="tel"
-          inputMode="numeric"
           autoComplete="tel-national"
-          maxLength={12}
         />
       </fieldset>
       <fieldset className="sim-form__group">
         <legend className="sim-form__legend">{message("sim:modal.address")}</legend>
         <PostalCodeFields postalCode={fields.postalCode} colony={fields.colony} initialLookup={answer?.postal ?? null} />
-        <TextField field={fields.address} label={labels.address} autoComplete="address-line1" maxLength={120} />
+        <TextField field={fields.address} label={labels.address} autoComplete="address-line1" />
         <div className="sim-form__numbers">
-          <TextField field={fields.exteriorNumber} label={labels.exteriorNumber} maxLength={20} />
-          <TextField field={{ ...fields.interiorNumber, required: false }} label={labels.interiorNumber} autoComplete="address-line2" maxLength={20} />
+          <TextField field={fields.exteriorNumber} label={labels.exteriorNumber} />
+          <TextField field={fields.interiorNumber} label={labels.interiorNumber} autoComplete="address-line2" />
         </div>
       </fieldset>
       <p className="recharge-form__privacy">
@@ -162,6 +136,6 @@ function DeliveryForm({ modal, answer }: { modal: Ready; answer?: SimAnswer }) {
         .
       </p>
       <SubmitButton>{message("sim:modal.submit")}</SubmitButton>
-    </Form>
+    </OfferForm>
   );
 }

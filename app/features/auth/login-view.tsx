@@ -1,0 +1,47 @@
+import { Form, Link, useActionData } from "@remix-run/react";
+import { PasswordField, TextField } from "~/components/form/field";
+import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
+import type { FormAnswer } from "~/lib/form-answer.server";
+import { useMessages } from "~/lib/i18n/react";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { loginSchema } from "#schemas/forms/auth";
+import type { LineProfile } from "#schemas/forms/fields";
+import { AuthCard, LineTypeSwitch, PrivacyNote } from "./auth-layout";
+import { loginUrl, recoveryUrl, registerUrl } from "./urls";
+
+/** /login: the line's number and the password, for the line type in `?type=`. */
+export function LoginView({ profile, notice, privacyUrl }: { profile: LineProfile; notice: string | null; privacyUrl: string }) {
+  const answer = useActionData<FormAnswer>();
+  const message = useMessages();
+  const { form, fields } = useSchemaForm({ id: `login-${profile}`, schema: loginSchema(profile), lastResult: answer?.result, fields: ["number", "password"] });
+  const numberLabel = message(profile === "mbb" ? "auth:fields.baitNumber" : "auth:fields.serviceNumber");
+
+  return (
+    <AuthCard title={message("auth:login.title")} intro={message("auth:login.intro")}>
+      <LineTypeSwitch current={profile} hrefFor={loginUrl} />
+      <Form method="post" action={loginUrl(profile)} id={form.id} noValidate onSubmit={form.onSubmit} onInput={form.onInput} className="auth-form" aria-labelledby="auth-title">
+        {notice ? <FormMessage tone={notice.endsWith("Failed") ? "error" : "success"}>{message(notice)}</FormMessage> : null}
+        {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
+        <ErrorSummary fields={fields} labels={{ number: numberLabel, password: message("auth:fields.password") }} show={Boolean(answer?.result?.error)} />
+        <TextField
+          field={fields.number}
+          label={numberLabel}
+          hint={message(profile === "mbb" ? "auth:fields.baitNumberHint" : "auth:fields.serviceNumberHint")}
+          type="tel"
+          autoComplete={profile === "mbb" ? "tel-national" : "off"}
+        />
+        <PasswordField field={fields.password} label={message("auth:fields.password")} autoComplete="current-password" />
+        <SubmitButton>{message("auth:login.submit")}</SubmitButton>
+      </Form>
+      <div className="auth-card__links">
+        <p>
+          <Link to={recoveryUrl(profile)}>{message("auth:login.forgot")}</Link>
+        </p>
+        <p>
+          {message("auth:login.noAccount")} <Link to={registerUrl(profile)}>{message("auth:login.register")}</Link>
+        </p>
+      </div>
+      <PrivacyNote href={privacyUrl} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,175 @@
+import { Form, Link, useActionData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { CodeInput } from "~/components/form/code-input";
+import { Countdown } from "~/components/form/countdown";
+import { PasswordField, TextField } from "~/components/form/field";
+import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
+import type { FormAnswer } from "~/lib/form-answer.server";
+import { useMessages } from "~/lib/i18n/react";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { codeSchema, recoveryPasswordSchema, recoveryStartSchema } from "#schemas/forms/auth";
+import type { LineProfile } from "#schemas/forms/fields";
+import { AuthCard, LineTypeSwitch } from "./auth-layout";
+import type { RecoveryView as RecoveryPage } from "./recovery.server";
+import { loginUrl, RECOVERY_STEPS, recoveryUrl, type RecoveryStep } from "./urls";
+
+/** /recuperacion: the step the URL names, or step 2's lockout while one runs. */
+export function RecoveryView({ view }: { view: RecoveryPage }) {
+  switch (view.step) {
+    case 1:
+      return <StartStep key={view.profile} profile={view.profile} exist={view.exist} notice={view.notice} />;
+    case 2:
+      return view.lockSeconds === null ? (
+        <CodeStep profile={view.profile} phone={view.phone} notice={view.notice} />
+      ) : (
+        <LockView profile={view.profile} seconds={view.lockSeconds} notice={view.notice} />
+      );
+    case 3:
+      return <PasswordStep profile={view.profile} notice={view.notice} />;
+  }
+}
+
+function useStepLine(step: RecoveryStep) {
+  const message = useMessages();
+  return message("auth:recovery.step", { current: step, total: RECOVERY_STEPS });
+}
+
+/** The messages above a form: a flashed notice, then the action's answer. */
+function Messages({ notice, answer }: { notice: string | null; answer: FormAnswer | undefined }) {
+  const message = useMessages();
+  return (
+    <>
+      {notice ? <FormMessage tone="success">{message(notice)}</FormMessage> : null}
+      {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
+    </>
+  );
+}
+
+/** Step 1: the Bait number twice (mbb), or the service number and the contact phone (hbb, mifi). */
+function StartStep({ profile, exist, notice }: { profile: LineProfile; exist: boolean; notice: string | null }) {
+  const message = useMessages();
+  const answer = useActionData<FormAnswer>();
+  const { form, fields } = useSchemaForm({
+    id: `recovery-start-${profile}`,
+    schema: recoveryStartSchema(profile),
+    lastResult: answer?.result,
+    fields: ["number", "confirmation", "serviceNumber", "phone"],
+  });
+  const mbb = profile === "mbb";
+  const labels: Record<string, string> = mbb
+    ? { number: message("auth:fields.baitNumber"), confirmation: message("auth:fields.numberConfirmation") }
+    : { serviceNumber: message("auth:fields.serviceNumber"), phone: message("auth:fields.phone") };
+
+  return (
+    <AuthCard title={message("auth:recovery.title")} step={useStepLine(1)} intro={message("auth:recovery.intro")}>
+      <LineTypeSwitch current={profile} hrefFor={(type) => recoveryUrl(type, 1)} />
+      <Form method="post" action={recoveryUrl(profile, 1)} id={form.id} noValidate onSubmit={form.onSubmit} onInput={form.onInput} className="auth-form" aria-labelledby="auth-title">
+        {exist ? <FormMessage tone="warning">{message("auth:recovery.exist")}</FormMessage> : null}
+        <Messages notice={notice} answer={answer} />
+        <ErrorSummary fields={fields} labels={labels} show={Boolean(answer?.result?.error)} />
+        {mbb ? (
+          <>
+            <TextField field={fields.number} label={labels.number ?? ""} hint={message("auth:fields.baitNumberHint")} type="tel" autoComplete="tel-national" />
+            <TextField field={fields.confirmation} label={labels.confirmation ?? ""} type="tel" autoComplete="off" />
+          </>
+        ) : (
+          <>
+            <TextField field={fields.serviceNumber} label={labels.serviceNumber ?? ""} hint={message("auth:fields.serviceNumberHint")} type="tel" autoComplete="off" />
+            <TextField field={fields.phone} label={labels.phone ?? ""} hint={message("auth:fields.phoneHint")} type="tel" autoComplete="tel-national" />
+          </>
+        )}
+        <SubmitButton>{message("auth:recovery.submit")}</SubmitButton>
+      </Form>
+      <div className="auth-card__links">
+        <p>
+          <Link to={loginUrl(profile)}>
+            {message("auth:recovery.haveAccount")} {message("auth:recovery.login")}
+          </Link>
+        </p>
+      </div>
+    </AuthCard>
+  );
+}
+
+/** 'Enviar nuevamente': its own small form, so it never carries (or validates) the code. */
+function ResendForm({ profile }: { profile: LineProfile }) {
+  const message = useMessages();
+  return (
+    <Form method="post" action={recoveryUrl(profile, 2)} className="auth-form">
+      <SubmitButton name="intent" value="resend" variant="secondary">
+        {message("auth:code.resend")}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/** Step 2: the 4-digit code sent by SMS. */
+function CodeStep({ profile, phone, notice }: { profile: LineProfile; phone: string; notice: string | null }) {
+  const message = useMessages();
+  const answer = useActionData<FormAnswer>();
+  const { form, fields } = useSchemaForm({ id: "recovery-code", schema: codeSchema, lastResult: answer?.result, fields: ["code"] });
+  // Every answer (a wrong code) empties the cells: the code is never sent back.
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    if (answer) setRound((count) => count + 1);
+  }, [answer]);
+
+  return (
+    <AuthCard title={message("auth:recovery.codeTitle")} step={useStepLine(2)} intro={message("auth:recovery.codeIntro", { number: phone })}>
+      <Form method="post" action={recoveryUrl(profile, 2)} id={form.id} noValidate onSubmit={form.onSubmit} onInput={form.onInput} className="auth-form" aria-labelledby="auth-title">
+        <Messages notice={notice} answer={answer} />
+        <ErrorSummary fields={fields} labels={{ code: message("auth:code.label") }} show={Boolean(answer?.result?.error)} />
+        <CodeInput key={round} field={fields.code} label={message("auth:code.label")} hint={message("auth:code.hint")} />
+        <SubmitButton name="intent" value="verify">
+          {message("auth:recovery.submit")}
+        </SubmitButton>
+      </Form>
+      <div className="auth-card__links">
+        <ResendForm profile={profile} />
+        <p>
+          <Link to={recoveryUrl(profile, 1)}>{message("auth:recovery.changeData")}</Link>
+        </p>
+      </div>
+    </AuthCard>
+  );
+}
+
+/** Step 2 after too many codes (or a line that is locked already): the hour's countdown, then 'Enviar nuevamente'. */
+function LockView({ profile, seconds, notice }: { profile: LineProfile; seconds: number; notice: string | null }) {
+  const message = useMessages();
+  const answer = useActionData<FormAnswer>();
+  return (
+    <AuthCard title={message("auth:recovery.lockedTitle")} step={useStepLine(2)}>
+      <div className="auth-lock">
+        <Messages notice={notice} answer={answer} />
+        <FormMessage tone="warning">{message("auth:recovery.locked")}</FormMessage>
+        <Countdown seconds={seconds} refreshHref={recoveryUrl(profile, 2)} whenDone={<ResendForm profile={profile} />} />
+      </div>
+      <div className="auth-card__links">
+        <p>
+          <Link to={recoveryUrl(profile, 1)}>{message("auth:recovery.changeData")}</Link>
+        </p>
+      </div>
+    </AuthCard>
+  );
+}
+
+/** Step 3: '¡Teléfono verificado!' and the new password twice. */
+function PasswordStep({ profile, notice }: { profile: LineProfile; notice: string | null }) {
+  const message = useMessages();
+  const answer = useActionData<FormAnswer>();
+  const { form, fields } = useSchemaForm({ id: "recovery-password", schema: recoveryPasswordSchema, lastResult: answer?.result, fields: ["password", "passwordConfirmation"] });
+  const labels = { password: message("auth:fields.newPassword"), passwordConfirmation: message("auth:fields.passwordConfirmation") };
+
+  return (
+    <AuthCard title={message("auth:recovery.verified")} step={useStepLine(3)} intro={message("auth:recovery.passwordIntro")}>
+      <Form method="post" action={recoveryUrl(profile, 3)} id={form.id} noValidate onSubmit={form.onSubmit} onInput={form.onInput} className="auth-form" aria-labelledby="auth-title">
+        <Messages notice={notice} answer={answer} />
+        <ErrorSummary fields={fields} labels={labels} show={Boolean(answer?.result?.error)} />
+        <PasswordField field={fields.password} label={labels.password} hint={message("auth:fields.passwordRule")} autoComplete="new-password" />
+        <PasswordField field={fields.passwordConfirmation} label={labels.passwordConfirmation} autoComplete="new-password" />
+        <SubmitButton>{message("auth:recovery.start")}</SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}

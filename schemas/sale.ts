@@ -1,7 +1,7 @@
 import * as z from "zod";
 
 /**
- * A sale ready for payment (SPEC §3 "Extra"): what the recharge hand-over passes to the checkout.
+ * A sale ready for payment (docs/recharge.md "Extra"): what the recharge hand-over passes to the checkout.
  * Kept in the signed session cookie between 'Siguiente' and the payment; it holds no card data.
  */
 export const lineCategory = z.enum(["mbb", "hbb", "mifi"]);
@@ -20,7 +20,7 @@ export const campaign = z.object({
 const saleBase = z.object({
   uuid: z.uuid(),
   offerId: z.string().min(1),
-  /** The offer's type code (SPEC §3). */
+  /** The offer's type code (docs/recharge.md). */
   type: z.number().int(),
   description: z.string().min(1),
   /** MXN, the offer alone. */
@@ -47,7 +47,7 @@ export const rechargeSale = saleBase.extend({
   /** The line recharged: Bait number, or the modem's service number (`phone` is the one typed, the same except for types 3 and 8). */
   lineNumber: z.string().regex(/^\d{10}$/),
   whatsappOptIn: z.boolean(),
-  /** referencia1 the offer, referencia2 the line, referencia3 the contact phone, referencia4 the line category (SPEC §9). */
+  /** referencia1 the offer, referencia2 the line, referencia3 the contact phone, referencia4 the line category (docs/recharge.md). */
   references: z.object({
     referencia1: z.string(),
     referencia2: z.string(),
@@ -57,7 +57,7 @@ export const rechargeSale = saleBase.extend({
 });
 export type RechargeSale = z.infer<typeof rechargeSale>;
 
-/** The SIM's delivery address (SPEC §3 "SIM delivery"), with what the postal lookup derived. */
+/** The SIM's delivery address (docs/recharge.md "SIM delivery"), with what the postal lookup derived. */
 export const simDelivery = z.object({
   contactName: z.string().min(1),
   contactLastName: z.string().min(1),

@@ -1,7 +1,7 @@
 import * as z from "zod";
 
 /**
- * What the session keeps of a customer (SPEC §3 "memberbt"), never a password.
+ * What the session keeps of a customer (docs/accounts.md "memberbt"), never a password.
  * The upstream access and refresh tokens stay server-side, in the signed cookie only.
  */
 export const sessionUser = z.object({

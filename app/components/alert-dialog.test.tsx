@@ -40,7 +40,7 @@ describe("alert dialog", () => {
     expect(html).toMatch(/<a href="\/recargas" class="button button--ghost">Cancelar<\/a>/);
   });
 
-  it("renders every type of SPEC §4 with a title", () => {
+  it("renders every type of docs/config.md with a title", () => {
     for (const type of alertTypes) {
       expect(renderToStaticMarkup(<AlertDialog type={type} message="x" />)).toMatch(/<h2 id="[^"]+" class="alert__title">[^<]+<\/h2>/);
     }

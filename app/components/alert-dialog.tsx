@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n/react";
 import { Icon, type IconName } from "./icon";
 
-/** The alert types of SPEC §4. */
+/** The alert types of docs/config.md. */
 export const alertTypes = ["success", "danger", "error", "warning", "loader", "answer", "existCancel", "anotherOption"] as const;
 export type AlertType = (typeof alertTypes)[number];
 

@@ -6,7 +6,7 @@ import { SECRET_FIELDS } from "~/lib/forms";
 /**
  * What an account action answers when it does not redirect: conform's result (field errors,
  * the values typed, never a password or a code) and the form-level message, already in Spanish
- * (it may be the upstream's own text, SPEC §8 "server message or …").
+ * (it may be the upstream's own text, docs/upstream.md "server message or …").
  */
 export type FormAnswer = {
   result: ReturnType<Submission<unknown>["reply"]>;

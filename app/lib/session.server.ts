@@ -17,7 +17,7 @@ type SessionData = {
   sso: { state: string; hint?: string };
   /** The sale waiting for payment (a recharge after 'Siguiente'); no card data, ever. */
   sale: unknown;
-  /** The secure recharge payment opened for the sale (SPEC §7 pagos/recarga): its sale uuid and order. */
+  /** The secure recharge payment opened for the sale (docs/payment.md pagos/recarga): its sale uuid and order. */
   saleSecure: { uuid: string; orderId: string };
   /** The PayPal order created for the sale, waiting for the visitor's approval. */
   paypal: { uuid: string; orderId: string };

@@ -3,7 +3,7 @@ import { postalLookupResponse } from "~/features/address/postal.server";
 
 /**
  * GET /api/codigo-postal?cp=<5 digits>: the colonias of a postal code for the address forms
- * (SPEC §5 "lookup at 5", §7 colonias call). JSON `{ ok: true, postalCode, colonias, city,
+ * (docs/sim.md "lookup at 5", spec §7 colonias call). JSON `{ ok: true, postalCode, colonias, city,
  * municipality, state, country }` or `{ ok: false, message }`, the message in Spanish; 400 when
  * the code is not 5 digits; failed lookups are limited per IP.
  */

@@ -3,6 +3,6 @@ import { lineCheckResponse } from "~/features/recharge/recharge.server";
 
 /**
  * GET /api/linea?numero=<10 digits>&oferta=<offer id>: the recharge modal's live line check
- * (SPEC §4). JSON `{ number, ok, message? }`, the message in Spanish; limited per IP.
+ * (docs/recharge.md). JSON `{ number, ok, message? }`, the message in Spanish; limited per IP.
  */
 export const loader = ({ request, context }: LoaderFunctionArgs) => lineCheckResponse(request, context);

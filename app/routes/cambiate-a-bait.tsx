@@ -20,7 +20,7 @@ registerCatalogue("sim", sim);
 
 /**
  * /cambiate-a-bait: the config page (pages-config/pages/cambiate-a-bait.json) and the SIM modal
- * over it when the URL names a SIM offer (`?chip=OFFERID`, SPEC §2). Both are in the server's
+ * over it when the URL names a SIM offer (`?chip=OFFERID`, docs/sim.md). Both are in the server's
  * HTML; the modal's 'Buscar colonias' and 'Siguiente' post here.
  */
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data ? { kind: "page", page: data.page } : undefined);

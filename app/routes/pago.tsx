@@ -15,7 +15,7 @@ export const meta: MetaFunction = () => [{ title: `${t("checkout.title")} | Bait
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 /**
- * /pago, the checkout (SPEC §2 card payment plugin screens): the payment plugin for the sale the
+ * /pago, the checkout (docs/payment.md card payment plugin screens): the payment plugin for the sale the
  * recharge modal, the SIM form (and later the eSIM and recurring-recharge flows) left in the
  * session. Without a sale there is nothing to pay: back to /recargas with a notice.
  */

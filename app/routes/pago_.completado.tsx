@@ -14,7 +14,7 @@ const t = createTranslator("payment");
 export const meta: MetaFunction = () => [{ title: `${t("receipt.title")} | Bait` }, { name: "robots", content: "noindex" }];
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-/** /pago/completado: the confirmation of the last payment (SPEC §4 "success … shows confirmation"). */
+/** /pago/completado: the confirmation of the last payment (docs/payment.md "success … shows confirmation"). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const receipt = await loadReceipt(request);
   if (!receipt) throw redirect("/recargas", 303);

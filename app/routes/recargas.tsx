@@ -20,7 +20,7 @@ registerCatalogue("recharge", { form: rechargeForm, modal: modalTexts, history }
 
 /**
  * /recargas: the offer catalogue (a config page, pages-config/pages/recargas.json) and the
- * recharge modal over it when the URL names an offer (`?recarga=OFFERID`, SPEC §2). Both are in
+ * recharge modal over it when the URL names an offer (`?recarga=OFFERID`, docs/recharge.md). Both are in
  * the server's HTML; the modal's 'Siguiente' posts here.
  */
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data ? { kind: "page", page: data.page } : undefined);

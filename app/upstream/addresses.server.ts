@@ -2,14 +2,14 @@ import * as z from "zod";
 import { UpstreamError, upstreamFetch, type UpstreamResult } from "./http.server";
 
 /**
- * The addresses upstream (SPEC §7): the colonias of a postal code, for the SIM delivery form and
+ * The addresses upstream (docs/sim.md): the colonias of a postal code, for the SIM delivery form and
  * the card plugin's neighbourhood select.
  *
  * Every function answers `UpstreamResult`: `ok: true` with the English domain type when the
  * flow may go on; `ok: false` with a catalogue key otherwise. A business refusal
  * (`success: false`, e.g. an unknown postal code) is `kind: "http"` with the HTTP status of the
  * answer (200) and the upstream's `mensaje` in `upstreamMessage`, which the screen shows when
- * present (SPEC §8: "server message or 'Hubo un error al consultar tu código postal'").
+ * present (docs/sim.md: "server message or 'Hubo un error al consultar tu código postal'").
  */
 
 /**

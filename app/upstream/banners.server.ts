@@ -1,12 +1,12 @@
 /**
  * The banners CDN: GET {banners}/resources/banners/{view}/banners.json answers `{ data: [...] }`
- * in the SPEC §3 banner shape. Each entry is mapped to the site's `Banner` (schemas/config) and
+ * in the docs/config.md banner shape. Each entry is mapped to the site's `Banner` (schemas/config) and
  * validated by it; an entry that does not pass is dropped with a log line naming the view, the
  * entry and the field, so one broken banner never empties the carousel.
  *
  * A view the CDN does not know (404) is an empty list, not an error. `getBanners` reports other
  * failures as catalogue keys for whoever wants to know; pages use `loadBanners`, which turns
- * every failure into an empty list (SPEC §8: "Banner failure: empty list").
+ * every failure into an empty list (docs/config.md: "Banner failure: empty list").
  */
 import * as z from "zod";
 import { banner, type Banner } from "#schemas/config";
@@ -24,7 +24,7 @@ export const bannerWire = z.object({
     })
     .optional(),
   rechargeOptions: z.object({ type: z.number(), offerId: z.string(), mount: z.number().optional() }).optional(),
-  /** goToStore: the store links (not in the SPEC's list; the CDN carries them for that action). */
+  /** goToStore: the store links (not in the spec's list; the CDN carries them for that action). */
   storeOptions: z.object({ ios: z.string(), android: z.string() }).optional(),
   imageDesktop: z.string(),
   imageMobile: z.string(),

@@ -2,7 +2,7 @@ import forge from "node-forge";
 import * as z from "zod";
 
 /**
- * Hybrid encryption for the payments upstream (SPEC §7: "RSA-encrypted JSON").
+ * Hybrid encryption for the payments upstream (docs/upstream.md: "RSA-encrypted JSON").
  *
  * RSA-OAEP with SHA-256 can only carry a few bytes (62 with a 1024-bit key, 190 with 2048), far
  * less than a payment's JSON. So the JSON is sealed with a fresh AES-256-GCM key and only that

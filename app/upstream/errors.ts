@@ -1,5 +1,5 @@
 /**
- * The code tables of SPEC §8, in one place: each upstream status or code a screen can meet is
+ * The code tables of docs/upstream.md, in one place: each upstream status or code a screen can meet is
  * mapped to a catalogue key of locales/es-MX/errors.json. Clients pass the `*Messages` maps to
  * `upstreamFetch({ messages })`; screens that already hold an `UpstreamError` or a code use the
  * `*Key` functions. A code a table does not know gets that table's default, never a raw code.

@@ -5,15 +5,15 @@ import { toOffer, type UpstreamOffer } from "./conn/offers.server";
 import { UpstreamError, upstreamFetch, type UpstreamResult } from "./http.server";
 
 /**
- * The eSIM upstream (SPEC §3, §4, §7): eSIM offers, the journey session and its tracking, the
+ * The eSIM upstream (docs/upstream.md, spec §4, §7): eSIM offers, the journey session and its tracking, the
  * visitor record, the sale checks and the secure payment data of an eSIM purchase.
  *
  * Results: `ok: true` with an English domain type when the flow may go on; `ok: false` with a
  * catalogue key when it must stop. A business refusal (`success: false`, or check-sale's
  * `success: true` = "already sold") is `kind: "http"` with the answer's status (200) and the
  * upstream's `mensaje` in `upstreamMessage`. A malformed answer or a 5xx becomes the call's own
- * SPEC §8 message; a timeout or a network error keeps errors:upstream.timeout / .network.
- * Tracking calls carry no splash (SPEC §7); that is the browser's concern, not this module's.
+ * docs/upstream.md message; a timeout or a network error keeps errors:upstream.timeout / .network.
+ * Tracking calls carry no splash (docs/upstream.md); that is the browser's concern, not this module's.
  */
 
 const API = "/api/esim/v1/api";
@@ -69,7 +69,7 @@ export async function getEsimOffers(list: EsimOfferList): Promise<UpstreamResult
 
 export const sessionResponse = z.object({ success: z.boolean().optional(), uuid: z.string().min(1) });
 
-/** GET /api/esim/v1/api/publico/asignarSesion: the journey's session uuid (the caller retries up to 3 times, SPEC §9). */
+/** GET /api/esim/v1/api/publico/asignarSesion: the journey's session uuid (the caller retries up to 3 times, docs/upstream.md). */
 export async function assignEsimSession(): Promise<UpstreamResult<string>> {
   const result = await upstreamFetch({ call: "esim.assignSession", upstream: "esim", path: `${API}/publico/asignarSesion`, schema: sessionResponse, errorSchema: errorBody });
   if (!result.ok) return withCallKey(result, esimKeys.sessionFailed);
@@ -80,7 +80,7 @@ export async function assignEsimSession(): Promise<UpstreamResult<string>> {
 export const answer = z.object({ success: z.boolean(), mensaje: z.string().nullish(), message: z.string().nullish() });
 export const trackStepRequest = z.object({ valor: z.string() });
 
-/** Journey steps of SPEC §4 (imeicompatible, bait, boton) and the field steps sent on blur. */
+/** Journey steps of docs/upstream.md (imeicompatible, bait, boton) and the field steps sent on blur. */
 export type EsimStep = "imeicompatible" | "bait" | "boton" | "telefono" | "correo" | "imei" | (string & {});
 
 /** POST /api/esim/v1/api/publico/tracking/{uuid}/{step} with { valor }. */
@@ -210,7 +210,7 @@ export const payRequest = z.object({
   oferta: z.string().min(1),
   correo: z.email(),
   telefono: z.string().regex(/^\d{10}$/),
-  /** 'reemplazo' for an existing Bait user, 'nuevo' otherwise (SPEC §4). */
+  /** 'reemplazo' for an existing Bait user, 'nuevo' otherwise (docs/upstream.md). */
   esBait: z.enum(["reemplazo", "nuevo"]),
 });
 export const payResponse = z.object({ success: z.boolean(), mensaje: z.string().nullish(), llavero: z.string().nullish(), ordCliente: z.string().nullish() });

@@ -10,10 +10,10 @@ import { upstreamFetch, type UpstreamResult } from "./http.server";
  * registration codes (OTP), completing a registration, moving a legacy account to SSO and
  * deleting an SSO account.
  *
- * Paths are the spec's (SPEC §7), with two of ours:
- *   POST /api/core/sso/register/complete   completes a registration (SPEC §3 "Complete registration")
+ * Paths are the spec's (docs/accounts.md), with two of ours:
+ *   POST /api/core/sso/register/complete   completes a registration (docs/accounts.md "Complete registration")
  *   POST /conn/page/api/sso/deleteSSO      the spec's path; it starts with /conn but ends the SSO
- *     session behind the gateway (the logout of an SSO customer, SPEC §7), authorised by the same
+ *     session behind the gateway (the logout of an SSO customer, docs/accounts.md), authorised by the same
  *     SSO bearer as the rest of this module, so it lives here and not in the conn client (whose
  *     calls carry the legacy `access` token). Deleting the account itself is a page of the SSO
  *     server the customer is sent to, not a call of ours.
@@ -105,7 +105,7 @@ export type CompleteRegistration = RegistrationLine & {
 };
 
 /**
- * POST /api/core/sso/register/complete: creates the account of a verified number (SPEC §3
+ * POST /api/core/sso/register/complete: creates the account of a verified number (docs/accounts.md
  * field names: registerConfirmation is the password, confirmation its repetition).
  */
 export async function completeRegistration(input: CompleteRegistration): Promise<UpstreamResult<{ registered: true }>> {
@@ -155,7 +155,7 @@ export function startSsoLogin(input: { redirectUri: string; loginHint?: string }
 
 const userTypeProfile = { 1: "mbb", 2: "hbb", 3: "mifi" } as const satisfies Record<number, LineProfile>;
 
-/** The session fields of SPEC §3 ("User session"). */
+/** The session fields of docs/accounts.md ("User session"). */
 const sessionWire = z
   .object({
     success: z.literal(true),

@@ -10,7 +10,7 @@ const configDir = () => process.env.CONFIG_DIR ?? path.join(process.cwd(), "page
 
 type ConfigBanner = Record<string, unknown> & { actionOptions?: Record<string, unknown> };
 
-/** pages-config's banner → the CDN's wire entry (SPEC §3 shape; promotion and storeOptions ride along). */
+/** pages-config's banner → the CDN's wire entry (docs/config.md shape; promotion and storeOptions ride along). */
 export function toWire(entry: ConfigBanner) {
   const { actionOptions, ...rest } = entry;
   return actionOptions ? { ...rest, actionOptions: { ...actionOptions } } : rest;

@@ -64,7 +64,7 @@ const BILLING = {
 const RFC = /^[A-ZÑ&]{3,4}\d{6}[A-Z0-9]{2}[A-Z0-9]$/i;
 const has = (list: keyof typeof BILLING, key: string) => BILLING[list].some((entry) => entry.clave === key);
 
-/** Recharge types (SPEC §3) that name a profile: 2 hbb, 3 and 8 mifi. */
+/** Recharge types (docs/recharge.md) that name a profile: 2 hbb, 3 and 8 mifi. */
 const profileForType = (type: number) => (type === 2 ? "hbb" : type === 3 || type === 8 ? "mifi" : "mbb");
 
 export const core: RequestHandler[] = [

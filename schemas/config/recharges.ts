@@ -36,7 +36,7 @@ export const rechargeCategory = z.object({
 });
 export type RechargeCategory = z.infer<typeof rechargeCategory>;
 
-/** A destination of the international packages and the offers that cover it (SPEC §3). */
+/** A destination of the international packages and the offers that cover it (docs/recharge.md). */
 export const destination = z.object({
   id: z.string().regex(/^[a-z0-9-]+$/, "usa minúsculas, números y guiones"),
   name: nonEmpty,
@@ -45,7 +45,7 @@ export const destination = z.object({
 export type Destination = z.infer<typeof destination>;
 
 /**
- * The recharge modal's settings (SPEC §2, §7 "captcha info"): whether the line form asks for a
+ * The recharge modal's settings (docs/recharge.md, spec §7 "captcha info"): whether the line form asks for a
  * captcha, and the provider's widget. The token it posts is sent with the line check.
  */
 export const rechargeModalConfig = z.object({
@@ -69,7 +69,7 @@ export const rechargeModalConfig = z.object({
 export type RechargeModalConfig = z.infer<typeof rechargeModalConfig>;
 
 /**
- * The checkout's settings (SPEC §3 "payment plugin", §7 plugin): the store the payments upstream
+ * The checkout's settings (docs/recharge.md "payment plugin", spec §7 plugin): the store the payments upstream
  * files our sales under, and what shipping a SIM costs (added to the price the plugin is asked for).
  */
 export const checkoutConfig = z.object({

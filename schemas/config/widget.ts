@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { href, localPath, nonEmpty } from "./common";
 
-/** The discovery widget, with the field names of the operator's CDN (SPEC §3). */
+/** The discovery widget, with the field names of the operator's CDN (docs/config.md). */
 export const widgetItem = z.object({
   id: z.string().regex(/^[a-z0-9-]+$/),
   tipo: z.union([z.literal(1), z.literal(2)], { error: "tipo es 1 (servicio) o 2 (tienda)" }),

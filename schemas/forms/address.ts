@@ -3,7 +3,7 @@ import * as z from "zod/mini";
 /**
  * The postal-code pair of the address forms (the SIM delivery form, the card form's billing
  * address): a 5-digit postal code and one of its colonias, chosen in a select whose first
- * option, "00", is none (SPEC §5: "postal code 5 digits", "colonia not 00", §9 postal code 5).
+ * option, "00", is none (docs/sim.md: "postal code 5 digits", "colonia not 00", spec §9 postal code 5).
  */
 export const POSTAL_CODE_PATTERN = /^\d{5}$/;
 export const NO_COLONY = "00";

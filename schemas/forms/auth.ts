@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { baitNumber, checkbox, contactPhone, email, iccidDigits, newPassword, serviceNumber, verificationCode, type LineProfile } from "./fields";
 
 /**
- * One schema per account form (SPEC §5), shared by the route's action and its component.
+ * One schema per account form (docs/accounts.md), shared by the route's action and its component.
  * Forms that differ by line profile (the Telefonía Celular / Internet en Casa / Internet
  * Portátil switch) are a function of the profile.
  */

@@ -4,7 +4,7 @@ import { cardBrand, cardFormSchema, expiryIsValid, isValidCardNumber, legalSchem
 
 const NOW = new Date(2026, 10, 21); // 21 de noviembre de 2026
 
-describe("card numbers (SPEC §5 + Luhn)", () => {
+describe("card numbers (docs/payment.md + Luhn)", () => {
   it.each([
     ["4111111111111111", "visa"],
     ["4222222222222", "visa"],
@@ -53,7 +53,7 @@ describe("card numbers (SPEC §5 + Luhn)", () => {
   });
 });
 
-describe("expiry (SPEC §5, §9): not past, at most 15 years ahead", () => {
+describe("expiry (docs/payment.md, spec §9): not past, at most 15 years ahead", () => {
   it("reads MM/YY, MM/YYYY and MMYY", () => {
     expect(parseExpiry("04/29")).toEqual({ month: 4, year: 2029 });
     expect(parseExpiry("4/2029")).toEqual({ month: 4, year: 2029 });

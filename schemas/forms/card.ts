@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 
 /**
- * The card rules of the payment plugin (SPEC §5, §9) and the card form's schema (provider type 1).
+ * The card rules of the payment plugin (docs/payment.md, spec §9) and the card form's schema (provider type 1).
  * Pure functions, shared by the server (which checks again whatever the browser sent) and the
  * browser. Every message is a catalogue key of payment.json › validation: the spec's
  * 'Lo sentimos, …' alerts.
@@ -46,7 +46,7 @@ export const isValidCardNumber = (number: string) => cardBrand(number) !== null 
 /** The security code: 4 digits on Amex, 3 on the others. */
 export const cvvLength = (brand: CardBrand | null) => (brand === "amex" ? 4 : 3);
 
-/** How far ahead an expiry may be (SPEC §9: "Expiry years: 15 from this year"). */
+/** How far ahead an expiry may be (docs/payment.md: "Expiry years: 15 from this year"). */
 export const EXPIRY_YEARS_AHEAD = 15;
 
 export type Expiry = { month: number; year: number };
@@ -80,11 +80,11 @@ const checkbox = () => z.pipe(z.optional(z.string()), z.transform((value) => val
 
 const key = (name: string) => `payment:validation.${name}`;
 
-/** Which consents the plugin's configuration lists (SPEC §3 legales: tipo 1 privacy, 2 terms). */
+/** Which consents the plugin's configuration lists (docs/payment.md legales: tipo 1 privacy, 2 terms). */
 export type LegalOptions = { privacy: boolean; terms: boolean };
 
 /**
- * The consents of the pay step: each one the plugin lists must be ticked (SPEC §5 "privacy/terms
+ * The consents of the pay step: each one the plugin lists must be ticked (docs/payment.md "privacy/terms
  * ticked if present"; 'Lo sentimos, no has aceptado nuestro aviso de privacidad.').
  */
 const legalShape = (legal: LegalOptions) => ({

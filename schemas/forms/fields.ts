@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 
 /**
- * Field rules shared by the account forms (SPEC §5). Every message is a catalogue key; the
+ * Field rules shared by the account forms (docs/accounts.md). Every message is a catalogue key; the
  * component that shows it translates it. Written with zod/mini because these schemas run in the
  * browser too (app/lib/forms.ts says why).
  */
@@ -38,11 +38,11 @@ export const email = () =>
     z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, "auth:register.emailInvalid"),
   );
 
-/** SPEC §5: 8 to 20 characters with a lowercase and an uppercase letter, a digit and one of @$!%.*#? &. */
+/** docs/accounts.md: 8 to 20 characters with a lowercase and an uppercase letter, a digit and one of @$!%.*#? &. */
 export const PASSWORD_RULE = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%.*#? &])[A-Za-z\d@$!%.*#? &]{8,20}$/;
 export const newPassword = (requiredKey: string) => z.string({ error: requiredKey }).check(z.regex(PASSWORD_RULE, "auth:completeRegistration.passwordInvalid"));
 
-/** The verification code: 4 digits (SPEC §9 "Verification code 4 cells"). */
+/** The verification code: 4 digits (docs/accounts.md "Verification code 4 cells"). */
 export const CODE_LENGTH = 4;
 export const verificationCode = () =>
   z.string({ error: "auth:code.required" }).check(stripSpaces, z.regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), "auth:code.digits"));

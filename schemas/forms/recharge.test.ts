@@ -8,7 +8,7 @@ const errorsOf = (type: number, fields: Record<string, string>, captcha = false)
   return result.ok ? {} : result.errors;
 };
 
-describe("the recharge modal's form (SPEC §5)", () => {
+describe("the recharge modal's form (docs/recharge.md)", () => {
   it("empty: 'Campo requerido' on the phone and the e-mail", () => {
     expect(errorsOf(1, { offerId: "BAIT100" })).toEqual({ phone: ["recharge:form.required"], email: ["recharge:form.required"] });
   });
@@ -52,7 +52,7 @@ describe("the recharge modal's form (SPEC §5)", () => {
   });
 });
 
-describe("offer types (SPEC §3, §9)", () => {
+describe("offer types (docs/recharge.md, spec §9)", () => {
   it("types 3 and 8 need a service number, no other", () => {
     expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 99].filter(needsServiceNumber)).toEqual([3, 8]);
   });
@@ -63,7 +63,7 @@ describe("offer types (SPEC §3, §9)", () => {
     });
   });
 
-  it("reference 4 as SPEC §9 writes it: types below 3 or 4 give mbb, 3 hbb, 8 mifi (others mbb)", () => {
+  it("reference 4 as docs/recharge.md writes it: types below 3 or 4 give mbb, 3 hbb, 8 mifi (others mbb)", () => {
     expect(Object.fromEntries([1, 2, 3, 4, 5, 6, 7, 8, 9, 99].map((type) => [type, lineCategoryForType(type)]))).toEqual({
       1: "mbb", 2: "mbb", 3: "hbb", 4: "mbb", 5: "mbb", 6: "mbb", 7: "mbb", 8: "mifi", 9: "mbb", 99: "mbb",
     });

@@ -2,20 +2,20 @@ import * as z from "zod/mini";
 import { checkbox } from "./fields";
 
 /**
- * The recharge modal's "Datos de línea" form (SPEC §2, §5), shared by the /recargas action and
- * the modal. What it asks depends on the offer's type code (SPEC §3): types 3 and 8 (portable
+ * The recharge modal's "Datos de línea" form (docs/recharge.md, spec §5), shared by the /recargas action and
+ * the modal. What it asks depends on the offer's type code (docs/recharge.md): types 3 and 8 (portable
  * internet) add the modem's service number; type 2 (home internet) asks the modem's service
  * number in the one number field. Every message is a catalogue key.
  */
 
-/** Type codes of SPEC §3 whose recharge asks for a service number besides the phone (SPEC §9). */
+/** Type codes of docs/recharge.md whose recharge asks for a service number besides the phone (docs/recharge.md). */
 export const needsServiceNumber = (type: number) => type === 3 || type === 8;
 
 /** The line profile an offer type recharges: 2 home internet, 3 and 8 portable internet, the rest mobile. */
 export const profileForType = (type: number): "mbb" | "hbb" | "mifi" => (type === 2 ? "hbb" : needsServiceNumber(type) ? "mifi" : "mbb");
 
 /**
- * Reference 4 of a sale, its line category (SPEC §9, written as the spec gives it): types below 3
+ * Reference 4 of a sale, its line category (docs/recharge.md, written as the spec gives it): types below 3
  * or 4 give mbb, 3 hbb, 8 mifi. Types the rule does not name (5, 6, 7, 9, 99: international,
  * packages, SIM, business, store) are mobile lines: mbb.
  */
@@ -24,7 +24,7 @@ export const lineCategoryForType = (type: number): "mbb" | "hbb" | "mifi" => (ty
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 const stripSpaces = z.overwrite((value: string) => value.replace(/\s+/g, ""));
 
-/** 10 digits once spaces are removed (SPEC §5 "phone spaces removed before submission"). */
+/** 10 digits once spaces are removed (docs/recharge.md "phone spaces removed before submission"). */
 const tenDigits = (invalidKey: string) =>
   z.string({ error: "recharge:form.required" }).check(stripSpaces, z.regex(/^\d{10}$/, invalidKey));
 

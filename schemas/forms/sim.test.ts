@@ -22,7 +22,7 @@ const messagesOf = (fields: Record<string, string>) => {
   return result.ok ? {} : Object.fromEntries(Object.entries(result.errors).map(([name, keys]) => [name, translate(keys[0]!)]));
 };
 
-describe("the SIM delivery form (SPEC §3, §5)", () => {
+describe("the SIM delivery form (docs/sim.md, spec §5)", () => {
   it("empty: 'Campo requerido' on every field but the interior number, and 'Selecciona tu colonia'", () => {
     expect(messagesOf({ offerId: "SIM200" })).toEqual({
       contactName: "Campo requerido",

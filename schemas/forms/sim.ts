@@ -4,7 +4,7 @@ import { NAME_PATTERN } from "./card";
 import { rechargeEmail } from "./recharge";
 
 /**
- * The SIM modal's delivery form (SPEC §3 "SIM delivery", §5 "SIM form"), shared by the
+ * The SIM modal's delivery form (docs/sim.md "SIM delivery", spec §5 "SIM form"), shared by the
  * /cambiate-a-bait action and the modal: every field required except the interior number; the
  * postal code has 5 digits and the colonia is one of its colonias (the select's first option,
  * "00", is none). State, municipality and country are not fields: the server derives them from
@@ -24,7 +24,7 @@ export const simDeliverySchema = z.object({
   contactName: personName(60),
   contactLastName: personName(80),
   email: rechargeEmail(),
-  /** 10 digits once spaces are removed (SPEC §5, §9). */
+  /** 10 digits once spaces are removed (docs/sim.md, spec §9). */
   contactNumber: z.string({ error: REQUIRED }).check(
     z.overwrite((value: string) => value.replace(/\s+/g, "")),
     z.regex(/^\d{10}$/, "recharge:form.phone"),

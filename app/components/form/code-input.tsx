@@ -6,7 +6,7 @@ import { useMounted } from "./use-mounted";
 /**
  * The verification code: ONE input (so paste, SMS autofill and password managers work, and a
  * screen reader meets one field), drawn as one cell per digit of the schema's code. Typing fills
- * the next cell and Backspace empties the previous one, which is what SPEC §4 asks of its
+ * the next cell and Backspace empties the previous one, which is what docs/accounts.md asks of its
  * per-cell boxes; only digits are taken (Tab, Shift and space never become part of the code), so
  * the input is as long as the code. Without JavaScript it is a plain numeric field.
  */

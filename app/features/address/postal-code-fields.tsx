@@ -33,7 +33,7 @@ export type PostalCodeFieldsProps = {
 const DERIVED: readonly DerivedName[] = ["city", "municipality", "state", "country"];
 
 /**
- * The postal code and its colonia (SPEC §5, §7, §8), for any address form. With JavaScript the
+ * The postal code and its colonia (docs/sim.md, spec §7, §8), for any address form. With JavaScript the
  * lookup runs when the 5th digit is typed; without it 'Buscar colonias' submits the form with
  * `intent=postal-code` and the action answers it back with the colonias. A code the lookup
  * refuses is cleared, with the message beside the field. Estado, Municipio and País are shown
@@ -47,7 +47,7 @@ export function PostalCodeFields({ postalCode, colony, initialLookup = null, der
   const { status, lookup, lookUp, onPostalCodeChange } = usePostalLookup({
     initial: initialLookup,
     onLookup,
-    // SPEC §8: the refused code is cleared; the focus stays in the field.
+    // docs/sim.md: the refused code is cleared; the focus stays in the field.
     onFailure: () => {
       const field = input();
       if (field) field.value = "";

@@ -11,7 +11,7 @@ useMockUpstream();
 const FAILED = "Hubo un error al consultar tu código postal";
 const COLONIAS_URL = "https://addresses.upstream.mock/api/busqueda/colonias/:postalCode";
 
-describe("postalLookup (SPEC §7 colonias, §8 postal code)", () => {
+describe("postalLookup (docs/sim.md colonias, spec §8 postal code)", () => {
   it("06600: the colonias Juárez and Roma Norte, in Cuauhtémoc, Ciudad de México, México", async () => {
     const answer = await postalLookup("06600");
     expect(answer).toMatchObject({ ok: true, postalCode: "06600", city: "Ciudad de México", municipality: "Cuauhtémoc", state: "Ciudad de México", country: "México" });
@@ -23,7 +23,7 @@ describe("postalLookup (SPEC §7 colonias, §8 postal code)", () => {
     expect(await postalLookup(" 64000 ")).toMatchObject({ ok: true, colonias: [{ name: "Monterrey Centro" }], municipality: "Monterrey", state: "Nuevo León" });
   });
 
-  it("99999: the upstream's own message ('server message', SPEC §8)", async () => {
+  it("99999: the upstream's own message ('server message', docs/sim.md)", async () => {
     expect(await postalLookup("99999")).toEqual({ ok: false, message: "No encontramos colonias para el código postal 99999" });
   });
 

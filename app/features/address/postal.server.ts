@@ -5,9 +5,9 @@ import { lookUpPostalCode, POSTAL_CODE_FAILED } from "~/upstream/addresses.serve
 import { translate } from "~/lib/i18n/i18next.server";
 
 /**
- * The postal-code lookup (SPEC §7 colonias call) as forms use it: the SIM delivery form and the
+ * The postal-code lookup (docs/sim.md colonias call) as forms use it: the SIM delivery form and the
  * card form's billing address. Answers the colonias and what the code says of the place, or
- * the message the customer sees (SPEC §8): the upstream's `mensaje` when it refused the code,
+ * the message the customer sees (docs/sim.md): the upstream's `mensaje` when it refused the code,
  * else 'Hubo un error al consultar tu código postal'. Texts are already in Spanish.
  */
 export type PostalLookup = {

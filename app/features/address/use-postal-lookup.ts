@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { POSTAL_CODE_PATTERN } from "#schemas/forms/address";
 import type { PostalLookup, PostalLookupAnswer } from "./postal.server";
 
-/** Shown when the lookup got no answer at all (no connection): SPEC §8's default. */
+/** Shown when the lookup got no answer at all (no connection): docs/sim.md's default. */
 export const POSTAL_LOOKUP_FAILED = "payment:postalCode.lookupFailed";
 
 export type PostalLookupStatus =
@@ -13,10 +13,10 @@ export type PostalLookupStatus =
   | { kind: "failed"; message: string };
 
 /**
- * The postal-code lookup in the browser (SPEC §5 "lookup at 5"): once the field holds 5 digits,
+ * The postal-code lookup in the browser (docs/sim.md "lookup at 5"): once the field holds 5 digits,
  * GET /api/codigo-postal asks for the code's colonias. A newer code aborts the request of an
  * older one, so only the answer for what the field holds counts. A code the lookup refused is
- * reported through `onFailure` (the field is cleared there, SPEC §8), every answer through
+ * reported through `onFailure` (the field is cleared there, docs/sim.md), every answer through
  * `onLookup`. `initial` is the server's lookup of the posted code (after a round trip), and a
  * new one replaces what the browser found.
  */

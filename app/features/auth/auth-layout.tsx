@@ -20,7 +20,7 @@ export function AuthCard({ title, step, intro, children, wide = false }: { title
 }
 
 /**
- * The Telefonía Celular / Internet en Casa / Internet Portátil switch (SPEC §2), kept in
+ * The Telefonía Celular / Internet en Casa / Internet Portátil switch (docs/accounts.md), kept in
  * `?type=`. Links, not buttons: each type is its own URL, with or without JavaScript.
  */
 export function LineTypeSwitch({ current, hrefFor }: { current: LineProfile; hrefFor: (profile: LineProfile) => string }) {
@@ -40,7 +40,7 @@ export function LineTypeSwitch({ current, hrefFor }: { current: LineProfile; hre
   );
 }
 
-/** The privacy-notice link at the foot of every account form (SPEC §2 "privacy link"). */
+/** The privacy-notice link at the foot of every account form (docs/accounts.md "privacy link"). */
 export function PrivacyNote({ href }: { href: string }) {
   const message = useMessages();
   return (

@@ -8,7 +8,7 @@ import { AuthCard, PrivacyNote } from "./auth-layout";
 import type { RegistrationAnswer } from "./registration.server";
 import { COMPLETE_REGISTRATION_PATH } from "./urls";
 
-/** '¡Teléfono Verificado!' (SPEC §2): name or alias, e-mail, the new password twice, promotions. */
+/** '¡Teléfono Verificado!' (docs/accounts.md): name or alias, e-mail, the new password twice, promotions. */
 export function CompleteRegistrationView({ email, privacyUrl }: { email: string; privacyUrl: string }) {
   const answer = useActionData<RegistrationAnswer>();
   const message = useMessages();

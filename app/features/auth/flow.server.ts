@@ -4,7 +4,7 @@ import { env } from "~/lib/env.server";
 import { lineProfiles } from "#schemas/forms/fields";
 
 /**
- * The state of a registration or a recovery between its steps (SPEC §3 "{product}-pin" and
+ * The state of a registration or a recovery between its steps (docs/accounts.md "{product}-pin" and
  * "{product}-otp"): which line, where the code went, the uuid of a verified code, a lockout.
  * Each flow has its own signed, httpOnly cookie that lives 30 minutes and is dropped as soon as
  * the customer leaves the flow's pages (`flowCookiesToDrop`, called by entry.server.tsx), so a

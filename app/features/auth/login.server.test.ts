@@ -30,7 +30,7 @@ const texts = (answer: FormAnswer | undefined) =>
 
 const sessionOf = async (setCookie: string) => sessionStorage.getSession(setCookie.split(";")[0]);
 
-describe("login: the form's messages (SPEC §5)", () => {
+describe("login: the form's messages (docs/accounts.md)", () => {
   it("mbb, empty: 'El número Bait es obligatorio' and 'La contraseña es requerida'", async () => {
     const { status, answer } = await post("mbb", { number: "", password: "" });
     expect(status).toBe(400);
@@ -54,7 +54,7 @@ describe("login: the form's messages (SPEC §5)", () => {
 });
 
 describe("login: the upstream's answer", () => {
-  it("signs hbb in: a new session with the user of SPEC §3, its tokens sealed, never the password", async () => {
+  it("signs hbb in: a new session with the user of docs/accounts.md, its tokens sealed, never the password", async () => {
     const { status, location, cookie } = await post("hbb", { number: "5598765432", password: "Bait2024!" });
     expect([status, location]).toEqual([303, "/home"]);
     const session = await sessionOf(cookie);

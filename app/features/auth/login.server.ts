@@ -12,7 +12,7 @@ import { signIn } from "./session.server";
 
 const USER_TYPE = { mbb: 1, hbb: 2, mifi: 3 } as const;
 
-/** Whether single sign-on applies to a line: the sso flag evaluated for that number (SPEC §6 flags per phone). */
+/** Whether single sign-on applies to a line: the sso flag evaluated for that number (docs/accounts.md flags per phone). */
 export function ssoAppliesTo(context: AppLoadContext, profile: LineProfile, number: string): boolean {
   const user = profile === "mbb" ? { number, userType: USER_TYPE[profile] } : { number, serviceNumber: number, userType: USER_TYPE[profile] };
   return isOn("sso", { user, ip: context.clientIp, visitorId: context.visitorId });
@@ -32,7 +32,7 @@ export function ssoUser(session: SsoSession): SessionUser {
 }
 
 /**
- * The login form (SPEC §2, §5, §8). A line the sso flag covers signs in through the SSO
+ * The login form (docs/accounts.md, spec §5, §8). A line the sso flag covers signs in through the SSO
  * service's legacy link (api/core/sso/legacy: same number and password, an SSO session back);
  * every other line through the legacy account API. Failed attempts count towards the limit per
  * number and per IP.

@@ -6,7 +6,7 @@ import { endSsoSession } from "~/upstream/sso.server";
 const PROFILE = { 1: "mbb", 2: "hbb", 3: "mifi" } as const;
 
 /**
- * Logout (SPEC §4): ends the upstream session the customer signed in with (deleteSSO for single
+ * Logout (docs/accounts.md): ends the upstream session the customer signed in with (deleteSSO for single
  * sign-on, operacion "logout" for a legacy account), then clears ours and goes home. Our session
  * is cleared whatever the upstream answers: a customer who asks to leave, leaves.
  */

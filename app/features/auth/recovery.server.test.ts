@@ -211,7 +211,7 @@ describe("step 2: the code", () => {
     expect(texts((await b.post(STEP2, { code: "12", intent: "verify" })).answer)).toEqual({ code: ["El código debe tener 4 dígitos"] });
   });
 
-  it("a wrong code: SPEC §8's text, and the code is not sent back", async () => {
+  it("a wrong code: docs/accounts.md's text, and the code is not sent back", async () => {
     const b = await atStep(2);
     const { status, answer } = await b.post(STEP2, { code: "9999", intent: "verify" });
     expect(status).toBe(400);

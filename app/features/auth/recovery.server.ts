@@ -13,7 +13,7 @@ import { redirectWithNotice, takeNotice } from "~/lib/notice.server";
 import { loginUrl, recoveryUrl, registerUrl, type RecoveryStep } from "./urls";
 
 /**
- * The password recovery (SPEC §2 "Recovery screen", §4, §5, §8), in three steps kept in
+ * The password recovery (docs/accounts.md "Recovery screen", spec §4, §5, §8), in three steps kept in
  * `?verification=` (1 the line's data, 2 the code, 3 the new password) with the line type in
  * `?type=`. What a step needs from the one before (which line, where the code went, a lockout,
  * the uuid of the validated code) travels in the signed recovery flow cookie, never in the URL:
@@ -136,7 +136,7 @@ async function startStep(request: Request, context: AppLoadContext, profile: Lin
       return goTo(recoveryUrl(profile, 2), cookie);
     }
     case "notRegistered": {
-      // SPEC §8 "code 0 warns and goes to registration": the registration page shows the warning.
+      // docs/accounts.md "code 0 warns and goes to registration": the registration page shows the warning.
       rateLimiter.fail(attempt);
       return redirectWithNotice(request, registerUrl(profile), outcome.messageKey, [await recoveryFlow.clear(request)]);
     }
@@ -178,7 +178,7 @@ async function resendCode(request: Request, context: AppLoadContext, state: Reco
   }
 }
 
-/** Step 2: checks the code. Right: step 3. Wrong: SPEC §8's text. The third wrong one: the lockout. */
+/** Step 2: checks the code. Right: step 3. Wrong: docs/accounts.md's text. The third wrong one: the lockout. */
 async function verifyCode(request: Request, context: AppLoadContext, state: RecoveryState, formData: FormData) {
   const here = recoveryUrl(state.profile, 2);
   if (isLocked(state)) return goTo(here);

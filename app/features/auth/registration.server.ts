@@ -18,7 +18,7 @@ import { redirectWithNotice, takeNotice } from "~/lib/notice.server";
 import { COMPLETE_REGISTRATION_PATH, loginUrl, recoveryExistUrl, REGISTER_PATH, registerUrl } from "./urls";
 
 /**
- * Registration (SPEC §2 "Register screen", "Complete-registration screen"; §4 Registration;
+ * Registration (docs/accounts.md "Register screen", "Complete-registration screen"; spec §4 Registration;
  * §5; §8 Register): step 0 on /registro?type= (the line), step 1 on ?verification=1 (the code,
  * or the lockout countdown), then /completar-registro. Between steps the state lives in the
  * registration flow cookie (flow.server.ts), which is dropped when the customer leaves those
@@ -72,7 +72,7 @@ function refusalMessage(error: UpstreamError, key = error.messageKey) {
 // ICCID (home and portable internet)
 
 /**
- * Whether the 13 typed ICCID digits are the SIM of the service number typed (SPEC §5): the SIM
+ * Whether the 13 typed ICCID digits are the SIM of the service number typed (docs/accounts.md): the SIM
  * (895214 + digits) must be an active service of the profile being registered and its number
  * must be that service number. The message is already in Spanish: its keys come from several
  * catalogues, not all of which the page ships.

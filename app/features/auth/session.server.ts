@@ -5,7 +5,7 @@ import { commitSession, getSession, sealTokens, sessionStorage } from "~/lib/ses
 
 /**
  * Signs a customer in: a brand-new session (new id, nothing carried over from the anonymous one
- * but where they were going), the user of SPEC §3 "memberbt" without any password, the upstream
+ * but where they were going), the user of docs/accounts.md "memberbt" without any password, the upstream
  * tokens kept server-side in the signed cookie. Answers the redirect to /home, or to the page
  * that sent them to /login (recurrente).
  */

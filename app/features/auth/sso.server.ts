@@ -10,7 +10,7 @@ import { redirectWithNotice } from "~/lib/notice.server";
 import { LOGIN_PATH } from "./urls";
 
 /**
- * Single sign-on (flag sso, SPEC §2/§7). /sso starts the round trip: a `state` from the SSO
+ * Single sign-on (flag sso, docs/accounts.md, spec §7). /sso starts the round trip: a `state` from the SSO
  * service is kept in the session and the browser goes to the SSO server's authorize page;
  * /sso-callback checks that state, exchanges the code server-side (api/core/sso/account) and
  * signs the customer in. The flag is evaluated for the session's customer or, for a visitor,

@@ -16,7 +16,7 @@ export const loginUrl = (profile: LineProfile) => `${LOGIN_PATH}?type=${profile}
 /** Step 0 of a line type, or its step 1 (the code). */
 export const registerUrl = (profile: LineProfile, step: "start" | "code" = "start") => `${REGISTER_PATH}?type=${profile}${step === "code" ? "&verification=1" : ""}`;
 
-/** Data entry, code, new password (SPEC §2). */
+/** Data entry, code, new password (docs/accounts.md). */
 export const RECOVERY_STEPS = 3;
 
 export type RecoveryStep = 1 | 2 | 3;

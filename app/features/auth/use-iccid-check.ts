@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { ICCID_TYPED_LENGTH } from "#schemas/forms/fields";
 import type { IccidCheckAnswer } from "./registration.server";
 
-/** SPEC §9: the ICCID is checked 500 ms after typing stops. */
+/** docs/accounts.md: the ICCID is checked 500 ms after typing stops. */
 export const ICCID_CHECK_DELAY_MS = 500;
 
 const digitsOnly = (value: string) => value.replace(/\s+/g, "");
@@ -12,7 +12,7 @@ const complete = (iccid: string, serviceNumber: string) => new RegExp(`^\\d{${IC
 export type IccidStatus = { kind: "checking" } | { kind: "valid" } | { kind: "invalid"; message: string } | null;
 
 /**
- * The live ICCID check of the registration (SPEC §4, §9): once the 13 digits and the service
+ * The live ICCID check of the registration (docs/accounts.md, spec §9): once the 13 digits and the service
  * number are typed, 500 ms after the last keystroke a fetcher asks GET /api/iccid whether the
  * SIM is an active service of this type with that number. Only the answer for what the fields
  * hold now is shown; an answer for older values is ignored. Without JavaScript the action does

@@ -2,7 +2,7 @@ import { createCookie } from "@remix-run/node";
 import { env } from "~/lib/env.server";
 
 /**
- * Campaign data (SPEC §2, §3 "campania"): the utm_source, utm_medium, utm_campaign and
+ * Campaign data (docs/recharge.md, spec §3 "campania"): the utm_source, utm_medium, utm_campaign and
  * utm_content a visitor arrives with are kept in a cookie for 30 days and attached to the sales
  * and leads they make. A later arrival with utm parameters replaces the earlier campaign (last
  * touch); an arrival without any leaves it alone.

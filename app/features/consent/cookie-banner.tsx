@@ -7,7 +7,7 @@ import { useTranslation } from "~/lib/i18n/react";
 import { AcceptForm } from "./accept-form";
 import { COOKIE_PARAM } from "./consent-params";
 
-/** SPEC §2: the notice appears 4 s after the page loads. */
+/** docs/config.md: the notice appears 4 s after the page loads. */
 export const COOKIE_BANNER_DELAY_MS = 4000;
 
 type Tracking = { consentScripts: string[]; acquisitionTagUrl?: string };

@@ -10,7 +10,7 @@ import type { FieldMeta, useSchemaForm } from "~/lib/use-schema-form";
  * What every offer modal (a recharge, a SIM, an eSIM) shares: the modal is a URL (`?PARAM=OFFERID`)
  * the server renders open, or says why its offer could not be read; its form posts to the same
  * URL, validates with its schema, lists its errors at the top, and reports the funnel steps
- * (SPEC §9 "Funnel"): GoToDetail when it opens, ChangeOnForm the first time each field changes,
+ * (docs/recharge.md "Funnel"): GoToDetail when it opens, ChangeOnForm the first time each field changes,
  * ChangeLegal for a consent, RequestPayment when a valid form leaves.
  */
 

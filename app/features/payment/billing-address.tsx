@@ -7,7 +7,7 @@ export type BillingLookup = PostalLookup;
 type Meta = Parameters<typeof TextField>[0]["field"];
 
 /**
- * The cardholder's address when the plugin asks it (SPEC §3 `direcciones`): street and number,
+ * The cardholder's address when the plugin asks it (docs/payment.md `direcciones`): street and number,
  * then the postal code with its colonia (looked up at 5 digits; without JavaScript, 'Buscar
  * colonias'). It comes before the card on purpose: without JavaScript the lookup is a round trip,
  * and the card's fields never come back from the server, so they are typed last.

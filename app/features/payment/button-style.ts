@@ -1,5 +1,5 @@
 /**
- * The pay button's colours from the plugin's configuration (SPEC §3 estilo.boton: fondo
+ * The pay button's colours from the plugin's configuration (docs/payment.md estilo.boton: fondo
  * background, color text, bordeRadius), as a class and its CSS rule (served in a <style> with
  * the page's nonce). WCAG wins over configuration: colours that are not plain hex, or whose
  * contrast is below 4.5:1 (1.4.3), leave the site's own pay button (#1471CE, the spec's default).

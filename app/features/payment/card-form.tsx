@@ -21,7 +21,7 @@ const CARD_FIELDS = ["firstName", "lastName", "address", "postalCode", "colonia"
 type ClientSummary = { holder: { firstName: string; lastName: string }; card: ReturnType<typeof cardFieldsOf>; billing: BillingFields; display: CardSummary };
 
 /**
- * Provider type 1, the card form (SPEC §2 screens 1 and 2, §5 card rules): step 1 the card
+ * Provider type 1, the card form (docs/payment.md screens 1 and 2, spec §5 card rules): step 1 the card
  * (and the billing address when the plugin asks it), step 2 the summary with the consents and
  * the pay button; a single step when the plugin has no details step.
  *
@@ -33,7 +33,7 @@ export function CardPayment({ checkout, answer }: { checkout: Ready; answer?: Ch
   const [client, setClient] = useState<ClientSummary | null>(null);
   const [seenAnswer, setSeenAnswer] = useState(answer);
   if (seenAnswer !== answer) {
-    // A new answer (a failed payment, an error) brings back step 1, emptied (SPEC §4 "payment data and legal checkboxes reset").
+    // A new answer (a failed payment, an error) brings back step 1, emptied (docs/payment.md "payment data and legal checkboxes reset").
     setSeenAnswer(answer);
     setClient(null);
   }
@@ -185,7 +185,7 @@ function CardStep({ checkout, answer, onDetails }: { checkout: Ready; answer?: C
 
 type Meta = Parameters<typeof TextField>[0]["field"];
 
-/** Digits only as the visitor types (SPEC §9 "card number max 16"). */
+/** Digits only as the visitor types (docs/payment.md "card number max 16"). */
 function CardNumberField({ field, label, hint }: { field: Meta; label: string; hint: ReactNode }) {
   return (
     <TextField
@@ -203,7 +203,7 @@ function CardNumberField({ field, label, hint }: { field: Meta; label: string; h
   );
 }
 
-/** "MM/AA": the slash comes by itself after the month (SPEC §9 "expiry max 5"). */
+/** "MM/AA": the slash comes by itself after the month (docs/payment.md "expiry max 5"). */
 function ExpiryField({ field, label, hint }: { field: Meta; label: string; hint: ReactNode }) {
   return (
     <TextField
@@ -225,7 +225,7 @@ function ExpiryField({ field, label, hint }: { field: Meta; label: string; hint:
 }
 
 /**
- * Step 2 of 2 (SPEC §2 screen 2): what is being bought and with which card, the consents and
+ * Step 2 of 2 (docs/payment.md screen 2): what is being bought and with which card, the consents and
  * the pay button. Without JavaScript it carries the sealed card the server made at step 1.
  */
 function SummaryStep({ checkout, summary, client, answer, onBack }: { checkout: Ready; summary: CardSummary; client?: ClientSummary; answer?: CheckoutAnswer; onBack?: () => void }) {

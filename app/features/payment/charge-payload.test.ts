@@ -11,7 +11,7 @@ describe("the card provider's data, as the browser and the server build it", () 
     expect(chargeData.safeParse(chargePayload({ firstName: "Ana", lastName: "Pérez" }, NO_BILLING)).success).toBe(true);
   });
 
-  it("no colonia is '00' (SPEC §3 default)", () => {
+  it("no colonia is '00' (docs/payment.md default)", () => {
     expect(chargePayload({ firstName: "A", lastName: "B" }, { ...NO_BILLING, colonia: "" }).colonia).toBe("00");
   });
 });

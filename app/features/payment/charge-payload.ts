@@ -1,5 +1,5 @@
 /**
- * The card provider's `data` of /cobrar (SPEC §3 "Payment", §7): the cardholder, the billing
+ * The card provider's `data` of /cobrar (docs/payment.md "Payment", spec §7): the cardholder, the billing
  * address and the card, built the same way in the browser (sealed there, with JavaScript) and on
  * the server (sealed at once, without it). app/upstream/payments/charge.schemas.ts `chargeData` is its
  * schema; a test keeps them in step.
@@ -12,7 +12,7 @@ export type ChargePayload = {
   nombre: string;
   apellido: string;
   direccion: string;
-  /** "00" when no colonia applies (SPEC §3 default). */
+  /** "00" when no colonia applies (docs/payment.md default). */
   colonia: string;
   codigoPostal: string;
   ciudad: string;

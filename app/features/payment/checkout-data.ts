@@ -6,7 +6,7 @@ import type { SaleView } from "./sale.server";
 
 export type PluginView = {
   provider: ProviderKind;
-  /** The provider type the charge is filed under (SPEC §7 /{channel}/{providerType}/cobrar). */
+  /** The provider type the charge is filed under (docs/payment.md /{channel}/{providerType}/cobrar). */
   typeCode: 1 | 2 | 3;
   /** The card provider's public key (PEM): the browser seals the card with it. */
   publicKey: string;
@@ -51,7 +51,7 @@ export type CheckoutAnswer = {
   summary?: CardSummary;
   /** The postal lookup of the billing address (no-JS 'Buscar colonias'). */
   postal?: PostalAnswer;
-  /** The third failure in a row: the form starts over (SPEC §4). */
+  /** The third failure in a row: the form starts over (docs/payment.md). */
   reset?: boolean;
   /**
    * The key of the next attempt, fresh with every answer: the page uses it at once, without

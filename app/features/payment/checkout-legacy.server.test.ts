@@ -12,7 +12,7 @@ vi.mock("~/features/flags/flags.server", () => ({ isOn: (name: string) => name !
 
 useMockUpstream({ timeoutMs: 2000 });
 
-describe("the flag that picks the new or the legacy plugin (SPEC §3 flags)", () => {
+describe("the flag that picks the new or the legacy plugin (docs/payment.md flags)", () => {
   it("off: the card form, whatever provider the plugin configures", async () => {
     for (const email of ["ana+paypal.legado@example.com", "ana+iframe.legado@example.com", "ana.legado@example.com"]) {
       const sale = buildRechargeSale({

@@ -77,7 +77,7 @@ function OrderSummary({ sale, editHref }: { sale: SaleView; editHref: string | n
   );
 }
 
-/** SPEC §2 screen 5: the error panel with its message (set-up failed, the secure data call failed). */
+/** docs/payment.md screen 5: the error panel with its message (set-up failed, the secure data call failed). */
 function ErrorPanel({ text }: { text: string }) {
   const message = useMessages();
   return (

@@ -83,7 +83,7 @@ const card = (number: string, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-describe("the checkout page (SPEC §2 card payment plugin, §7 plugin)", () => {
+describe("the checkout page (docs/payment.md card payment plugin, spec §7 plugin)", () => {
   it("sets up the plugin for the sale: card form, two steps, the spec's button and loader texts, the consents", async () => {
     const sale = rechargeSale("pagos.uno@example.com");
     const checkout = ready(await load(await visitorWith(sale)));
@@ -178,7 +178,7 @@ describe("provider type 1 without JavaScript: the server seals the card at once"
   });
 });
 
-describe("paying (SPEC §4 payment, §8 messages)", () => {
+describe("paying (docs/payment.md payment, spec §8 messages)", () => {
   async function pay(visitor: { cookie: string }, number: string, extra: Record<string, string> = {}) {
     const checkout = ready(await load(visitor));
     const details = await post(visitor, { intent: "details", saleId: checkout.sale.uuid, paymentKey: checkout.paymentKey, ...card(number) });
@@ -209,7 +209,7 @@ describe("paying (SPEC §4 payment, §8 messages)", () => {
     expect(ready(await load(visitor)).attemptsLeft).toBe(2);
   });
 
-  it("after 3 failures the counter resets and the message shows (SPEC §4)", async () => {
+  it("after 3 failures the counter resets and the message shows (docs/payment.md)", async () => {
     const visitor = await visitorWith(rechargeSale("pagos.once@example.com"));
     const first = await pay(visitor, "4000000000000002");
     const second = await pay(visitor, "4000000000000002");

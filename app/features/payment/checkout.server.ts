@@ -20,7 +20,7 @@ import { pendingSale, saleView } from "./sale.server";
 import { CARD_METHOD_PARAM, CHECKOUT_PATH } from "./urls";
 
 /**
- * The checkout (SPEC §2 card payment plugin screens, §4 payment, §7 plugin and cobrar): the
+ * The checkout (docs/payment.md card payment plugin screens, spec §4 payment, §7 plugin and cobrar): the
  * payment plugin for the sale waiting in the session, and its form's actions. Every step works
  * without JavaScript; with it, the browser seals the card itself and the server only relays
  * ciphertext. The common set-up is plugin.server.ts, the charge and the answers

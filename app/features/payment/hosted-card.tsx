@@ -22,7 +22,7 @@ type ProviderMessage =
 
 type Token = Extract<ProviderMessage, { type: "token" }>;
 
-/** SPEC §8: token errors for number, expiry, CVV and cardholder give their messages; C002 and C003 the widget's. */
+/** docs/payment.md: token errors for number, expiry, CVV and cardholder give their messages; C002 and C003 the widget's. */
 const FIELD_MESSAGES: Record<string, string> = {
   number: "payment:validation.cardFormat",
   expiry: "payment:validation.expiryInvalid",
@@ -34,11 +34,11 @@ const FIELD_MESSAGES: Record<string, string> = {
 
 /** How long the widget may take to say it is there before it counts as not found (C002). */
 const WIDGET_TIMEOUT_MS = 10_000;
-/** SPEC §9: the iframe is 700 px in the card plugin; it may report a smaller height. */
+/** docs/payment.md: the iframe is 700 px in the card plugin; it may report a smaller height. */
 const MAX_HEIGHT = 700;
 
 /**
- * Provider type 2, the hosted card (SPEC §2 screen 3, §4): the provider's fields in an iframe
+ * Provider type 2, the hosted card (docs/payment.md screen 3, spec §4): the provider's fields in an iframe
  * make a token, then the charge runs at once, or after 'Ver Detalles' shows the summary when
  * the plugin has a details step. The card never reaches this page, let alone our server. It
  * needs JavaScript: without it the page says so and offers the card form (provider type 1).
@@ -99,7 +99,7 @@ export function HostedCardPayment({ checkout, answer }: { checkout: Ready; answe
         case "error": {
           funnel("PaymentError", { provider: 2, code: data.code ?? data.field ?? "unknown" });
           const key = FIELD_MESSAGES[data.code ?? ""] ?? FIELD_MESSAGES[data.field ?? ""];
-          // The provider's message_to_purchaser shows as a warning (SPEC §8); else the field's own message.
+          // The provider's message_to_purchaser shows as a warning (docs/payment.md); else the field's own message.
           setProblem(data.message ? { tone: "warning", text: data.message } : { tone: "error", text: message(key ?? "payment:payment.failed") });
           break;
         }

@@ -4,7 +4,7 @@ import { countFailure, PaymentLedger, type ChargeVerdict } from "./ledger.server
 const declined: ChargeVerdict = { ok: false, messageKey: "payment:payment.failed", unknown: false };
 const approved: ChargeVerdict = { ok: true, orderId: "ORD-1" };
 
-describe("the failure counter (SPEC §4, §9: threshold 3)", () => {
+describe("the failure counter (docs/payment.md, spec §9: threshold 3)", () => {
   it("counts 1, 2, then resets at the third and says so", () => {
     expect(countFailure(0)).toEqual({ failures: 1, reset: false });
     expect(countFailure(1)).toEqual({ failures: 2, reset: false });

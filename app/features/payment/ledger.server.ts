@@ -5,7 +5,7 @@
  *   key runs once: a second click, a reload of the POST, a retry after a dropped connection all
  *   get the first attempt's verdict (waiting for it if it is still running). The key also goes to
  *   the payments upstream as `Idempotency-Key`, which deduplicates on its side.
- * - The failure counter of a sale (SPEC §4 "after 3 errors the counter resets and the message
+ * - The failure counter of a sale (docs/payment.md "after 3 errors the counter resets and the message
  *   shows"). Counted once per key, so a double submit of a declined card is one failure.
  *
  * In memory, like the attempt limits: one process. A deployment with several processes plugs a

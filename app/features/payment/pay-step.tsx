@@ -8,7 +8,7 @@ type Ready = Extract<CheckoutData, { ok: true }>;
 type Meta = Parameters<typeof CheckboxField>[0]["field"];
 
 /**
- * The consents the plugin lists (SPEC §3 legales: tipo 1 privacy, 2 terms), each with the
+ * The consents the plugin lists (docs/payment.md legales: tipo 1 privacy, 2 terms), each with the
  * configured text and a link to the document; the schema requires every one listed.
  */
 export function LegalChecks({ checkout, fields }: { checkout: Ready; fields: { privacy?: Meta; terms?: Meta } }) {
@@ -42,7 +42,7 @@ export function LegalChecks({ checkout, fields }: { checkout: Ready; fields: { p
 }
 
 /**
- * The pay button with the plugin's text and colours (SPEC §9 default 'Pagar', #1471CE), the
+ * The pay button with the plugin's text and colours (docs/payment.md default 'Pagar', #1471CE), the
  * amount beside it; disabled while a charge is on its way, when the progress shows instead.
  */
 export function PayButton({ checkout, charging, name = "intent", value = "pay", disabled = false }: { checkout: Ready; charging: boolean; name?: string; value?: string; disabled?: boolean }) {
@@ -65,7 +65,7 @@ export function PayButton({ checkout, charging, name = "intent", value = "pay", 
   );
 }
 
-/** SPEC §8 progress 'Se esta procesando tu pago', with the plugin's loader text ('Cobrando recarga a tu línea Bait'). */
+/** docs/payment.md progress 'Se esta procesando tu pago', with the plugin's loader text ('Cobrando recarga a tu línea Bait'). */
 export function PaymentProgress({ checkout }: { checkout: Ready }) {
   const message = useMessages();
   return (

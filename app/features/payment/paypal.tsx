@@ -14,7 +14,7 @@ import { usePaymentSubmit } from "./use-payment-submit";
 type Ready = Extract<CheckoutData, { ok: true }>;
 
 /**
- * Provider type 3, PayPal (SPEC §2 screen 4, §4): the button stays disabled until the privacy
+ * Provider type 3, PayPal (docs/payment.md screen 4, spec §4): the button stays disabled until the privacy
  * notice and the terms are ticked; it leads to PayPal's approval page (digital goods, no
  * shipping), which brings the visitor back here to confirm. Without JavaScript the button is
  * always enabled and the server checks the consents instead.

@@ -21,8 +21,8 @@ export const legalOptions = (plugin: Pick<PluginView, "legal">): LegalOptions =>
 type Prepared = { ok: true; setup: PluginSetup; plugin: PluginView } | { ok: false; messageKey: string };
 
 /**
- * The secure recharge payment (SPEC §7 pagos/recarga, "secure recharge data"), opened once per
- * sale; then the plugin's set-up (SPEC §7 plugin) for the sale's channel, price and contact.
+ * The secure recharge payment (docs/payment.md pagos/recarga, "secure recharge data"), opened once per
+ * sale; then the plugin's set-up (docs/payment.md plugin) for the sale's channel, price and contact.
  */
 export async function preparePlugin(request: Request, context: AppLoadContext, sale: CheckoutSale, session: Awaited<ReturnType<typeof getSession>>, options: { cardFallback: boolean }): Promise<Prepared> {
   if (sale.kind === "recharge" && session.get("saleSecure")?.uuid !== sale.uuid) {

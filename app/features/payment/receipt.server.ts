@@ -6,7 +6,7 @@ import { deliveryAddress, saleView } from "./sale.server";
 import { translate } from "~/lib/i18n/i18next.server";
 
 /**
- * The confirmation after a payment (SPEC §4 "success … shows confirmation", §8 'Felicidades, se
+ * The confirmation after a payment (docs/payment.md "success … shows confirmation", spec §8 'Felicidades, se
  * ha completado tu pago.'): what was bought, for which line or address, and the order. Kept in
  * the session until the next sale, so a reload shows it again; no card data in it.
  */

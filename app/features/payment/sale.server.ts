@@ -18,16 +18,16 @@ export async function pendingSale(request: Request): Promise<CheckoutSale | null
   return parsed.success ? parsed.data : null;
 }
 
-/** SPEC §1 payment channels: associates' recharges (type 4), SIM sales (captacion), the rest general. */
+/** docs/payment.md payment channels: associates' recharges (type 4), SIM sales (captacion), the rest general. */
 export function channelOf(sale: CheckoutSale): PaymentChannel {
   if (sale.kind === "sim") return "captacion";
   return sale.type === 4 ? "associates" : "general";
 }
 
-/** The shipping cost the plugin adds to the price (SPEC §7 "shipping cost added to price"). */
+/** The shipping cost the plugin adds to the price (docs/payment.md "shipping cost added to price"). */
 export const shippingCostOf = (sale: CheckoutSale) => (sale.kind === "sim" ? sale.shippingCost : 0);
 
-/** The sale as the payments upstream files it (SPEC §3 "Extra"). */
+/** The sale as the payments upstream files it (docs/payment.md "Extra"). */
 export function upstreamSale(sale: CheckoutSale): Sale {
   const common = {
     uuid: sale.uuid,
@@ -45,7 +45,7 @@ export function upstreamSale(sale: CheckoutSale): Sale {
   return { ...common, name: "", lineCategory: lineCategoryForType(sale.type) };
 }
 
-/** The SIM's delivery as the payments upstream's `info` (SPEC §3 "Envio"). */
+/** The SIM's delivery as the payments upstream's `info` (docs/payment.md "Envio"). */
 export function upstreamShipping(sale: CheckoutSale): Shipping | undefined {
   if (sale.kind !== "sim") return undefined;
   const { delivery } = sale;

@@ -13,7 +13,7 @@ import "node-forge/lib/util";
 
 /**
  * Seals the card and billing data in the browser for the card provider's public key, so our
- * server only relays ciphertext (SPEC §7 /cobrar `data`). The envelope is the one
+ * server only relays ciphertext (docs/payment.md /cobrar `data`). The envelope is the one
  * app/upstream/crypto.server.ts documents: a fresh AES-256-GCM key wraps the JSON, RSA-OAEP
  * (SHA-256, MGF1 SHA-256) wraps the key; every part base64. Works with 1024- and 2048-bit keys.
  *

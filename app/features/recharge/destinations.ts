@@ -1,5 +1,5 @@
 /**
- * The search by destination of the international packages (SPEC §3: destinations inside and
+ * The search by destination of the international packages (docs/recharge.md: destinations inside and
  * outside Mexico). Pure, so the page's loader filters on the server and the search works
  * without JavaScript.
  */

@@ -11,9 +11,9 @@ export type LineVerdict = { ok: true } | { ok: false; messageKey: string };
 export const ASSOCIATES_TYPE = 4;
 
 /**
- * The "valid line for recharge" rule of SPEC §4, asked of the upstream: the number's profile
+ * The "valid line for recharge" rule of docs/recharge.md, asked of the upstream: the number's profile
  * and status (type dn, view status) for every offer but the associates', which the legacy
- * replacement check answers. Errors of the check are the HTTP-status messages of SPEC §8.
+ * replacement check answers. Errors of the check are the HTTP-status messages of docs/recharge.md.
  */
 export async function checkRechargeLine(number: string, rechargeType: number, captchaToken?: string): Promise<LineVerdict> {
   if (rechargeType === ASSOCIATES_TYPE) {
@@ -25,7 +25,7 @@ export async function checkRechargeLine(number: string, rechargeType: number, ca
   return lineRechargeEligibility(result.data.profile, result.data.status, profileForType(rechargeType));
 }
 
-/** What 'Siguiente' does after reading the line's history (SPEC §4). */
+/** What 'Siguiente' does after reading the line's history (docs/recharge.md). */
 export type HistoryVerdict = { kind: "clear" } | { kind: "pending" } | { kind: "failed"; messageKey: string };
 
 /**

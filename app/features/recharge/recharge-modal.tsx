@@ -16,7 +16,7 @@ import { useLineCheck, type LineStatus } from "./use-line-check";
 type Ready = Extract<RechargeModalData, { ok: true }>;
 
 /**
- * The recharge modal (SPEC §2, §4, §5): a URL (`?recarga=OFFERID`) rendered by the server, so it
+ * The recharge modal (docs/recharge.md, spec §4, §5): a URL (`?recarga=OFFERID`) rendered by the server, so it
  * opens without JavaScript, and with it without a page reload. The offer, the payment-security
  * badge, then the 'Datos de línea' form; or, when the line's newest recharge is still in
  * process, the question whether to go on.
@@ -237,7 +237,7 @@ function DataSummary({ modal, phone, serviceNumber, email }: { modal: Ready; pho
 }
 
 /**
- * 'Aún cuentas con una recarga en proceso sin aplicarse. ¿Deseas continuar?' (SPEC §4, §8):
+ * 'Aún cuentas con una recarga en proceso sin aplicarse. ¿Deseas continuar?' (docs/recharge.md, spec §8):
  * 'Continuar' posts the same data again, saying the customer knows; 'Cancelar' closes the modal.
  * Both are a form and a link, so both work without JavaScript.
  */

@@ -36,7 +36,7 @@ const saleOf = async (setCookie: string) => rechargeSale.parse((await sessionSto
 const IDLE = "Tu línea no está activa en este momento, por eso no es posible recargarla. Si necesitas ayuda, escríbenos por WhatsApp.";
 const NOT_BAIT = "El número que ingresaste no es un número Bait. Revisa que esté bien escrito.";
 
-describe("valid line for recharge (SPEC §4), asked of the upstream", () => {
+describe("valid line for recharge (docs/recharge.md), asked of the upstream", () => {
   const cases: Array<[profile: "mbb" | "hbb" | "mifi", status: string, type: number, ok: boolean]> = [
     ["mbb", "active", 1, true],
     ["mbb", "suspend", 1, true],
@@ -99,7 +99,7 @@ describe("valid line for recharge (SPEC §4), asked of the upstream", () => {
   });
 });
 
-describe("the history rule (SPEC §4)", () => {
+describe("the history rule (docs/recharge.md)", () => {
   const entry = (status: string, applied: boolean, date: string) => ({ uuid: "u", orderId: "o", offeringId: "BAIT100", amount: 100, appliedAt: date, applied, status });
   it("the newest entry not applied asks; applied goes on; an empty history goes on", () => {
     expect(historyVerdict({ ok: true, status: 200, data: [entry("not_applicated", false, "2026-11-20")] })).toEqual({ kind: "pending" });

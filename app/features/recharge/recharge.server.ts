@@ -24,7 +24,7 @@ const closeHrefOf = (url: URL) => closeModalHref(url, RECHARGE_PARAM);
 export const CHECKOUT_PATH = "/pago";
 
 export type RechargeAnswer = FormAnswer & {
-  /** The newest recharge of the line is not applied yet: ask before going on (SPEC §4). */
+  /** The newest recharge of the line is not applied yet: ask before going on (docs/recharge.md). */
   pending?: { phone: string; serviceNumber?: string; email: string; whatsapp: boolean };
 };
 
@@ -34,7 +34,7 @@ export const captchaOf = () => getRecharges().modal.captcha;
 const askedKey = (offerId: string, number: string) => `${offerId}:${number}`;
 
 /**
- * 'Siguiente' of the recharge modal (SPEC §4): the form's rules, then the line (profile and
+ * 'Siguiente' of the recharge modal (docs/recharge.md): the form's rules, then the line (profile and
  * status, or the associates' replacement check), then its history, unless the customer has
  * already answered 'Continuar' to a recharge still in process. Then the sale goes to the
  * session and the visitor to the payment step.
@@ -107,7 +107,7 @@ export async function rechargeAction(request: Request, context: AppLoadContext) 
 }
 
 /**
- * GET /api/linea?numero=&oferta=: the modal's live check, 300 ms after typing stops (SPEC §4,
+ * GET /api/linea?numero=&oferta=: the modal's live check, 300 ms after typing stops (docs/recharge.md,
  * §9). Answers `{ number, ok, message? }` with the message in Spanish; the submit checks again.
  */
 export async function lineCheckResponse(request: Request, context: AppLoadContext) {

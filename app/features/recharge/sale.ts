@@ -3,7 +3,7 @@ import type { RechargeSale } from "#schemas/sale";
 import type { CatalogueOffer } from "./catalogue.server";
 
 /**
- * The sale summary the recharge hands to the payment step (SPEC §3 "Extra", §9): one unit of
+ * The sale summary the recharge hands to the payment step (docs/recharge.md "Extra", spec §9): one unit of
  * the offer at its live price, for the validated line, with the references the payments
  * upstream files it under and the visitor's campaign.
  */

@@ -1,11 +1,11 @@
 import type { OfferCategory } from "#schemas/config";
 import { SIM_PARAM } from "~/features/sim/urls";
 
-/** The recharge modal is a URL (SPEC §2): `?recarga=OFFERID` opens it, over the catalogue tab `?section=`. */
+/** The recharge modal is a URL (docs/recharge.md): `?recarga=OFFERID` opens it, over the catalogue tab `?section=`. */
 export const RECHARGE_PARAM = "recarga";
 export const SECTION_PARAM = "section";
 
-/** The recharge modal of an offer is a URL (SPEC §2): /recargas?recarga={offerId}. Banners link with it. */
+/** The recharge modal of an offer is a URL (docs/recharge.md): /recargas?recarga={offerId}. Banners link with it. */
 export function rechargeHref(offerId: string): string {
   return `/recargas?${RECHARGE_PARAM}=${encodeURIComponent(offerId)}`;
 }

@@ -2,7 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { LineCheckAnswer } from "./recharge.server";
 
-/** SPEC §9: the number is checked 300 ms after typing stops. */
+/** docs/recharge.md: the number is checked 300 ms after typing stops. */
 export const LINE_CHECK_DELAY_MS = 300;
 
 const digitsOf = (value: string) => value.replace(/\s+/g, "");
@@ -10,7 +10,7 @@ const digitsOf = (value: string) => value.replace(/\s+/g, "");
 export type LineStatus = { kind: "checking" } | { kind: "valid" } | { kind: "invalid"; message: string } | null;
 
 /**
- * The modal's live line check (SPEC §4): once 10 digits are typed, 300 ms after the last
+ * The modal's live line check (docs/recharge.md): once 10 digits are typed, 300 ms after the last
  * keystroke a fetcher asks GET /api/linea whether the number may get this offer. Only the answer
  * for what the field holds now counts. Without JavaScript 'Siguiente' does the same check.
  */

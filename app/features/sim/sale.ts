@@ -7,7 +7,7 @@ import type { CatalogueOffer } from "~/features/recharge/catalogue.server";
 export const simTotal = (price: number, shippingCost: number) => Math.round((price + shippingCost) * 100) / 100;
 
 /**
- * The sale the SIM modal hands to the payment step (SPEC §3 "Extra" and "Envio", §9 quantity 1):
+ * The sale the SIM modal hands to the payment step (docs/sim.md "Extra" and "Envio", spec §9 quantity 1):
  * one SIM with its first recharge at the live price, the shipping cost added to the total, and
  * the delivery address with the colonia's name and the place as the server's own postal lookup
  * says it (what the browser posted for state or municipality is never used).

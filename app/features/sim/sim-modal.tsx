@@ -12,11 +12,11 @@ import type { SimAnswer } from "./sim.server";
 
 type Ready = Extract<SimModalData, { ok: true }>;
 
-/** The offer type of a SIM (SPEC §3). */
+/** The offer type of a SIM (docs/sim.md). */
 const SIM_TYPE = 7;
 
 /**
- * The SIM modal (SPEC §2 "A SIM modal asks for delivery data", §3, §5): a URL
+ * The SIM modal (docs/sim.md "A SIM modal asks for delivery data", spec §3, §5): a URL
  * (`/cambiate-a-bait?chip=OFFERID`) rendered by the server, so it opens without JavaScript. The
  * offer and its cost with the delivery, then the delivery form; 'Siguiente' hands the sale to
  * the payment step.

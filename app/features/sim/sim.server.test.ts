@@ -185,7 +185,7 @@ describe("'Buscar colonias' without JavaScript (intent=postal-code)", () => {
     expect(answer?.postal?.colonias.map((colonia) => colonia.name)).toEqual(["Juárez", "Roma Norte"]);
   });
 
-  it("99999: the server's message on the postal code, which comes back cleared (SPEC §8)", async () => {
+  it("99999: the server's message on the postal code, which comes back cleared (docs/sim.md)", async () => {
     const { status, answer } = await post({ offerId: "SIM200", intent: "postal-code", contactName: "Ana", postalCode: "99999" });
     expect(status).toBe(422);
     expect(fieldTexts(answer)).toEqual({ postalCode: ["No encontramos colonias para el código postal 99999"] });

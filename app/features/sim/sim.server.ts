@@ -33,7 +33,7 @@ function answer(submission: Submission<unknown>, postal: PostalLookup | null, st
 /**
  * 'Buscar colonias' (the form's way to the lookup without JavaScript): the form as typed, with
  * the code's colonias or the lookup's message, and no other field judged yet. A code the
- * lookup refused is cleared (SPEC §8 "field cleared"), and so is a colonia of another code.
+ * lookup refused is cleared (docs/sim.md "field cleared"), and so is a colonia of another code.
  */
 async function postalCodeAnswer(formData: FormData, postalCode: string, context: AppLoadContext) {
   // A schema that accepts anything: the reply carries what was typed and no errors.
@@ -48,7 +48,7 @@ async function postalCodeAnswer(formData: FormData, postalCode: string, context:
 }
 
 /**
- * 'Siguiente' of the SIM modal (SPEC §2, §3, §5): the form's rules, then the server's own lookup
+ * 'Siguiente' of the SIM modal (docs/sim.md, spec §3, §5): the form's rules, then the server's own lookup
  * of the posted postal code (the colonia must be one of its colonias; state, municipality and
  * country come from it, never from the post), then the sale (SIM price plus shipping) goes to
  * the session and the visitor to the payment step, as the recharge modal does.

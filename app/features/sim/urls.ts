@@ -1,2 +1,2 @@
-/** The SIM modal is a URL (SPEC §2 "A SIM modal asks for delivery data"): `/cambiate-a-bait?chip=OFFERID`. */
+/** The SIM modal is a URL (docs/sim.md "A SIM modal asks for delivery data"): `/cambiate-a-bait?chip=OFFERID`. */
 export const SIM_PARAM = "chip";

@@ -9,7 +9,7 @@ import { rechargeHref } from "~/features/recharge/urls";
 
 export const PROMOTION_MAX = 75;
 
-/** Promotion copy is cut at 75 characters (SPEC §9), on a word boundary when there is one. */
+/** Promotion copy is cut at 75 characters (docs/config.md), on a word boundary when there is one. */
 export function cutPromotion(text: string): string {
   if (text.length <= PROMOTION_MAX) return text;
   const cut = text.slice(0, PROMOTION_MAX - 1);

@@ -9,7 +9,7 @@ import { WidgetButton } from "~/features/widget/widget-button";
 import { MenuDisclosure } from "./menu-disclosure";
 import { useChrome } from "~/components/ui-store";
 
-/** The user menu closes 700 ms after the pointer leaves it (SPEC §9). */
+/** The user menu closes 700 ms after the pointer leaves it (docs/config.md). */
 const USER_MENU_CLOSE_MS = 700;
 
 type Props = { chrome: Chrome; user: Pick<SessionUser, "name"> | null };

@@ -44,7 +44,7 @@ export const accessResponse = z.object({
   unlockDate: z.string().nullish(),
   attemptsRemaining: z.number().int().nullish(),
   uuid: z.string().nullish(),
-  // The session of SPEC §3 on a successful login.
+  // The session of docs/accounts.md on a successful login.
   access: z.string().nullish(),
   refreshToken: z.string().nullish(),
   name: z.string().nullish(),

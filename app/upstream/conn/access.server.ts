@@ -5,14 +5,14 @@ import { connErrorBody } from "./common.schemas";
 import { withMessage, type ConnOptions } from "./results.server";
 
 /**
- * The legacy account operations of the "conn/page" upstream's /acceso (SPEC §7): login, logout,
+ * The legacy account operations of the "conn/page" upstream's /acceso (docs/accounts.md): login, logout,
  * registration PIN and completion, password recovery.
  */
 
 export type LineProfile = "mbb" | "hbb" | "mifi";
 
 const ACCESS_PATH = "/conn/page/api/bait/api/aplicacion/acceso";
-/** The portable-internet (mifi) lines have their own endpoint (SPEC §7 "separate endpoint for mifi"). */
+/** The portable-internet (mifi) lines have their own endpoint (docs/accounts.md "separate endpoint for mifi"). */
 const ACCESS_MIFI_PATH = "/conn/page/api/bait/api/aplicacion/acceso-mifi";
 
 const accessPath = (profile: LineProfile) => (profile === "mifi" ? ACCESS_MIFI_PATH : ACCESS_PATH);
@@ -124,7 +124,7 @@ export type PinOutcome = { outcome: "verified"; uuid: string } | { outcome: "wro
 /**
  * validar_pin (mbb) / validar_pin_hbb (hbb, mifi): checks the 4-digit code and answers the uuid
  * that authorises the next step (new password, or completing the registration). A wrong code
- * shows SPEC §8's text for the flow; three wrong codes lock the number for an hour.
+ * shows docs/accounts.md's text for the flow; three wrong codes lock the number for an hour.
  */
 export async function validatePin(line: LineIdentity, pin: string, purpose: PinPurpose, options: ConnOptions = {}): Promise<UpstreamResult<PinOutcome>> {
   const operacion: AccessOperation = line.profile === "mbb" ? "validar_pin" : "validar_pin_hbb";

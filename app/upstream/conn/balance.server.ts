@@ -18,7 +18,7 @@ const ITEM_NAMES = {
 } as const;
 export type BalanceItemName = (typeof ITEM_NAMES)[keyof typeof ITEM_NAMES];
 
-/** One consumption item (SPEC §3 output mb_used, mb_total, … in camelCase). */
+/** One consumption item (docs/upstream.md output mb_used, mb_total, … in camelCase). */
 export type BalanceItem = {
   name: BalanceItemName;
   mbUsed: number;

@@ -1,7 +1,7 @@
 import * as z from "zod";
 
 /**
- * Wire pieces every call group of the legacy "conn/page" upstream (SPEC §3, §7) shares. The
+ * Wire pieces every call group of the legacy "conn/page" upstream (docs/upstream.md, spec §7) shares. The
  * `*.schemas.ts` beside each call group keep the upstream's own (Spanish, snake_case) field
  * names; the clients parse every answer with them and map it to English domain types; the mock
  * handlers answer with exactly these shapes (mocks/handlers/conn.contract.test.ts checks it).

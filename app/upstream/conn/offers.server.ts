@@ -3,7 +3,7 @@ import { connErrorBody } from "./common.schemas";
 import { offersResponse, type WireOffer } from "./offers.schemas";
 import { refusedRead, withMessage, type ConnOptions } from "./results.server";
 
-/** The recharge offers of the legacy "conn/page" upstream (SPEC §3, §7). */
+/** The recharge offers of the legacy "conn/page" upstream (docs/upstream.md, spec §7). */
 
 const OFFERS_FAILED = "recharge:offers.error";
 
@@ -14,7 +14,7 @@ const OFFER_PATHS: Record<OfferList, string> = {
   sams: "/conn/page/api/app/ofertasSams",
 };
 
-/** The recharge offer of SPEC §3, as the upstream sells it. */
+/** The recharge offer of docs/upstream.md, as the upstream sells it. */
 export type UpstreamOffer = {
   offerId: string;
   rechargeName: string;

@@ -65,7 +65,7 @@ describe("conn client failures", () => {
     ["widget", () => getWidgetContent({ timeoutMs: 40 }), "conn.widget", "/app/cdn"],
     ["serviceability", () => checkServiceability("06600", { timeoutMs: 40 }), "conn.serviceability", "/altan/serviceability"],
   ];
-  it.each(generic)("the %s call shows the generic upstream messages (SPEC §8 has none of its own)", async (_name, invoke, call, path) => {
+  it.each(generic)("the %s call shows the generic upstream messages (docs/upstream.md has none of its own)", async (_name, invoke, call, path) => {
     setSwitch(call, { status: 503 });
     expect(errorOf(await invoke()).messageKey).toBe("errors:upstream.unavailable");
     setSwitch(call, { malformed: true });

@@ -3,14 +3,14 @@ import { UpstreamError, type UpstreamResult } from "../http.server";
 /**
  * Results of the legacy "conn/page" upstream's calls, one rule for every function:
  * - `{ ok: false, error }` only when the call itself failed (timeout, network, HTTP error,
- *   an answer that breaks its schema). `error.messageKey` is the catalogue message of SPEC §8
+ *   an answer that breaks its schema). `error.messageKey` is the catalogue message of docs/upstream.md
  *   for that call (e.g. offers → "recharge:offers.error", login → "auth:login.failed").
  *   Reads (offers, balance, CDN, serviceability) whose body says `success: false` also end
  *   here, as kind "http" with the upstream's text in `error.upstreamMessage`.
  * - `{ ok: true, data }` when the upstream answered. For the account operations `data` is a
  *   discriminated `outcome` ("signedIn", "refused", "locked", …); every refusal carries the
  *   `messageKey` to show and, when the upstream sent one, its own `upstreamMessage` (login
- *   shows the server's text, SPEC §8).
+ *   shows the server's text, docs/upstream.md).
  * Nothing here throws.
  */
 

@@ -9,7 +9,7 @@ export type Serviceability = { address: string; hasCoverage: boolean; location?:
 export async function checkServiceability(address: string, options: ConnOptions = {}): Promise<UpstreamResult<Serviceability>> {
   const call = "conn.serviceability";
   const result = await upstreamFetch({ call, upstream: "conn", path: "/conn/page/api/altan/serviceability", query: { direccion: address }, schema: serviceabilityResponse, errorSchema: connErrorBody, ...options });
-  // SPEC §8 has no text of its own for this call: the generic upstream messages apply.
+  // docs/upstream.md has no text of its own for this call: the generic upstream messages apply.
   if (!result.ok) return result;
   const answer = result.data;
   if (!answer.success) return refusedRead(call, "errors:upstream.generic", result.status, answer.mensaje);

@@ -8,7 +8,7 @@ export const areaCodesWire = z
   .transform((wire) => wire.nirs.map((nir) => ({ areaCode: nir.nir, name: nir.nombre, state: nir.estado })));
 export type AreaCode = z.output<typeof areaCodesWire>[number];
 
-/** Why an area-code change is refused (SPEC §8), as the upstream's `codigo`. */
+/** Why an area-code change is refused (docs/upstream.md), as the upstream's `codigo`. */
 export const areaCodeRefusals = nirReasons.filter((reason) => reason !== "412") as ["mifi", "mbb", "status", "idle", "predeactivate", "b2b"];
 
 export const changeAreaCodeWire = z.object({

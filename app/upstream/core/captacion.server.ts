@@ -22,12 +22,12 @@ export async function recordJourneyStep(input: { uuid: string; event: string; ch
 
 export type Campaign = { campaign?: string; content?: string; medium?: string; source?: string };
 
-/** Sent with the lead: which site and service the lead comes from (SPEC §7 names the headers, not their values). */
+/** Sent with the lead: which site and service the lead comes from (docs/upstream.md names the headers, not their values). */
 export const LEAD_HEADERS = { Ordaccess: "web", Ordservicio: "captacion" } as const;
 
 /**
  * POST /api/core/captacion/contacto: a "switch to Bait" lead. `channel` "whatsapp" sends
- * tipo 2, "phone" tipo 1 (SPEC §4).
+ * tipo 2, "phone" tipo 1 (docs/upstream.md).
  */
 export async function sendContactLead(input: { name: string; phone: string; channel: "whatsapp" | "phone"; compatible?: boolean; campaign?: Campaign }): Promise<UpstreamResult<null>> {
   const call = "core.contactLead";

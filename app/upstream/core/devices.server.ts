@@ -24,7 +24,7 @@ export function validateImei(imei: string): Promise<UpstreamResult<DeviceCheck>>
   });
 }
 
-/** The catalogue key that tells the customer what a device check means (SPEC §8). */
+/** The catalogue key that tells the customer what a device check means (docs/upstream.md). */
 export function deviceMessageKey(check: DeviceCheck): string {
   if (check.network === "incompatible") return "recharge:device.incompatible";
   if (check.network === "vozapp") return "recharge:device.vozapp";

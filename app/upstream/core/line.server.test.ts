@@ -38,7 +38,7 @@ describe("line checks", () => {
     expect(errorOf(await getLineProfile({ type: "iccid", identifier: fullIccid("9999999999999") })).messageKey).toBe("errors:iccid.notBait");
   });
 
-  it("maps the other line-number statuses of SPEC §8 (404, 424, 502)", async () => {
+  it("maps the other line-number statuses of docs/recharge.md (404, 424, 502)", async () => {
     quiet();
     for (const [status, key] of [
       [404, "errors:line.notFound"],

@@ -18,7 +18,7 @@ export const isLineProfile = (value: string): value is LineProfile => (lineProfi
 export const profileCode: Record<LineProfile, 1 | 2 | 3> = { mbb: 1, hbb: 2, mifi: 3 };
 
 
-/** Number checks use the line-number table of SPEC §8 (errors.ts); SIM checks the ICCID table. */
+/** Number checks use the line-number table of docs/recharge.md (errors.ts); SIM checks the ICCID table. */
 const lineNumberKeys = lineNumberMessages as Partial<Record<number, string>>;
 const iccidKeys = { 400: ICCID_DEFAULT, 424: ICCID_DEFAULT, 502: "errors:iccid.unavailable", ...iccidMessages } as Partial<Record<number, string>>;
 
@@ -44,7 +44,7 @@ export async function getLineProfile(input: { type: "dn" | "iccid"; identifier: 
   return result;
 }
 
-/** Statuses a line may be recharged in, per profile (SPEC §4). */
+/** Statuses a line may be recharged in, per profile (docs/recharge.md). */
 const rechargeableStatuses: Record<LineProfile, readonly string[]> = {
   mbb: ["active", "suspend", "predeactivate"],
   mifi: ["active", "suspend", "predeactivate"],
@@ -54,7 +54,7 @@ const rechargeableStatuses: Record<LineProfile, readonly string[]> = {
 export type Eligibility = { ok: true } | { ok: false; messageKey: string };
 
 /**
- * Whether a line may be recharged (SPEC §4): mbb and mifi when active, suspend or
+ * Whether a line may be recharged (docs/recharge.md): mbb and mifi when active, suspend or
  * predeactivate; hbb only when active; any other status gives the idle message. A profile (or
  * status) "incompatible" gives the message of the profile being recharged; b2b lines have their
  * own message. `expected`, when given, is the profile the recharge is for (an hbb offer needs an
@@ -73,19 +73,19 @@ export function lineRechargeEligibility(profile: string, status: string | undefi
   return { ok: false, messageKey: "recharge:lineNumber.status.idle" };
 }
 
-/** The SIM status catalogue (SPEC §8): a message per status, WhatsApp support by default. */
+/** The SIM status catalogue (docs/recharge.md): a message per status, WhatsApp support by default. */
 export function simStatusMessageKey(status: string | undefined): string {
   const known = ["active", "idle", "suspend", "predeactivate", "barring", "incompatible"];
   return status && known.includes(status) ? `recharge:simStatus.${status}` : "recharge:simStatus.default";
 }
 
-/** The SIM's 19-digit ICCID from the 13 digits the customer types (SPEC §5). */
+/** The SIM's 19-digit ICCID from the 13 digits the customer types (docs/recharge.md). */
 export const ICCID_PREFIX = "895214";
 export const fullIccid = (typed: string) => `${ICCID_PREFIX}${typed.replace(/\D/g, "")}`;
 
 /**
  * Whether a SIM found by its ICCID may be registered as a service of the given profile
- * (SPEC §5): it must be of that profile and active.
+ * (docs/recharge.md): it must be of that profile and active.
  */
 export function iccidRegistrationEligibility(line: LineCheck, expected: "hbb" | "mifi"): Eligibility {
   if (line.profile !== expected) return { ok: false, messageKey: `recharge:iccid.wrongProfile.${expected}` };
@@ -93,7 +93,7 @@ export function iccidRegistrationEligibility(line: LineCheck, expected: "hbb" | 
   return { ok: true };
 }
 
-/** Legacy replacement codes (SPEC §4/§8) → catalogue keys; 0 means "go ahead". */
+/** Legacy replacement codes (docs/recharge.md, spec §8) → catalogue keys; 0 means "go ahead". */
 export function replacementMessageKey(code: number, rechargeType?: number): string {
   switch (code) {
     case -1:
@@ -118,7 +118,7 @@ export function replacementMessageKey(code: number, rechargeType?: number): stri
 
 /**
  * POST /api/core/bait/servicio/perfil: the legacy recharge check of a number for a recharge
- * type (`tipo`, SPEC §3 type codes) with the captcha `token`. Status 0 is "may recharge";
+ * type (`tipo`, docs/recharge.md type codes) with the captcha `token`. Status 0 is "may recharge";
  * -1, 1, 2, 3, 4 and 500 are refusals with `reason` set to the code.
  */
 export async function checkServiceProfile(input: { number: string; iccid?: string; rechargeType: number; captchaToken?: string }): Promise<UpstreamResult<{ allowed: true }>> {

@@ -16,7 +16,7 @@ export const historyItemWire = z
     uuid: item.uuid,
     orderId: item.orderID,
     offeringId: item.offeringID,
-    /** Pesos: the upstream sends cents (SPEC §9: divided by 100 and rounded). */
+    /** Pesos: the upstream sends cents (docs/recharge.md: divided by 100 and rounded). */
     amount: Math.round(item.amount / 100),
     appliedAt: item.applicationDate,
     applied: item.rechargeApplied,

@@ -9,7 +9,7 @@ import { ok, refuse } from "./results.server";
 /**
  * GET /api/core/q/{id}/recharges?limit: the latest recharges of a line, newest first.
  * A 412 (the upstream keeps no history for the number) is `recharge:history.lineNotFound`;
- * the recharge flow goes on after it (SPEC §4), after any other failure it stops.
+ * the recharge flow goes on after it (docs/recharge.md), after any other failure it stops.
  */
 export async function getRechargeHistory(number: string, limit = 10): Promise<UpstreamResult<RechargeHistoryEntry[]>> {
   const result = await upstreamFetch({
@@ -26,7 +26,7 @@ export async function getRechargeHistory(number: string, limit = 10): Promise<Up
   return ok(newestFirst, result.status);
 }
 
-/** The recharge flow asks before paying when the newest entry is still not applied (SPEC §4/§8). */
+/** The recharge flow asks before paying when the newest entry is still not applied (docs/recharge.md, spec §8). */
 export const hasPendingRecharge = (history: RechargeHistoryEntry[]) => {
   const newest = history[0];
   return Boolean(newest && (newest.status === "not_applicated" || !newest.applied));

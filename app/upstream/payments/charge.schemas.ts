@@ -22,7 +22,7 @@ export const chargeData = z
     nombre: z.string(),
     apellido: z.string(),
     direccion: z.string(),
-    /** "00" when no colonia applies (SPEC §3 default). */
+    /** "00" when no colonia applies (docs/payment.md default). */
     colonia: z.string(),
     codigoPostal: z.string(),
     ciudad: z.string(),

@@ -8,7 +8,7 @@ import type { PluginSetup } from "./plugin.server";
 import { invalid, paymentKeys, refused, unusable, withCallKey } from "./results.server";
 
 /**
- * The charge (SPEC §3, §7): POST /servicio/angular/{channel}/{providerType}/cobrar with `data` =
+ * The charge (docs/payment.md, spec §7): POST /servicio/angular/{channel}/{providerType}/cobrar with `data` =
  * the card and billing address sealed for the plugin's `proveedor.publico` (by the browser, which
  * we then only relay, or here when JavaScript is off); `extra` (the sale), `info` (shipping) and
  * `meta` go in clear, as the provider reads them for its receipts. A hosted-card token or an
@@ -72,7 +72,7 @@ export type ChargeOutcome = { message: string | null; orderId: string | null };
  * The `data` object of /cobrar: the holder, the billing address and, for a card typed on our
  * form, the card. A token payment passes no card (and may pass no holder or address: the
  * provider already has them), which leaves the names empty and the address blank with the
- * SPEC §3 default colonia "00".
+ * docs/payment.md default colonia "00".
  */
 export function buildChargeData(holder: CardHolder | undefined, billing: BillingAddress | undefined, card?: Card): ChargeData {
   return {

@@ -3,7 +3,7 @@ import { saleExtra } from "./charge.schemas";
 
 /**
  * The PayPal order of a sale. PayPal only sells Bait's recharges and SIMs here as digital goods
- * without shipping (SPEC §9: "PayPal item is digital goods without shipping"); the provider
+ * without shipping (docs/payment.md: "PayPal item is digital goods without shipping"); the provider
  * refuses anything else. `retorno` and `cancelacion` are where PayPal sends the browser after
  * the buyer approves (with `?paypal=<order id>` appended) or cancels.
  */

@@ -6,7 +6,7 @@ import { hostKeyResponse, pluginInfo, pluginRequestPayload, pluginResponse, type
 import { invalid, paymentKeys, refused, withCallKey } from "./results.server";
 
 /**
- * The payment plugin's set-up (SPEC §3, §7), the first step of every checkout.
+ * The payment plugin's set-up (docs/payment.md, spec §7), the first step of every checkout.
  *
  * Encryption (crypto.server.ts documents the envelope):
  * 1. GET /servicio/angular/llave → `{ success, llave }`, the payments host's public key (PEM).

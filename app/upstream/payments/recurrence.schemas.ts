@@ -40,7 +40,7 @@ export const wireRecurringCharge = z.object({
   reference2: z.string(),
   /** The customer's e-mail. */
   reference3: z.string(),
-  /** The line's category: mbb, hbb or mifi (SPEC §9). */
+  /** The line's category: mbb, hbb or mifi (docs/payment.md). */
   reference4: z.string(),
   cardLast: z.string(),
 });

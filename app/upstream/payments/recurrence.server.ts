@@ -155,7 +155,7 @@ export async function searchRecurrences(
 
 export type RecurrenceChange = { nextChargeDate: string; offerId: string; email: string; lineCategory: "mbb" | "hbb" | "mifi"; price: number; total?: number; cost?: number };
 
-/** PATCH /v2/service/recurrence/{recurrence}/modify; amounts go as cents (SPEC §9). */
+/** PATCH /v2/service/recurrence/{recurrence}/modify; amounts go as cents (docs/payment.md). */
 export function modifyRecurrence(recurrence: string, change: RecurrenceChange) {
   const cents = (pesos: number) => Math.round(pesos * 100);
   return recurrenceCommand("payments.modifyRecurrence", {

@@ -7,7 +7,7 @@ import { UpstreamError, type UpstreamResult } from "../http.server";
  * catalogue key when it must stop. A business refusal (`success: false`) is `kind: "http"` with
  * the answer's status (200) and the upstream's `mensaje` in `upstreamMessage` (a declined card's
  * message is shown as the provider wrote it). A malformed answer or a 5xx becomes the call's own
- * SPEC §8 message (set-up: 'Hubo un error al obtener la información del cliente…'; charge: 'Lo
+ * docs/payment.md message (set-up: 'Hubo un error al obtener la información del cliente…'; charge: 'Lo
  * sentimos, se ha tenido un problema al procesar tu pago.'); a timeout or network error keeps
  * the generic key, except for the charge, where it means "we do not know whether you paid".
  */

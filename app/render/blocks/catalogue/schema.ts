@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { heading, offerCategory } from "#schemas/config/blocks";
 
-/** The offers by category, one tab per category; `?section=<category>` selects the tab (SPEC §2). */
+/** The offers by category, one tab per category; `?section=<category>` selects the tab (docs/config.md). */
 export const catalogueBlock = z.object({
   type: z.literal("catalogue"),
   heading,

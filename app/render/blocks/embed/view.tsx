@@ -6,7 +6,7 @@ import type { EmbedBlockConfig } from "./schema";
 
 /**
  * The postpaid site in a frame. It reports its height by postMessage (resize → height = size + 100,
- * SPEC §2); messages from any other origin are ignored. Without JavaScript the frame keeps its
+ * docs/config.md); messages from any other origin are ignored. Without JavaScript the frame keeps its
  * minimum height and a direct link is always there.
  */
 export function EmbedBlock({ block, data }: ViewProps<EmbedBlockConfig, EmbedData>) {

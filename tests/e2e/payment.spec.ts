@@ -7,7 +7,7 @@ import { ana, loginAs } from "./support/session";
 import { acceptCookies } from "./support/cookies";
 
 /**
- * The checkout (SPEC §2 card payment plugin screens, §4 payment, §5 card rules, §8 messages):
+ * The checkout (docs/payment.md, spec §2 card payment plugin screens, §4 payment, §5 card rules, §8 messages):
  * a recharge handed over by the recharge modal is paid at /pago with the card form (provider
  * type 1, with JavaScript the card is sealed in the browser; without it, by the server), the
  * hosted card (type 2) or PayPal (type 3). The mock provider decides by the demo cards

@@ -4,7 +4,7 @@ import { waitForHydration } from "./support/hydration";
 import { acceptCookies } from "./support/cookies";
 
 /**
- * The SIM modal (SPEC §2 "A SIM modal asks for delivery data", §3 SIM delivery, §5 SIM form, §8
+ * The SIM modal (docs/sim.md, spec §2 "A SIM modal asks for delivery data", §3 SIM delivery, §5 SIM form, §8
  * postal code): `/cambiate-a-bait?chip=OFFERID` renders a <dialog> with the offer, its delivery
  * cost and the delivery form; the postal code brings its colonias (at the 5th digit with
  * JavaScript, with 'Buscar colonias' without it); 'Siguiente' hands the sale over to /pago.
@@ -32,7 +32,7 @@ const LABEL = {
   interior: "Número interior (opcional)",
 };
 
-/** The mock upstream's own message for 99999 (SPEC §8: "server message or 'Hubo un error al consultar tu código postal'"). */
+/** The mock upstream's own message for 99999 (docs/sim.md, spec §8: "server message or 'Hubo un error al consultar tu código postal'"). */
 const NOT_FOUND_99999 = "No encontramos colonias para el código postal 99999";
 const LOOKUP_FAILED = "Hubo un error al consultar tu código postal";
 const SUMMARY_TITLE = "Revisa los siguientes datos:";

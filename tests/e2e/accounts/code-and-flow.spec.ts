@@ -3,8 +3,8 @@ import { expectPath } from "../support/expect-path";
 import { waitForHydration } from "../support/hydration";
 
 /**
- * The verification-code field (SPEC §4 code input) and the rule that a registration's verified
- * code is dropped as soon as the visitor leaves the registration pages (SPEC §4 Registration).
+ * The verification-code field (docs/accounts.md, spec §4 code input) and the rule that a registration's verified
+ * code is dropped as soon as the visitor leaves the registration pages (docs/accounts.md, spec §4 Registration).
  * Lines: 5576543210 (portable internet, recovery code step only) and 5534567890 (a mobile line
  * without an account that no other journey registers).
  */

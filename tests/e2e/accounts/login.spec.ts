@@ -4,7 +4,7 @@ import { expectPath } from "../support/expect-path";
 import { waitForHydration } from "../support/hydration";
 
 /**
- * Logging in (SPEC §2 Login screen, §5 Login, §8 Login), for the three line profiles, with and
+ * Logging in (docs/accounts.md, spec §2 Login screen, §5 Login, §8 Login), for the three line profiles, with and
  * without JavaScript, against the mock world's demo accounts (password Bait2024!).
  */
 const PASSWORD = "Bait2024!";

@@ -4,7 +4,7 @@ import { expectPath } from "../support/expect-path";
 import { waitForHydration } from "../support/hydration";
 
 /**
- * /recuperacion (SPEC §2 "Recovery screen", §5, §8): the line's data, the 4-digit code, the new
+ * /recuperacion (docs/accounts.md, spec §2 "Recovery screen", §5, §8): the line's data, the 4-digit code, the new
  * password; the lockout after three wrong codes. Every scenario runs with and without JavaScript.
  *
  * The mock world is shared by every test of the suite, and the two projects run at the same

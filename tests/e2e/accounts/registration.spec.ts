@@ -4,7 +4,7 @@ import { expectPath } from "../support/expect-path";
 import { waitForHydration } from "../support/hydration";
 
 /**
- * Registration (SPEC §2 "Register screen", "Complete-registration screen"; §4; §5; §8) against
+ * Registration (docs/accounts.md, spec §2 "Register screen", "Complete-registration screen"; §4; §5; §8) against
  * the mock world of DEMO-DATA.md, with JavaScript and without: /registro step 0 and step 1
  * (?verification=1), /completar-registro, then the login with the new password.
  *

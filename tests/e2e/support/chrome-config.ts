@@ -47,7 +47,7 @@ export function bannerHref(banner: Banner): string | null {
   }
 }
 
-/** Promotion copy is cut at 75 characters with '…' (SPEC §9). */
+/** Promotion copy is cut at 75 characters with '…' (docs/config.md, spec §9). */
 export const PROMOTION_MAX = 75;
 
 type WidgetItem = { id: string; name: string; title: string; tagline: string; visible: boolean; estatus: string };

@@ -41,7 +41,7 @@ export type LineBalance = {
 
 type WireBalance = z.infer<typeof balanceResponse>;
 
-export function toBalance(wire: WireBalance): LineBalance {
+function toBalance(wire: WireBalance): LineBalance {
   const items: BalanceItem[] = [];
   for (const item of wire.consumo) {
     const name = ITEM_NAMES[item.nombre as keyof typeof ITEM_NAMES];

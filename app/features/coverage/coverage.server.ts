@@ -1,4 +1,4 @@
-import { validateValues } from "~/lib/form-validation";
+import { formValues, validateValues } from "~/lib/form-validation";
 import { translate } from "~/lib/i18n/i18next.server";
 import { checkHomeCoverage } from "~/upstream/asistencia.server";
 import { checkServiceability } from "~/upstream/conn/serviceability.server";
@@ -28,7 +28,7 @@ const mapUrl = (location: { lat: number; lng: number } | null) =>
 export async function coverageLookup(url: URL): Promise<CoverageLookup> {
   const sent = Object.fromEntries([...url.searchParams].filter(([name]) => name === "cp" || name === "direccion"));
   if (!("cp" in sent)) return { outcome: null };
-  const checked = validateValues(coverageSchema, sent);
+  const checked = validateValues(coverageSchema, formValues(sent));
   if (!checked.ok) return { form: { initialValue: sent, error: checked.errors }, outcome: null };
   return { form: { initialValue: sent, error: {} }, outcome: await checkCoverage(checked.value) };
 }

@@ -6,7 +6,7 @@ import { AreaCodeTool } from "~/features/area-code/area-code-view";
 import { registerCatalogue } from "~/lib/i18n/translate";
 import { pageMeta } from "~/render/page/meta";
 import { readConfigPage } from "~/render/page/page.server";
-import { ConfigPageView } from "~/render/page/page-view";
+import { ToolPageView } from "~/render/page/tool-page-view";
 import areaCode from "#locales/es-MX/area-code.json";
 
 registerCatalogue("areaCode", areaCode);
@@ -29,7 +29,7 @@ export const action = ({ request, context }: ActionFunctionArgs) => areaCodeActi
 
 export default function AreaCodePage() {
   const { page, banners, states } = useLoaderData<typeof loader>();
-  return <ConfigPageView page={page} banners={banners} tool={<AreaCodeTool states={states} />} />;
+  return <ToolPageView page={page} banners={banners} tool={<AreaCodeTool states={states} />} />;
 }
 
 export const ErrorBoundary = RouteError;

@@ -10,7 +10,7 @@ import { registerCatalogue } from "~/lib/i18n/translate";
 import type { ResolvedBlock } from "~/render/blocks/types";
 import { pageMeta } from "~/render/page/meta";
 import { readConfigPage } from "~/render/page/page.server";
-import { ConfigPageView } from "~/render/page/page-view";
+import { ToolPageView } from "~/render/page/tool-page-view";
 import { helpQuerySchema } from "#schemas/forms/help";
 import help from "#locales/es-MX/help.json";
 
@@ -49,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function HelpCentrePage() {
   const { page, banners, filter, query, faq } = useLoaderData<typeof loader>();
   return (
-    <ConfigPageView
+    <ToolPageView
       page={page}
       banners={banners}
       tool={filter.states.length ? <CentreFilter {...filter} query={query} /> : null}

@@ -7,7 +7,7 @@ import { CoverageTool } from "~/features/coverage/coverage-view";
 import { registerCatalogue } from "~/lib/i18n/translate";
 import { pageMeta } from "~/render/page/meta";
 import { readConfigPage } from "~/render/page/page.server";
-import { ConfigPageView } from "~/render/page/page-view";
+import { ToolPageView } from "~/render/page/tool-page-view";
 import coverage from "#locales/es-MX/coverage.json";
 
 registerCatalogue("coverage", coverage);
@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function CoveragePage() {
   const { page, banners, lookup } = useLoaderData<typeof loader>();
-  return <ConfigPageView page={page} banners={banners} tool={<CoverageTool key={JSON.stringify(lookup.form?.initialValue ?? {})} lookup={lookup} />} />;
+  return <ToolPageView page={page} banners={banners} tool={<CoverageTool key={JSON.stringify(lookup.form?.initialValue ?? {})} lookup={lookup} />} />;
 }
 
 export const ErrorBoundary = RouteError;

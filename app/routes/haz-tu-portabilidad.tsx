@@ -6,7 +6,7 @@ import { PortabilityTool } from "~/features/portability/portability-view";
 import { registerCatalogue } from "~/lib/i18n/translate";
 import { pageMeta } from "~/render/page/meta";
 import { readConfigPage } from "~/render/page/page.server";
-import { ConfigPageView } from "~/render/page/page-view";
+import { ToolPageView } from "~/render/page/tool-page-view";
 import portability from "#locales/es-MX/portability.json";
 
 registerCatalogue("portability", portability);
@@ -29,7 +29,7 @@ export const action = ({ request, context }: ActionFunctionArgs) => portabilityA
 
 export default function PortabilityPage() {
   const { page, banners } = useLoaderData<typeof loader>();
-  return <ConfigPageView page={page} banners={banners} tool={<PortabilityTool />} />;
+  return <ToolPageView page={page} banners={banners} tool={<PortabilityTool />} />;
 }
 
 export const ErrorBoundary = RouteError;

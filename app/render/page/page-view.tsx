@@ -11,24 +11,16 @@ export type PageViewData = {
   banners: Banner[];
 };
 
-/**
- * A config page: the banners of its view, then its blocks in order (after `notice`, when a route has
- * one to show). A route's `tool` (a coverage check, a request form) comes right after the opening hero,
- * where a visitor looks first; `after` closes the page.
- */
-export function ConfigPageView({ page, banners, notice, tool, after }: PageViewData & { notice?: ReactNode; tool?: ReactNode; after?: ReactNode }) {
+/** A config page: the banners of its view, then its blocks in order (after `notice`, when a route has one to show). */
+export function ConfigPageView({ page, banners, notice }: PageViewData & { notice?: ReactNode }) {
   const startsWithHero = page.blocks[0]?.block.type === "hero";
-  const split = tool && startsWithHero ? 1 : 0;
   return (
     <>
       <BannerCarousel banners={banners} />
       <div className="page">
         {notice}
         {startsWithHero ? null : <h1 className="page-title">{page.heading}</h1>}
-        <BlockList blocks={page.blocks.slice(0, split)} pageHasHeading={!startsWithHero} />
-        {tool}
-        <BlockList blocks={page.blocks.slice(split)} pageHasHeading={!startsWithHero || split === 1} />
-        {after}
+        <BlockList blocks={page.blocks} pageHasHeading={!startsWithHero} />
       </div>
     </>
   );

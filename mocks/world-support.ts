@@ -27,10 +27,22 @@ export type SimReplacement = {
   createdAt: string;
 };
 
+/** DEMO-DATA.md: the Bait SIM 8952140000000000054 is already bringing a number to Bait. */
+const seededPortabilities = (): PortabilityRequest[] => [
+  {
+    folio: "PORT-DEMO0054",
+    number: "5590000054",
+    iccid: "8952140000000000054",
+    contact: { name: "Demo Portabilidad", email: "portabilidad@example.com", phone: "5590000054" },
+    createdAt: "2026-01-01T00:00:00.000Z",
+    steps: [],
+  },
+];
+
 function seed() {
   return {
     /** By ported number. */
-    portabilities: new Map<string, PortabilityRequest>(),
+    portabilities: new Map<string, PortabilityRequest>(seededPortabilities().map((request) => [request.number, request])),
     /** Tracking uuid → steps recorded (any uuid may be tracked, as the real journey does). */
     portabilityTracking: new Map<string, { step: string; value: string }[]>(),
     /** By Bait number: the latest replacement request. */
@@ -42,6 +54,16 @@ export let support = seed();
 
 export function resetSupport() {
   support = seed();
+}
+
+/** Forgets the portabilities of these numbers made since the reset (what tests that port a number use). */
+export function resetPortabilities(numbers: string[]) {
+  const fresh = seed().portabilities;
+  for (const number of numbers) {
+    const seeded = fresh.get(number);
+    if (seeded) support.portabilities.set(number, seeded);
+    else support.portabilities.delete(number);
+  }
 }
 
 export function addPortability(request: Omit<PortabilityRequest, "folio" | "createdAt" | "steps">): PortabilityRequest {

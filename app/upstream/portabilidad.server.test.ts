@@ -61,7 +61,7 @@ describe("portability request", () => {
   it("turns a 500 into 'errors:upstream.unavailable' without repeating the POST", async () => {
     setSwitch("portabilidad.request", { status: 500 });
     expect(errorKey(await requestPortability(input))).toBe("errors:upstream.unavailable");
-    expect(support.portabilities.size).toBe(0);
+    expect(support.portabilities.has(input.number)).toBe(false);
   });
 
   it("turns a timeout into 'errors:upstream.timeout'", async () => {

@@ -17,7 +17,8 @@ export function legacyRedirect(url: URL): Response | null {
   url.searchParams.forEach((value, name) => {
     if (!target.searchParams.has(name)) target.searchParams.set(name, value);
   });
-  return redirect(target.pathname + target.search, 301);
+  // A fragment names a section of the page (the FAQ aliases lead to the help centre's questions).
+  return redirect(target.pathname + target.search + target.hash, 301);
 }
 
 export function notFound() {

@@ -1,0 +1,69 @@
+import { Form, Link } from "@remix-run/react";
+import { Icon } from "~/components/icon";
+import { TextField } from "~/components/form/field";
+import { ErrorSummary, SubmitButton } from "~/components/form/form-messages";
+import { useMessages } from "~/lib/i18n/react";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { COVERAGE_FIELDS, coverageSchema } from "#schemas/forms/coverage";
+import type { CoverageLookup, CoverageOutcome } from "./coverage.server";
+
+/** /cobertura's check: a GET form (the answer is a link) and the server's answer under it. */
+export function CoverageTool({ lookup }: { lookup: CoverageLookup }) {
+  const message = useMessages();
+  const { form, fields } = useSchemaForm({ id: "cobertura", schema: coverageSchema, lastResult: lookup.form, fields: COVERAGE_FIELDS });
+  const labels = { cp: message("coverage:postalCode"), direccion: message("coverage:address") };
+  return (
+    <section className="block tool" aria-labelledby="cobertura-title">
+      <h2 className="block__title" id="cobertura-title">
+        {message("coverage:title")}
+      </h2>
+      <p className="tool__intro">{message("coverage:intro")}</p>
+      <Form method="get" action="/cobertura" id={form.id} noValidate onSubmit={form.onSubmit} onInput={form.onInput} className="tool__form tool__form--inline" preventScrollReset>
+        <ErrorSummary fields={fields} labels={labels} show={form.submitted && form.hasErrors} />
+        <TextField field={fields.cp} label={labels.cp} hint={message("coverage:postalCodeHint")} autoComplete="postal-code" />
+        <TextField field={fields.direccion} label={labels.direccion} hint={message("coverage:addressHint")} autoComplete="street-address" />
+        <SubmitButton>{message("coverage:submit")}</SubmitButton>
+      </Form>
+      <div aria-live="polite">{lookup.outcome ? <CoverageResult outcome={lookup.outcome} /> : null}</div>
+    </section>
+  );
+}
+
+function CoverageResult({ outcome }: { outcome: CoverageOutcome }) {
+  const message = useMessages();
+  if (outcome.kind === "error") {
+    return (
+      <div className="form-message form-message--error" role="alert">
+        {outcome.message}
+      </div>
+    );
+  }
+  const capacity = outcome.capacity === null ? "capacityUnknown" : outcome.capacity ? "capacityYes" : "capacityNo";
+  return (
+    <div className={`tool-result tool-result--${outcome.covered ? "yes" : "no"}`}>
+      <h3 className="tool-result__title">{message("coverage:resultTitle", { address: outcome.address })}</h3>
+      <p className="tool-result__verdict">
+        <Icon name={outcome.covered ? "check" : "alert"} size={28} /> {message(outcome.covered ? "coverage:covered" : "coverage:notCovered")}
+      </p>
+      {outcome.covered ? (
+        <>
+          <dl className="tool-result__details">
+            <dt>{message("coverage:capacityLabel")}</dt>
+            <dd>{message(`coverage:${capacity}`)}</dd>
+          </dl>
+          <p className="tool-result__links">
+            <Link to="/compatibilidad">{message("coverage:nextCovered")}</Link>
+            {outcome.capacity ? <Link to="/internet-en-casa">{message("coverage:nextHome")}</Link> : null}
+            {outcome.mapUrl ? (
+              <a href={outcome.mapUrl} target="_blank" rel="noopener noreferrer">
+                {message("coverage:mapLink")}
+              </a>
+            ) : null}
+          </p>
+        </>
+      ) : (
+        <p>{message("coverage:notCoveredNext")}</p>
+      )}
+    </div>
+  );
+}

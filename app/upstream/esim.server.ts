@@ -21,12 +21,12 @@ const errorBody = z.object({ mensaje: z.string().optional(), message: z.string()
 
 export const esimKeys = {
   offersFailed: "recharge:offers.error",
-  sessionFailed: "payment:esim.sessionFailed",
-  trackingFailed: "payment:esim.trackingFailed",
-  saveFailed: "payment:esim.saveFailed",
-  limitExceeded: "payment:esim.limitExceeded",
-  saleFailed: "payment:esim.saleFailed",
-  responseError: "payment:esim.responseError",
+  sessionFailed: "esim:flow.sessionFailed",
+  trackingFailed: "esim:flow.trackingFailed",
+  saveFailed: "esim:flow.saveFailed",
+  limitExceeded: "esim:flow.limitExceeded",
+  saleFailed: "esim:flow.saleFailed",
+  responseError: "esim:device.responseError",
   paymentUnavailable: "payment:payment.unavailable",
 } as const;
 

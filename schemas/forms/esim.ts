@@ -33,7 +33,15 @@ export const esimSchema = z
     isBait: checkbox(),
   })
   .check(
-    z.refine((value) => typeof value.email !== "string" || typeof value.emailconfirmar !== "string" || value.email.toLowerCase() === value.emailconfirmar.toLowerCase(), { message: "esim:form.emailMismatch", path: ["emailconfirmar"] }),
+    z.refine((value) => value.email.toLowerCase() === value.emailconfirmar.toLowerCase(), {
+      message: "esim:form.emailMismatch",
+      path: ["emailconfirmar"],
+      // Judged as soon as both e-mails are well formed, whatever else the form still lacks.
+      when: ({ value }) => {
+        const both = value as { email?: unknown; emailconfirmar?: unknown };
+        return typeof both.email === "string" && typeof both.emailconfirmar === "string";
+      },
+    }),
   );
 export type EsimForm = z.infer<typeof esimSchema>;
 

@@ -199,7 +199,15 @@ function EsimForm({ modal, answer }: { modal: Ready; answer?: EsimAnswer }) {
         className="button button--primary button--block"
         aria-disabled={payBlocked || paying || undefined}
         aria-describedby={payBlocked ? hintId : undefined}
-        onClick={payBlocked || paying ? (event) => event.preventDefault() : undefined}
+        onClick={
+          payBlocked || paying
+            ? (event) => {
+                event.preventDefault();
+                // Blocked by the device: the IMEI, with its check and the hint, is where to go next.
+                if (payBlocked) document.getElementById(fields.imei.id)?.focus();
+              }
+            : undefined
+        }
       >
         {paying ? message("common:form.sending") : message("esim:modal.submit")}
       </button>

@@ -41,7 +41,7 @@ export const esimSchema = z
         const both = value as { email?: unknown; emailconfirmar?: unknown };
         return typeof both.email === "string" && typeof both.emailconfirmar === "string";
       },
-    }),
+    })
   );
 export type EsimForm = z.infer<typeof esimSchema>;
 

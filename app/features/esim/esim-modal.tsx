@@ -47,29 +47,31 @@ function EsimOffer({ modal }: { modal: Ready }) {
   const { offer } = modal;
   useOfferDetailFunnel(offer.offerId, ESIM_TYPE);
   return (
-    <div className="recharge-offer esim-offer">
-      <h3 className="sim-offer__name">{offer.name}</h3>
-      <p className="recharge-offer__price">
-        <span className="recharge-offer__price-label">{message("esim:modal.total")}</span>
-        <span className="recharge-offer__amount">{modal.totalText}</span>
-      </p>
-      <p className="recharge-offer__validity">
-        <Icon name="clock" /> {offer.validityText}
-      </p>
-      <h4 className="recharge-offer__includes-title">{message("esim:modal.includes")}</h4>
-      <ul className="recharge-offer__includes">
-        {offer.features.map((feature) => (
-          <li key={feature}>{feature}</li>
-        ))}
-      </ul>
+    <>
+      <div className="recharge-offer esim-offer">
+        <h3 className="sim-offer__name">{offer.name}</h3>
+        <p className="recharge-offer__price">
+          <span className="recharge-offer__price-label">{message("esim:modal.total")}</span>
+          <span className="recharge-offer__amount">{modal.totalText}</span>
+        </p>
+        <p className="recharge-offer__validity">
+          <Icon name="clock" /> {offer.validityText}
+        </p>
+        <h4 className="recharge-offer__includes-title">{message("esim:modal.includes")}</h4>
+        <ul className="recharge-offer__includes">
+          {offer.features.map((feature) => (
+            <li key={feature}>{feature}</li>
+          ))}
+        </ul>
+      </div>
       <p className="esim-offer__note">
         <Icon name="alert" /> {message("esim:modal.replacementNote")}
       </p>
-      <p className="recharge-form__links esim-offer__links">
+      <p className="esim-offer__links">
         <Link to={modal.fairUseHref}>{message("esim:modal.fairUse")}</Link>
         <Link to={modal.physicalSimHref}>{message("esim:modal.physicalSim")}</Link>
       </p>
-    </div>
+    </>
   );
 }
 
@@ -80,13 +82,16 @@ function DeviceResult({ status, physicalSimHref }: { status: DeviceStatus; physi
   if (status.kind === "checking") return <span className="device-check device-check--checking">{message("esim:device.checking")}</span>;
   return (
     <span className={`device-check device-check--${status.tone}`}>
-      <Icon name={status.tone === "success" ? "check" : "alert"} /> {status.message}
-      {status.verdict === "networkOnly" ? (
-        <>
-          {" "}
-          <Link to={physicalSimHref}>{message("esim:device.physicalSim")}</Link>
-        </>
-      ) : null}
+      <Icon name={status.tone === "success" ? "check" : "alert"} />
+      <span>
+        {status.message}
+        {status.verdict === "networkOnly" ? (
+          <>
+            {" "}
+            <Link to={physicalSimHref}>{message("esim:device.physicalSim")}</Link>
+          </>
+        ) : null}
+      </span>
     </span>
   );
 }
@@ -148,7 +153,14 @@ function EsimForm({ modal, answer }: { modal: Ready; answer?: EsimAnswer }) {
     >
       {/* Enter in any field pays (the form's first submit button is its default), never only checks the IMEI. */}
       <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
-      <TextField field={fields.contactNumber} label={labels.contactNumber} hint={message("esim:modal.contactNumberHint")} type="tel" autoComplete="tel-national" mask={{ maxLength: 10, inputMode: "numeric" }} />
+      <TextField
+        field={fields.contactNumber}
+        label={labels.contactNumber}
+        hint={message("esim:modal.contactNumberHint")}
+        type="tel"
+        autoComplete="tel-national"
+        mask={{ maxLength: 10, inputMode: "numeric" }}
+      />
       <TextField field={fields.email} label={labels.email} hint={message("esim:modal.emailHint")} type="email" autoComplete="email" spellCheck={false} autoCapitalize="none" />
       <TextField field={fields.emailconfirmar} label={labels.emailconfirmar} type="email" autoComplete="email" spellCheck={false} autoCapitalize="none" />
       <div className="esim-form__imei">

@@ -29,7 +29,12 @@ export type EsimAnswer = FormAnswer & {
 
 const noStore = { "Cache-Control": "private, no-store" };
 
-function answer(submission: Submission<unknown>, status: number, extra: { device?: DeviceCheck | null; message?: FormAnswer["message"]; fieldErrors?: Record<string, string[]> } = {}, headers?: HeadersInit) {
+function answer(
+  submission: Submission<unknown>,
+  status: number,
+  extra: { device?: DeviceCheck | null; message?: FormAnswer["message"]; fieldErrors?: Record<string, string[]> } = {},
+  headers?: HeadersInit
+) {
   const result = submission.reply({ ...(extra.fieldErrors ? { fieldErrors: extra.fieldErrors } : {}), hideFields: [...SECRET_FIELDS] });
   return data<EsimAnswer>({ result, device: extra.device ?? null, ...(extra.message ? { message: extra.message } : {}) }, { status, headers: { ...noStore, ...headers } });
 }

@@ -71,7 +71,8 @@ export const sessionResponse = z.object({ success: z.boolean().optional(), uuid:
 
 /** GET /api/esim/v1/api/publico/asignarSesion: the journey's session uuid (the caller retries up to 3 times, docs/upstream.md). */
 export async function assignEsimSession(): Promise<UpstreamResult<string>> {
-  const result = await upstreamFetch({ call: "esim.assignSession", upstream: "esim", path: `${API}/publico/asignarSesion`, schema: sessionResponse, errorSchema: errorBody });
+  // The journey asks up to 3 times itself (spec §9): the client's own GET retry would make it 6.
+  const result = await upstreamFetch({ call: "esim.assignSession", upstream: "esim", path: `${API}/publico/asignarSesion`, schema: sessionResponse, errorSchema: errorBody, attempts: 1 });
   if (!result.ok) return withCallKey(result, esimKeys.sessionFailed);
   if (result.data.success === false) return refused("esim.assignSession", esimKeys.sessionFailed, result.status);
   return { ok: true, status: result.status, data: result.data.uuid };

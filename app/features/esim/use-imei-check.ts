@@ -2,6 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { IMEI_MIN_DIGITS } from "#schemas/forms/esim";
 import type { DeviceCheck } from "~/features/device/imei-check.server";
+import { announce } from "~/features/tracking/funnel";
 import type { ImeiCheckAnswer } from "./esim.server";
 
 /** docs/esim.md: the IMEI is checked 600 ms after typing stops, from 13 digits on. */
@@ -38,6 +39,12 @@ export function useImeiCheck({ initialImei = "", initial, journey }: { initialIm
     const timer = window.setTimeout(() => check.current(), IMEI_CHECK_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [imei, ready, edited]);
+
+  // Each answer's verdict is an analytics event (never the IMEI itself).
+  const answered = fetcher.data?.verdict;
+  useEffect(() => {
+    if (answered) announce("esim_imei_check", { verdict: answered });
+  }, [answered, fetcher.data]);
 
   let status: DeviceStatus = null;
   if (!edited && initial && initial.imei === imei) status = { kind: "answered", verdict: initial.verdict, tone: initial.tone, message: initial.message };

@@ -70,6 +70,8 @@ if (mockControl) {
     if (!access) return res.status(400).json({ error: "number must be 10 digits" });
     res.json({ access });
   });
+  // The marketing platforms' stand-ins and the collector of what they would receive.
+  (await import("./mocks/analytics.ts")).mountAnalytics(app, express.json({ limit: "10kb" }));
   // The single-sign-on server's pages (login, account pages), so the SSO round trip runs locally.
   app.get("/__mocks/sso/styles.css", (_req, res) => res.type("text/css").send(mockSso.styles));
   app.all("/__mocks/sso/*", express.urlencoded({ extended: false, limit: "10kb" }), (req, res) => {

@@ -1,3 +1,4 @@
+import { resetAnalytics } from "./analytics";
 import { clearSwitches, setSwitch, type CallSwitch } from "./switches";
 import { newToken, resetLines, resetWorld } from "./world";
 import { resetJourney } from "./world-journey";
@@ -10,6 +11,7 @@ export function reset() {
   resetJourney();
   resetSales();
   resetSupport();
+  resetAnalytics();
   clearSwitches();
 }
 

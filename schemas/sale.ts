@@ -86,9 +86,23 @@ export const simSale = saleBase.extend({
 export type SimSale = z.infer<typeof simSale>;
 
 /**
- * Whatever waits for the checkout in the session (key `sale`). The eSIM and recurring-recharge
- * flows add their kinds here; the checkout reads only the common fields and `kind`.
+ * An eSIM with its first recharge (docs/esim.md): sent by e-mail as a QR code. `uuid` is the
+ * visitor's journey session, the one the eSIM upstream files the purchase under.
  */
-export const checkoutSale = z.discriminatedUnion("kind", [rechargeSale, simSale]);
+export const esimSale = saleBase.extend({
+  kind: z.literal("esim"),
+  imei: z.string().regex(/^\d{13,17}$/),
+  /** 'Soy usuario Bait': a replacement eSIM ('reemplazo'), else a new line ('nuevo'). */
+  isBaitUser: z.boolean(),
+  /** The portability flow: the visitor brings a number from another operator. */
+  portability: z.boolean(),
+});
+export type EsimSale = z.infer<typeof esimSale>;
+
+/**
+ * Whatever waits for the checkout in the session (key `sale`). The recurring-recharge flow adds
+ * its kind here; the checkout reads only the common fields and `kind`.
+ */
+export const checkoutSale = z.discriminatedUnion("kind", [rechargeSale, simSale, esimSale]);
 export type CheckoutSale = z.infer<typeof checkoutSale>;
 export const SALE_SESSION_KEY = "sale";

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { FormMessage } from "~/components/form/form-messages";
 import { RouteError } from "~/components/route-error";
 import { pageMeta } from "~/render/page/meta";
 import { readConfigPage } from "~/render/page/page.server";
@@ -10,9 +11,16 @@ import { simModalData } from "~/features/sim/offer.server";
 import { SIM_PARAM } from "~/features/sim/urls";
 import { simAction, type SimAnswer } from "~/features/sim/sim.server";
 import { SimModal } from "~/features/sim/sim-modal";
+import { esimAction, type EsimAnswer } from "~/features/esim/esim.server";
+import { EsimModal } from "~/features/esim/esim-modal";
+import { esimModalOf } from "~/features/esim/offer.server";
+import { ESIM_PARAM } from "~/features/esim/urls";
 import { registerCatalogue } from "~/lib/i18n/translate";
+import "~/lib/i18n/catalogues-esim";
 import { form as rechargeForm } from "#locales/es-MX/recharge.json";
 import sim from "#locales/es-MX/sim.json";
+import { translate } from "~/lib/i18n/i18next.server";
+import { takeNotice } from "~/lib/notice.server";
 
 // The form's messages shared with the recharge modal ('Campo requerido', 'Correo inválido'…) and the SIM texts.
 registerCatalogue("recharge", { form: rechargeForm });
@@ -20,34 +28,42 @@ registerCatalogue("sim", sim);
 
 /**
  * /cambiate-a-bait: the config page (pages-config/pages/cambiate-a-bait.json) and the SIM modal
- * over it when the URL names a SIM offer (`?chip=OFFERID`, docs/sim.md). Both are in the server's
- * HTML; the modal's 'Buscar colonias' and 'Siguiente' post here.
+ * over it when the URL names a SIM offer (`?chip=OFFERID`, docs/sim.md), or the eSIM modal
+ * (`?oferta=OFFERID`, docs/esim.md). All in the server's HTML; the modals' forms post here.
  */
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data ? { kind: "page", page: data.page } : undefined);
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  // The page's SIM cards and the modal read the same upstream list once.
+  // The page's SIM and eSIM cards and the modals read the same upstream lists once.
   const offers = createOfferSource();
   const offerId = new URL(request.url).searchParams.get(SIM_PARAM);
-  const [found, modal] = await Promise.all([readConfigPage(request, context, offers), offerId ? simModalData(offerId, offers) : null]);
+  const [found, modal, esim, { notice, headers }] = await Promise.all([
+    readConfigPage(request, context, offers),
+    offerId ? simModalData(offerId, offers) : null,
+    esimModalOf(request, offers),
+    takeNotice(request),
+  ]);
   if (!found) throw new Response(null, { status: 404 });
-  return data(
-    { page: found.page, banners: found.banners, modal },
-    // The modal's form holds what the visitor typed: never kept by a shared cache.
-    { headers: { "Cache-Control": modal ? "private, no-store" : found.cacheControl } },
-  );
+  const out = new Headers(headers);
+  if (esim.setCookie) out.append("Set-Cookie", esim.setCookie);
+  // The modals' forms hold what the visitor typed: never kept by a shared cache.
+  out.set("Cache-Control", modal || esim.modal || notice ? "private, no-store" : found.cacheControl);
+  return data({ page: found.page, banners: found.banners, modal, esim: esim.modal, notice: notice ? translate(notice) : null }, { headers: out });
 }
 
-export const action = ({ request, context }: ActionFunctionArgs) => simAction(request, context);
+/** The post belongs to the modal the URL opens: the eSIM's (`?oferta=`) or the SIM's. */
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  new URL(request.url).searchParams.has(ESIM_PARAM) ? esimAction(request, context) : simAction(request, context);
 
 export default function SwitchToBaitPage() {
-  const { page, banners, modal } = useLoaderData<typeof loader>();
-  const answer = useActionData<SimAnswer>();
+  const { page, banners, modal, esim, notice } = useLoaderData<typeof loader>();
+  const answer = useActionData<SimAnswer & EsimAnswer>();
   return (
     <>
-      <ConfigPageView page={page} banners={banners} />
+      <ConfigPageView page={page} banners={banners} notice={notice ? <FormMessage tone="error">{notice}</FormMessage> : null} />
       {modal ? <SimModal key={modal.ok ? modal.offer.offerId : "error"} modal={modal} answer={answer} /> : null}
+      {esim ? <EsimModal key={esim.ok ? esim.offer.offerId : "error"} modal={esim} answer={answer} /> : null}
     </>
   );
 }

@@ -2,13 +2,16 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { data, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { QrCode } from "~/components/qr-code";
 import { RouteError } from "~/components/route-error";
 import { loadReceipt } from "~/features/payment/receipt.server";
 import { useMessages } from "~/lib/i18n/react";
 import { createTranslator, registerCatalogue } from "~/lib/i18n/translate";
 import { receipt as receiptTexts } from "#locales/es-MX/payment.json";
+import { receipt as esimReceipt } from "#locales/es-MX/esim.json";
 
 registerCatalogue("payment", { receipt: receiptTexts });
+registerCatalogue("esim", { receipt: esimReceipt });
 const t = createTranslator("payment");
 
 export const meta: MetaFunction = () => [{ title: `${t("receipt.title")} | Bait` }, { name: "robots", content: "noindex" }];
@@ -38,6 +41,18 @@ export default function PaymentCompleted() {
           {receipt.completed}
         </p>
         <p className="receipt__next">{receipt.next}</p>
+        {receipt.qr ? (
+          <section className="receipt__qr" aria-labelledby="receipt-qr-title">
+            <h2 id="receipt-qr-title" className="receipt__qr-title">
+              {message("esim:receipt.qrTitle")}
+            </h2>
+            <p>{message("esim:receipt.qrText")}</p>
+            <QrCode size={receipt.qr.size} path={receipt.qr.path} label={message("esim:receipt.qrAlt")} />
+            <p className="receipt__qr-code">
+              {message("esim:receipt.activationCode")}: <code>{receipt.qr.code}</code>
+            </p>
+          </section>
+        ) : null}
         <dl className="data-summary__list receipt__details">
           <div>
             <dt>{message("payment:receipt.order")}</dt>

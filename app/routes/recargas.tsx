@@ -11,7 +11,12 @@ import { createOfferSource } from "~/features/recharge/catalogue.server";
 import { RECHARGE_PARAM } from "~/features/recharge/urls";
 import { rechargeAction, type RechargeAnswer } from "~/features/recharge/recharge.server";
 import { RechargeModal } from "~/features/recharge/recharge-modal";
+import { esimAction, type EsimAnswer } from "~/features/esim/esim.server";
+import { EsimModal } from "~/features/esim/esim-modal";
+import { esimModalOf } from "~/features/esim/offer.server";
+import { ESIM_PARAM } from "~/features/esim/urls";
 import { registerCatalogue } from "~/lib/i18n/translate";
+import "~/lib/i18n/catalogues-esim";
 import { form as rechargeForm, history, modal as modalTexts } from "#locales/es-MX/recharge.json";
 import { translate } from "~/lib/i18n/i18next.server";
 import { takeNotice } from "~/lib/notice.server";
@@ -20,8 +25,9 @@ registerCatalogue("recharge", { form: rechargeForm, modal: modalTexts, history }
 
 /**
  * /recargas: the offer catalogue (a config page, pages-config/pages/recargas.json) and the
- * recharge modal over it when the URL names an offer (`?recarga=OFFERID`, docs/recharge.md). Both are in
- * the server's HTML; the modal's 'Siguiente' posts here.
+ * recharge modal over it when the URL names an offer (`?recarga=OFFERID`, docs/recharge.md), or the
+ * eSIM modal (`?oferta=OFFERID`, docs/esim.md, from the E-SIM tab). All in the server's HTML; the
+ * modals' forms post here.
  */
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data ? { kind: "page", page: data.page } : undefined);
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
@@ -30,29 +36,33 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The page's offer blocks and the modal read the same upstream lists once.
   const offers = createOfferSource();
   const offerId = new URL(request.url).searchParams.get(RECHARGE_PARAM);
-  const [found, modal, { notice, headers }] = await Promise.all([
+  const [found, modal, esim, { notice, headers }] = await Promise.all([
     readConfigPage(request, context, offers),
     offerId ? rechargeModalData(offerId, offers) : null,
+    esimModalOf(request, offers),
     takeNotice(request),
   ]);
   if (!found) throw new Response(null, { status: 404 });
-  return data(
-    // The notice (a catalogue key of any flow) travels translated: the browser may not carry its texts.
-    { page: found.page, banners: found.banners, modal, notice: notice ? translate(notice) : null },
-    // The modal's form holds what the visitor typed: never kept by a shared cache.
-    { headers: { ...headers, "Cache-Control": modal ? "private, no-store" : found.cacheControl } },
-  );
+  const out = new Headers(headers);
+  if (esim.setCookie) out.append("Set-Cookie", esim.setCookie);
+  // The modals' forms hold what the visitor typed: never kept by a shared cache.
+  out.set("Cache-Control", modal || esim.modal ? "private, no-store" : found.cacheControl);
+  // The notice (a catalogue key of any flow) travels translated: the browser may not carry its texts.
+  return data({ page: found.page, banners: found.banners, modal, esim: esim.modal, notice: notice ? translate(notice) : null }, { headers: out });
 }
 
-export const action = ({ request, context }: ActionFunctionArgs) => rechargeAction(request, context);
+/** The post belongs to the modal the URL opens: the eSIM's (`?oferta=`) or the recharge's. */
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  new URL(request.url).searchParams.has(ESIM_PARAM) ? esimAction(request, context) : rechargeAction(request, context);
 
 export default function RechargesPage() {
-  const { page, banners, modal, notice } = useLoaderData<typeof loader>();
-  const answer = useActionData<RechargeAnswer>();
+  const { page, banners, modal, esim, notice } = useLoaderData<typeof loader>();
+  const answer = useActionData<RechargeAnswer & EsimAnswer>();
   return (
     <>
       <ConfigPageView page={page} banners={banners} notice={notice ? <FormMessage tone="error">{notice}</FormMessage> : null} />
       {modal ? <RechargeModal key={modal.ok ? modal.offer.offerId : "error"} modal={modal} answer={answer} /> : null}
+      {esim ? <EsimModal key={esim.ok ? esim.offer.offerId : "error"} modal={esim} answer={answer} /> : null}
     </>
   );
 }

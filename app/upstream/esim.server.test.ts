@@ -90,13 +90,13 @@ describe("the eSIM journey (session, tracking, visitor, checks, payment data)", 
     });
     expect(paid.ok).toBe(true);
     const sold = await checkEsimSale(uuid);
-    expect(!sold.ok && [sold.error.messageKey, sold.error.upstreamMessage]).toEqual(["payment:esim.saleFailed", "Ocurrió un error al procesar tu solicitud de compra, por favor inténtalo de nuevo."]);
+    expect(!sold.ok && [sold.error.messageKey, sold.error.upstreamMessage]).toEqual(["esim:flow.saleFailed", "Ocurrió un error al procesar tu solicitud de compra, por favor inténtalo de nuevo."]);
     expect(world.esimPurchases.get("nuevo@example.com")).toBe(1);
   });
 
-  it("refuses limite@example.com with 'payment:esim.limitExceeded' and the upstream's text", async () => {
+  it("refuses limite@example.com with 'esim:flow.limitExceeded' and the upstream's text", async () => {
     const result = await validateEsimPurchaseLimit("limite@example.com");
-    expect(!result.ok && [result.error.messageKey, result.error.upstreamMessage]).toEqual(["payment:esim.limitExceeded", "Lo sentimos, has excedido el número de compras de ESIM por usuario."]);
+    expect(!result.ok && [result.error.messageKey, result.error.upstreamMessage]).toEqual(["esim:flow.limitExceeded", "Lo sentimos, has excedido el número de compras de ESIM por usuario."]);
   });
 
   it("refuses payment data for the limit e-mail and for an unknown session", async () => {
@@ -107,9 +107,9 @@ describe("the eSIM journey (session, tracking, visitor, checks, payment data)", 
   });
 
   it("turns tracking and saving for an unknown session into their own messages", async () => {
-    expect(keyOf(await trackEsimStep("nadie", "boton", true))).toBe("payment:esim.trackingFailed");
-    expect(keyOf(await saveEsimJourney("nadie", "esim", journey))).toBe("payment:esim.saveFailed");
-    expect(keyOf(await getEsimVisitor("nadie"))).toBe("payment:esim.sessionFailed");
+    expect(keyOf(await trackEsimStep("nadie", "boton", true))).toBe("esim:flow.trackingFailed");
+    expect(keyOf(await saveEsimJourney("nadie", "esim", journey))).toBe("esim:flow.saveFailed");
+    expect(keyOf(await getEsimVisitor("nadie"))).toBe("esim:flow.sessionFailed");
   });
 });
 
@@ -122,12 +122,12 @@ const known = async () => {
 const cases: Case[] = [
   { call: "esim.offers.venta", url: `${base}/ofertas/venta/disponibles`, invoke: () => getEsimOffers("venta"), failKey: "recharge:offers.error" },
   { call: "esim.offers.recarga", url: `${base}/ofertas/recarga/disponibles`, invoke: () => getEsimOffers("recarga"), failKey: "recharge:offers.error" },
-  { call: "esim.assignSession", url: `${base}/publico/asignarSesion`, invoke: assignEsimSession, failKey: "payment:esim.sessionFailed" },
-  { call: "esim.trackStep", url: `${base}/publico/tracking/:uuid/:step`, invoke: async () => trackEsimStep(await known(), "boton", true), failKey: "payment:esim.trackingFailed" },
-  { call: "esim.saveAllData", url: `${base}/publico/tracking/:uuid/all-data`, invoke: async () => saveEsimJourney(await known(), "esim", journey), failKey: "payment:esim.saveFailed" },
-  { call: "esim.visitor", url: `${base}/publico/visitante/:uuid/getInformation`, invoke: async () => getEsimVisitor(await known()), failKey: "payment:esim.sessionFailed" },
-  { call: "esim.checkSale", url: `${base}/public/visitor/:id/check-sale`, invoke: async () => checkEsimSale(await known()), failKey: "payment:esim.saleFailed" },
-  { call: "esim.limitedSale", url: `${base}/public/validate-limited-sale`, invoke: () => validateEsimPurchaseLimit("nuevo@example.com"), failKey: "payment:esim.responseError" },
+  { call: "esim.assignSession", url: `${base}/publico/asignarSesion`, invoke: assignEsimSession, failKey: "esim:flow.sessionFailed" },
+  { call: "esim.trackStep", url: `${base}/publico/tracking/:uuid/:step`, invoke: async () => trackEsimStep(await known(), "boton", true), failKey: "esim:flow.trackingFailed" },
+  { call: "esim.saveAllData", url: `${base}/publico/tracking/:uuid/all-data`, invoke: async () => saveEsimJourney(await known(), "esim", journey), failKey: "esim:flow.saveFailed" },
+  { call: "esim.visitor", url: `${base}/publico/visitante/:uuid/getInformation`, invoke: async () => getEsimVisitor(await known()), failKey: "esim:flow.sessionFailed" },
+  { call: "esim.checkSale", url: `${base}/public/visitor/:id/check-sale`, invoke: async () => checkEsimSale(await known()), failKey: "esim:flow.saleFailed" },
+  { call: "esim.limitedSale", url: `${base}/public/validate-limited-sale`, invoke: () => validateEsimPurchaseLimit("nuevo@example.com"), failKey: "esim:device.responseError" },
   {
     call: "esim.pay",
     url: `${base}/publico/pago`,

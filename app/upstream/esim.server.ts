@@ -21,12 +21,12 @@ const errorBody = z.object({ mensaje: z.string().optional(), message: z.string()
 
 export const esimKeys = {
   offersFailed: "recharge:offers.error",
-  sessionFailed: "payment:esim.sessionFailed",
-  trackingFailed: "payment:esim.trackingFailed",
-  saveFailed: "payment:esim.saveFailed",
-  limitExceeded: "payment:esim.limitExceeded",
-  saleFailed: "payment:esim.saleFailed",
-  responseError: "payment:esim.responseError",
+  sessionFailed: "esim:flow.sessionFailed",
+  trackingFailed: "esim:flow.trackingFailed",
+  saveFailed: "esim:flow.saveFailed",
+  limitExceeded: "esim:flow.limitExceeded",
+  saleFailed: "esim:flow.saleFailed",
+  responseError: "esim:device.responseError",
   paymentUnavailable: "payment:payment.unavailable",
 } as const;
 
@@ -71,7 +71,8 @@ export const sessionResponse = z.object({ success: z.boolean().optional(), uuid:
 
 /** GET /api/esim/v1/api/publico/asignarSesion: the journey's session uuid (the caller retries up to 3 times, docs/upstream.md). */
 export async function assignEsimSession(): Promise<UpstreamResult<string>> {
-  const result = await upstreamFetch({ call: "esim.assignSession", upstream: "esim", path: `${API}/publico/asignarSesion`, schema: sessionResponse, errorSchema: errorBody });
+  // The journey asks up to 3 times itself (spec §9): the client's own GET retry would make it 6.
+  const result = await upstreamFetch({ call: "esim.assignSession", upstream: "esim", path: `${API}/publico/asignarSesion`, schema: sessionResponse, errorSchema: errorBody, attempts: 1 });
   if (!result.ok) return withCallKey(result, esimKeys.sessionFailed);
   if (result.data.success === false) return refused("esim.assignSession", esimKeys.sessionFailed, result.status);
   return { ok: true, status: result.status, data: result.data.uuid };

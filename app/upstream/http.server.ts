@@ -44,6 +44,8 @@ export type UpstreamCall<S extends z.ZodType> = {
   messages?: Partial<Record<number, string>>;
   /** Some upstreams answer errors with a JSON body that is still meaningful; parse it with this schema. */
   errorSchema?: z.ZodType<{ message?: string; mensaje?: string }>;
+  /** Tries in all (a GET's default is 2); 1 for a call whose caller counts its own retries. */
+  attempts?: number;
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -56,7 +58,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export async function upstreamFetch<S extends z.ZodType>(options: UpstreamCall<S>): Promise<UpstreamResult<z.infer<S>>> {
   const method = options.method ?? "GET";
-  const attempts = method === "GET" ? 2 : 1;
+  const attempts = options.attempts ?? (method === "GET" ? 2 : 1);
   let last: UpstreamResult<z.infer<S>> | undefined;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     last = await attemptOnce(options, method);

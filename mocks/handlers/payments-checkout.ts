@@ -210,10 +210,13 @@ export const checkout: RequestHandler[] = [
 
     const line = lineOf(extra.telefono);
     const offer = offerById(extra.referencia1);
+    let activationCode: string | undefined;
     if (channel === "esim") {
       sales.sold.add(extra.uuid);
       world.esimPurchases.set(extra.correo, (world.esimPurchases.get(extra.correo) ?? 0) + 1);
       for (const order of sales.esimOrders.values()) if (order.visitor === extra.uuid) order.paid = true;
+      // The eSIM's activation code (an LPA string, what the QR encodes); the real upstream e-mails it too.
+      activationCode = `LPA:1$smdp.esim.bait.mock$${randomUUID().replaceAll("-", "").slice(0, 24).toUpperCase()}`;
     } else if (channel === "captacion" && info) {
       // A SIM: nothing to apply to a line yet, the warehouse ships it to this address.
       sales.simShipments.push({
@@ -270,7 +273,7 @@ export const checkout: RequestHandler[] = [
         });
       }
     }
-    return remember("cobrar", key, fingerprint, 200, { success: true, mensaje: "Felicidades, se ha completado tu pago.", orden: orderId });
+    return remember("cobrar", key, fingerprint, 200, { success: true, mensaje: "Felicidades, se ha completado tu pago.", orden: orderId, ...(activationCode ? { codigoActivacion: activationCode } : {}) });
   }),
 
   http.post(`${base}/servicio/angular/:channel/3/orden`, async ({ request, params }) => {

@@ -87,8 +87,22 @@ export const siteConfig = z.object({
       consentScripts: z.array(externalUrl).default([]),
       /** Sent when cookies are accepted on a /cambiate-a-bait page. */
       acquisitionTagUrl: externalUrl.optional(),
+      /**
+       * The three marketing platforms (docs/esim.md "Marketing platforms"): an id each; a platform
+       * without one loads nothing. Google's tag gets every event; the ad pixels (Meta, TikTok) the
+       * events and, on `pixelPaths`, the page view.
+       */
+      platforms: z
+        .object({
+          google: z.string().regex(/^(G|AW)-[A-Z0-9]{4,20}$/, "debe ser un id de Google como G-XXXXXXX").optional(),
+          meta: z.string().regex(/^\d{6,20}$/, "debe ser el número de un píxel de Meta").optional(),
+          tiktok: z.string().regex(/^[A-Z0-9]{10,30}$/, "debe ser un id de píxel de TikTok").optional(),
+        })
+        .default({}),
+      /** Where the ad pixels count a page view: the switch, prepaid, portability and eSIM pages. */
+      pixelPaths: z.array(localPath).default(["/cambiate-a-bait", "/{product}-prepago", "/haz-tu-portabilidad", "/e-sim"]),
     })
-    .default({ consentScripts: [] }),
+    .default({ consentScripts: [], platforms: {}, pixelPaths: ["/cambiate-a-bait", "/{product}-prepago", "/haz-tu-portabilidad", "/e-sim"] }),
   /** The third-party chat; with no URL nothing loads. */
   chat: z.object({ scriptUrl: externalUrl.optional() }).default({}),
   cookies: z.object({

@@ -79,11 +79,11 @@ test.describe("the recharge catalogue of /recargas", () => {
     await expect(card(page, "Bait Trimestral").getByRole("link", { name: /^Comprar: Bait Trimestral/ })).toHaveAttribute("href", "/recargas?section=packages&recarga=PAQ3M");
   });
 
-  test("SIM cards lead to their modal at /cambiate-a-bait?chip= and eSIM cards to /e-sim?oferta=", async ({ page }) => {
+  test("SIM cards lead to their modal at /cambiate-a-bait?chip= and eSIM cards to the eSIM modal over the tab, ?section=e-sim&oferta=", async ({ page }) => {
     await page.goto("/recargas?section=sim");
     await expect(cardLinks(page).first()).toHaveAttribute("href", /^\/cambiate-a-bait\?chip=SIM\d+$/);
     await page.goto("/recargas?section=e-sim");
-    await expect(cardLinks(page).first()).toHaveAttribute("href", /^\/e-sim\?oferta=ESIM\d+$/);
+    await expect(cardLinks(page).first()).toHaveAttribute("href", /^\/recargas\?section=e-sim&oferta=ESIM\d+$/);
   });
 
   test("the tabs are one scrollable row on a 375 px phone and a wrapped row on desktop", async ({ page }) => {

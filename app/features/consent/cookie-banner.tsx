@@ -2,26 +2,18 @@ import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { modalHref } from "~/components/url-modal";
 import { useChrome } from "~/components/ui-store";
-import { loadScript, startTracking } from "~/features/tracking/tracking";
+import { loadScript } from "~/features/tracking/tracking";
 import { useTranslation } from "~/lib/i18n/react";
 import { AcceptForm } from "./accept-form";
 import { COOKIE_PARAM } from "./consent-params";
+import type { Tracking } from "./consented-tracking";
 
 /** docs/config.md: the notice appears 4 s after the page loads. */
 export const COOKIE_BANNER_DELAY_MS = 4000;
 
-type Tracking = { consentScripts: string[]; acquisitionTagUrl?: string };
-
-/** Once accepted (now or on an earlier visit): queued events go out and the consented scripts load. */
-function useConsentedScripts(tracking: Tracking) {
-  const accepted = useChrome((state) => state.consentAccepted);
+/** The acquisition tag goes out when cookies are accepted on a /cambiate-a-bait page (what consent starts otherwise: consented-tracking.tsx). */
+function useAcquisitionTag(tracking: Pick<Tracking, "acquisitionTagUrl">) {
   const location = useLocation();
-  useEffect(() => {
-    if (!accepted) return;
-    startTracking();
-    tracking.consentScripts.forEach(loadScript);
-  }, [accepted, tracking.consentScripts]);
-  // The acquisition tag goes out when cookies are accepted on a /cambiate-a-bait page.
   const [acceptedHere, setAcceptedHere] = useState(false);
   useEffect(() => {
     if (acceptedHere && tracking.acquisitionTagUrl && location.pathname.startsWith("/cambiate-a-bait")) loadScript(tracking.acquisitionTagUrl);
@@ -34,12 +26,12 @@ function useConsentedScripts(tracking: Tracking) {
  * for visitors without the consent cookie; without JavaScript it shows at once, with
  * JavaScript after 4 s.
  */
-export function CookieBanner({ tracking }: { tracking: Tracking }) {
+export function CookieBanner({ tracking }: { tracking: Pick<Tracking, "acquisitionTagUrl"> }) {
   const { t } = useTranslation();
   const accepted = useChrome((state) => state.consentAccepted);
   const location = useLocation();
   const [visible, setVisible] = useState(false);
-  const markAcceptedHere = useConsentedScripts(tracking);
+  const markAcceptedHere = useAcquisitionTag(tracking);
 
   useEffect(() => {
     if (accepted) return;

@@ -1,5 +1,5 @@
 import { Form, useLocation } from "@remix-run/react";
-import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
+import { useEffect, useRef, type FocusEvent, type FormEvent, type ReactNode } from "react";
 import { ErrorSummary, FormMessage } from "~/components/form/form-messages";
 import { OfferModalFailure } from "~/components/offer-modal-failure";
 import { UrlModal } from "~/components/url-modal";
@@ -56,7 +56,8 @@ type SchemaForm = ReturnType<typeof useSchemaForm>["form"];
 /**
  * An offer modal's form: the offer's id, a title and intro, the answer's message, the error
  * summary, then the fields (`children`). `legal` names the consent checkboxes, whose changes are
- * ChangeLegal; `onFieldInput` sees every field as it changes (a data summary that follows).
+ * ChangeLegal; `onFieldInput` sees every field as it changes (a data summary that follows),
+ * `onFieldBlur` every field the visitor leaves (the eSIM journey's field steps).
  */
 export function OfferForm({
   form,
@@ -69,6 +70,7 @@ export function OfferForm({
   labels,
   legal = [],
   onFieldInput,
+  onFieldBlur,
   children,
 }: {
   form: SchemaForm;
@@ -81,6 +83,7 @@ export function OfferForm({
   labels: Record<string, string>;
   legal?: readonly string[];
   onFieldInput?: (target: HTMLInputElement) => void;
+  onFieldBlur?: (event: FocusEvent<HTMLFormElement>) => void;
   children: ReactNode;
 }) {
   const location = useLocation();
@@ -109,6 +112,7 @@ export function OfferForm({
       className={className}
       aria-labelledby={`${form.id}-title`}
       onInput={onInput}
+      onBlur={onFieldBlur}
       onSubmit={(event) => {
         form.onSubmit(event);
         if (!event.defaultPrevented) funnel("RequestPayment", { offerId });

@@ -30,7 +30,7 @@ import { CARD_METHOD_PARAM, CHECKOUT_PATH } from "./urls";
 
 function editHrefOf(sale: CheckoutSale): string {
   const url = new URL(sale.returnTo, "http://local");
-  url.searchParams.set(sale.kind === "sim" ? "chip" : "recarga", sale.offerId);
+  url.searchParams.set(sale.kind === "sim" ? "chip" : sale.kind === "esim" ? "oferta" : "recarga", sale.offerId);
   return url.pathname + url.search;
 }
 

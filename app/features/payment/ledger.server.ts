@@ -15,7 +15,7 @@ export const FAILURE_THRESHOLD = 3;
 const TTL_MS = 2 * 60 * 60 * 1000;
 
 export type ChargeVerdict =
-  | { ok: true; orderId: string | null }
+  | { ok: true; orderId: string | null; activationCode?: string | null }
   | {
       ok: false;
       /** A catalogue key, or the provider's own text when it sent one. */

@@ -41,7 +41,7 @@ export async function settle(
       shipping: upstreamShipping(sale),
       idempotencyKey: paymentKey,
     });
-    if (outcome.ok) return { ok: true, orderId: outcome.data.orderId };
+    if (outcome.ok) return { ok: true, orderId: outcome.data.orderId, activationCode: outcome.data.activationCode };
     const unknown = outcome.error.kind === "timeout" || outcome.error.kind === "network";
     return { ok: false, messageKey: outcome.error.messageKey, ...(outcome.error.upstreamMessage ? { upstreamText: outcome.error.upstreamMessage } : {}), unknown };
   });
@@ -49,7 +49,7 @@ export async function settle(
   const verdict = await run;
   const session = await getSession(request);
   if (verdict.ok) {
-    session.set("receipt", receiptOf(sale, verdict.orderId));
+    session.set("receipt", receiptOf(sale, verdict.orderId, { activationCode: verdict.activationCode ?? null }));
     session.unset(SALE_SESSION_KEY);
     session.unset("saleSecure");
     session.unset("paypal");

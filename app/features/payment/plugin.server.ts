@@ -6,6 +6,7 @@ import { getRecharges } from "~/lib/config/config.server";
 import { translate } from "~/lib/i18n/i18next.server";
 import { getSessionUser, type getSession } from "~/lib/session.server";
 import { startRechargePayment } from "~/upstream/core/recharges.server";
+import { requestEsimPayment } from "~/upstream/esim.server";
 import { setUpPaymentPlugin, type PluginSetup, type ProviderKind } from "~/upstream/payments/plugin.server";
 import { buttonStyle } from "./button-style";
 import type { PluginView } from "./checkout-data";
@@ -21,8 +22,8 @@ export const legalOptions = (plugin: Pick<PluginView, "legal">): LegalOptions =>
 type Prepared = { ok: true; setup: PluginSetup; plugin: PluginView } | { ok: false; messageKey: string };
 
 /**
- * The secure recharge payment (docs/payment.md pagos/recarga, "secure recharge data"), opened once per
- * sale; then the plugin's set-up (docs/payment.md plugin) for the sale's channel, price and contact.
+ * The secure payment data (docs/payment.md pagos/recarga, "secure recharge data"; an eSIM's
+ * publico/pago), opened once per sale; then the plugin's set-up (docs/payment.md plugin) for the sale's channel, price and contact.
  */
 export async function preparePlugin(request: Request, context: AppLoadContext, sale: CheckoutSale, session: Awaited<ReturnType<typeof getSession>>, options: { cardFallback: boolean }): Promise<Prepared> {
   if (sale.kind === "recharge" && session.get("saleSecure")?.uuid !== sale.uuid) {
@@ -36,6 +37,12 @@ export async function preparePlugin(request: Request, context: AppLoadContext, s
     });
     if (!secure.ok) return { ok: false, messageKey: "payment:payment.unavailable" };
     session.set("saleSecure", { uuid: sale.uuid, orderId: secure.data.orderId });
+  }
+  if (sale.kind === "esim" && session.get("saleSecure")?.uuid !== sale.uuid) {
+    // The eSIM's own secure payment data (docs/esim.md publico/pago), filed under the visitor's journey.
+    const secure = await requestEsimPayment({ uuid: sale.uuid, offerId: sale.offerId, email: sale.email, contactNumber: sale.phone, isBaitUser: sale.isBaitUser });
+    if (!secure.ok) return { ok: false, messageKey: "payment:payment.unavailable" };
+    session.set("saleSecure", { uuid: sale.uuid, orderId: secure.data.customerOrder });
   }
   const setup = await setUpPaymentPlugin({
     store: getRecharges().checkout.store,

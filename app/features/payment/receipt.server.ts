@@ -1,8 +1,9 @@
 import * as z from "zod";
 import type { CheckoutSale } from "#schemas/sale";
 import { formatMoney, formatPhone } from "~/lib/format";
+import { drawQr } from "~/lib/qr.server";
 import { getSession } from "~/lib/session.server";
-import { deliveryAddress, saleView } from "./sale.server";
+import { deliveryAddress, kindLabel, saleView } from "./sale.server";
 import { translate } from "~/lib/i18n/i18next.server";
 
 /**
@@ -13,7 +14,7 @@ import { translate } from "~/lib/i18n/i18next.server";
 export const RECEIPT_PATH = "/pago/completado";
 
 export const receipt = z.object({
-  kind: z.enum(["recharge", "sim"]),
+  kind: z.enum(["recharge", "sim", "esim"]),
   orderId: z.string().nullable(),
   description: z.string(),
   includeMessage: z.string(),
@@ -24,11 +25,13 @@ export const receipt = z.object({
   /** Where the SIM goes (SIM sales). */
   delivery: z.string().nullable(),
   lines: z.array(z.object({ label: z.string(), value: z.string() })),
+  /** An eSIM's activation code, when the upstream sent it: the confirmation draws it as a QR. */
+  activationCode: z.string().nullish(),
   paidAt: z.iso.datetime(),
 });
 export type Receipt = z.infer<typeof receipt>;
 
-export function receiptOf(sale: CheckoutSale, orderId: string | null, now = new Date()): Receipt {
+export function receiptOf(sale: CheckoutSale, orderId: string | null, extra: { activationCode?: string | null } = {}, now = new Date()): Receipt {
   const view = saleView(sale);
   return {
     kind: sale.kind,
@@ -40,6 +43,7 @@ export function receiptOf(sale: CheckoutSale, orderId: string | null, now = new 
     number: sale.kind === "recharge" ? formatPhone(sale.lineNumber) : null,
     delivery: sale.kind === "sim" ? deliveryAddress(sale) : null,
     lines: view.lines,
+    ...(sale.kind === "esim" && extra.activationCode ? { activationCode: extra.activationCode } : {}),
     paidAt: now.toISOString(),
   };
 }
@@ -53,6 +57,10 @@ export async function loadReceipt(request: Request) {
   const next =
     value.kind === "sim"
       ? translate("payment:receipt.simNext", { address: value.delivery, email: value.email })
-      : translate("payment:receipt.rechargeNext", { number: value.number, email: value.email });
-  return { ...value, kindLabel: translate(value.kind === "sim" ? "payment:checkout.kindSim" : "payment:checkout.kindRecharge"), completed: translate("payment:payment.completed"), next };
+      : value.kind === "esim"
+        ? translate("esim:receipt.next", { email: value.email })
+        : translate("payment:receipt.rechargeNext", { number: value.number, email: value.email });
+  // Beyond the spec: the activation code as a QR on the page too, for a purchase made on another device.
+  const qr = value.activationCode ? { ...drawQr(value.activationCode), code: value.activationCode } : null;
+  return { ...value, kindLabel: kindLabel(value.kind), completed: translate("payment:payment.completed"), next, qr };
 }

@@ -18,9 +18,10 @@ export async function pendingSale(request: Request): Promise<CheckoutSale | null
   return parsed.success ? parsed.data : null;
 }
 
-/** docs/payment.md payment channels: associates' recharges (type 4), SIM sales (captacion), the rest general. */
+/** docs/payment.md payment channels: associates' recharges (type 4), SIM sales (captacion), eSIMs (esim), the rest general. */
 export function channelOf(sale: CheckoutSale): PaymentChannel {
   if (sale.kind === "sim") return "captacion";
+  if (sale.kind === "esim") return "esim";
   return sale.type === 4 ? "associates" : "general";
 }
 
@@ -42,6 +43,7 @@ export function upstreamSale(sale: CheckoutSale): Sale {
     ...(sale.campaign ? { campaign: sale.campaign } : {}),
   };
   if (sale.kind === "sim") return { ...common, name: `${sale.delivery.contactName} ${sale.delivery.contactLastName}` };
+  if (sale.kind === "esim") return { ...common, name: "" };
   return { ...common, name: "", lineCategory: lineCategoryForType(sale.type) };
 }
 
@@ -76,6 +78,10 @@ export function deliveryAddress(sale: Extract<CheckoutSale, { kind: "sim" }>): s
 
 export type SaleLine = { label: string; value: string };
 
+/** What the checkout and the confirmation call the sale. */
+export const kindLabel = (kind: CheckoutSale["kind"]) =>
+  translate(kind === "sim" ? "payment:checkout.kindSim" : kind === "esim" ? "esim:receipt.kind" : "payment:checkout.kindRecharge");
+
 /** What the checkout and the confirmation show of a sale, formatted on the server. */
 export function saleView(sale: CheckoutSale) {
   const offer = getRecharges().offers.find((candidate) => candidate.offerId === sale.offerId);
@@ -84,6 +90,10 @@ export function saleView(sale: CheckoutSale) {
     const isService = profileForType(sale.type) !== "mbb";
     lines.push({ label: translate(isService ? "payment:checkout.serviceNumber" : "payment:checkout.number"), value: formatPhone(sale.lineNumber) });
     if (sale.phone !== sale.lineNumber) lines.push({ label: translate("payment:checkout.contactPhone"), value: formatPhone(sale.phone) });
+  } else if (sale.kind === "esim") {
+    lines.push({ label: translate("payment:checkout.contactPhone"), value: formatPhone(sale.phone) });
+    lines.push({ label: translate("esim:receipt.imei"), value: sale.imei });
+    lines.push({ label: translate("esim:receipt.esimKind"), value: translate(sale.portability ? "esim:receipt.portability" : sale.isBaitUser ? "esim:receipt.replacement" : "esim:receipt.newLine") });
   } else {
     lines.push({ label: translate("payment:checkout.recipient"), value: `${sale.delivery.contactName} ${sale.delivery.contactLastName}` });
     lines.push({ label: translate("payment:checkout.contactPhone"), value: formatPhone(sale.phone) });
@@ -96,7 +106,7 @@ export function saleView(sale: CheckoutSale) {
     kind: sale.kind,
     uuid: sale.uuid,
     offerId: sale.offerId,
-    title: translate(sale.kind === "sim" ? "payment:checkout.kindSim" : "payment:checkout.kindRecharge"),
+    title: kindLabel(sale.kind),
     description: sale.description,
     includeMessage: sale.includeMessage,
     image: offer ? { desktop: offer.imageDesktop, mobile: offer.imageMobile } : null,

@@ -1,4 +1,5 @@
 import type { OfferCategory } from "#schemas/config";
+import { esimHref } from "~/features/esim/urls";
 import { SIM_PARAM } from "~/features/sim/urls";
 
 /** The recharge modal is a URL (docs/recharge.md): `?recarga=OFFERID` opens it, over the catalogue tab `?section=`. */
@@ -12,13 +13,14 @@ export function rechargeHref(offerId: string): string {
 
 /**
  * Where an offer's card leads. A block's `actionHref` template ({offerId} replaced) wins; else a
- * SIM goes to its purchase modal on /cambiate-a-bait, an eSIM to the eSIM modal of /e-sim, and any
- * recharge to its modal on the tab of its category, so closing the modal leaves the visitor there.
+ * SIM goes to its purchase modal on /cambiate-a-bait, an eSIM to the eSIM modal over the page it is
+ * on (`here`, when that page shows the modal; else /e-sim), and any recharge to its modal on the tab
+ * of its category, so closing the modal leaves the visitor there.
  */
-export function offerHref(offer: { offerId: string; category: OfferCategory }, actionHref?: string): string {
+export function offerHref(offer: { offerId: string; category: OfferCategory }, actionHref?: string, here?: URL): string {
   const id = encodeURIComponent(offer.offerId);
   if (actionHref) return actionHref.replaceAll("{offerId}", id);
   if (offer.category === "sim") return `/cambiate-a-bait?${SIM_PARAM}=${id}`;
-  if (offer.category === "e-sim") return `/e-sim?oferta=${id}`;
+  if (offer.category === "e-sim") return esimHref(offer.offerId, here);
   return `/recargas?${SECTION_PARAM}=${offer.category}&${RECHARGE_PARAM}=${id}`;
 }

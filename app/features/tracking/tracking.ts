@@ -1,7 +1,9 @@
+import type { EventData, EventName } from "./events";
+
 /**
- * The one door for analytics events (web_widget_btn, web_widget_servicio_{id}, …). Events wait
- * in a queue until the visitor accepts cookies; the acquisition work wires the queue to the
- * marketing platforms' endpoints by listening to `bait:track`.
+ * The one door for analytics events (the catalogue: events.ts). Events wait in a queue until
+ * the visitor accepts cookies; then the queue and every new event go out as `bait:track` DOM
+ * events, which the marketing platforms (platforms.ts, loaded only after consent) forward.
  */
 export type TrackEvent = { name: string; data?: Record<string, string | number | boolean> };
 
@@ -17,15 +19,18 @@ let consented = false;
 if (typeof window !== "undefined") {
   window.addEventListener("bait:funnel", (event) => {
     const { name, data } = (event as CustomEvent<TrackEvent>).detail;
-    track(name, data);
+    emit({ name, data });
   });
 }
 
-export function track(name: string, data?: TrackEvent["data"]) {
-  if (typeof window === "undefined") return;
-  const event = { name, data };
+function emit(event: TrackEvent) {
   (window.baitEvents ??= []).push(event);
   if (consented) window.dispatchEvent(new CustomEvent<TrackEvent>("bait:track", { detail: event }));
+}
+
+export function track<Name extends EventName>(name: Name, data?: EventData<Name>) {
+  if (typeof window === "undefined") return;
+  emit({ name, data: data as TrackEvent["data"] });
 }
 
 /** After consent: the queued events go out, then every new one as it happens. */

@@ -8,7 +8,7 @@ import type { WidgetTab, WidgetView } from "./widget.server";
 
 import { ITEM_PARAM, WIDGET_PARAM, widgetHref } from "./widget-params";
 
-const TAB_EVENT: Record<WidgetTab, string> = { beneficios: "web_widget_servicio", tiendas: "web_widget_tienda" };
+const TAB_EVENT: Record<WidgetTab, "web_widget_servicio" | "web_widget_tienda"> = { beneficios: "web_widget_servicio", tiendas: "web_widget_tienda" };
 
 function isVideo(media?: string) {
   return Boolean(media && /\.(mp4|webm)$/i.test(media));

@@ -25,7 +25,7 @@ export type OfferView = {
 export const i18n = createI18n();
 
 /** A card's texts, formatted here so the browser needs no formatting code. */
-export function offerView(offer: RechargeOffer, actionHref?: string): OfferView {
+export function offerView(offer: RechargeOffer, actionHref?: string, here?: URL): OfferView {
   const features: string[] = [];
   if (offer.mbNavigation > 0) features.push(i18n.t("recharge:modal.navigation", { amount: formatData(offer.mbNavigation) }));
   if (offer.unlimitedSocial) features.push(i18n.t("recharge:modal.unlimitedSocial"));
@@ -39,7 +39,7 @@ export function offerView(offer: RechargeOffer, actionHref?: string): OfferView 
     validity: i18n.t("recharge:modal.validity", { count: offer.duration }),
     features,
     highlighted: offer.highlighted,
-    href: offerHref(offer, actionHref),
+    href: offerHref(offer, actionHref, here),
   };
 }
 

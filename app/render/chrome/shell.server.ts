@@ -8,6 +8,7 @@ import { PDF_PARAM } from "~/components/pdf-link";
 import { resolvePdf } from "~/features/pdf/pdf.server";
 import { ITEM_PARAM, WIDGET_PARAM } from "~/features/widget/widget-params";
 import { loadWidget } from "~/features/widget/widget.server";
+import { marketingPlatforms } from "~/features/tracking/platforms.server";
 import { getModal, getSite } from "~/lib/config/config.server";
 import { formatLongDate } from "~/lib/format";
 import { getSessionUser } from "~/lib/session.server";
@@ -33,7 +34,7 @@ export async function loadShell(request: Request, context: AppLoadContext) {
     consent: await hasConsent(request),
     // Dates are formatted here so the browser carries no formatting code.
     cookies: { policyModal: site.cookies.policyModal, policyUpdated: formatLongDate(site.cookies.policyUpdated) },
-    tracking: site.tracking,
+    tracking: { consentScripts: site.tracking.consentScripts, acquisitionTagUrl: site.tracking.acquisitionTagUrl, ...marketingPlatforms() },
     chatScriptUrl: site.chat.scriptUrl ?? null,
     cookieSettings: url.searchParams.get(COOKIE_PARAM) === "opciones",
     pdf: resolvePdf(url.searchParams.get(PDF_PARAM)),

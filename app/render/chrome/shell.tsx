@@ -5,6 +5,7 @@ import { ProgressBar } from "~/components/progress-bar";
 import { UrlModal } from "~/components/url-modal";
 import { CookieBanner } from "~/features/consent/cookie-banner";
 import { CookieSettings } from "~/features/consent/cookie-settings";
+import { ConsentedTracking } from "~/features/consent/consented-tracking";
 import { PdfViewer } from "~/features/pdf/pdf-viewer";
 import { DiscoveryWidget } from "~/features/widget/discovery-widget";
 import { WIDGET_PARAM } from "~/features/widget/widget-params";
@@ -52,6 +53,7 @@ export function Shell({ children }: { children: ReactNode }) {
       {root?.cookieSettings ? <CookieSettings policyModal={root.cookies.policyModal} policyUpdated={root.cookies.policyUpdated} /> : null}
       {root?.widget || widgetPending ? <DiscoveryWidget widget={widgetPending ? null : root?.widget ?? null} pending={widgetPending} /> : null}
       {root && !root.consent ? <CookieBanner tracking={root.tracking} /> : null}
+      {root ? <ConsentedTracking tracking={root.tracking} /> : null}
       {root?.chatScriptUrl ? <ChatWidget src={root.chatScriptUrl} /> : null}
     </ChromeStoreProvider>
   );

@@ -3,6 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { resolveBlocks } from "~/render/blocks/data.server";
 import { blocksOf } from "~/render/blocks/parse.server";
 import type { OfferSource } from "~/features/recharge/catalogue.server";
+import type { Block } from "~/render/blocks/types";
 import { flagSubject, isOn } from "~/features/flags/flags.server";
 import { bannerViewOf, findPage, getBanners, getSite } from "~/lib/config/config.server";
 import { getSessionUser, requireCustomer, requireGuest } from "~/lib/session.server";
@@ -23,6 +24,17 @@ export function legacyRedirect(url: URL): Response | null {
 
 export function notFound() {
   return data({ kind: "notFound" as const }, { status: 404, headers: { "Cache-Control": "no-store" } });
+}
+
+/**
+ * `?section=<category>` on a page with offer blocks of several categories shows that category's
+ * blocks and leaves the other offers out, as the catalogue's tabs do on /recargas
+ * (/cambiate-a-bait?section=sim is the SIM offers). A section no offer block has changes nothing.
+ */
+export function selectSection(list: Block[], section: string | null): Block[] {
+  const isOffers = (block: Block): block is Extract<Block, { type: "offers" }> => block.type === "offers";
+  if (!section || !list.some((block) => isOffers(block) && block.category === section)) return list;
+  return list.filter((block) => !isOffers(block) || block.category === section);
 }
 
 /**
@@ -48,7 +60,7 @@ export async function readConfigPage(request: Request, context: AppLoadContext, 
       title: definition.title,
       description: definition.description,
       heading: definition.heading,
-      blocks: await resolveBlocks(blocksOf(page.file, definition), request, offers),
+      blocks: await resolveBlocks(selectSection(blocksOf(page.file, definition), url.searchParams.get("section")), request, offers),
     },
     banners: getBanners(definition.bannerView ?? bannerViewOf(page.path)),
     /** Private pages (customer-only, guest-only or behind a flag) are never stored by a cache. */

@@ -9,20 +9,20 @@ useMockUpstream({ timeoutMs: 8000 });
 
 describe("devices", () => {
   it.each([
-    ["356938035643809", { supportsEsim: true, network: "compatible" }, "recharge:device.compatible"],
-    ["490154203237518", { supportsEsim: false, network: "compatible" }, "recharge:device.noEsim"],
-    ["351756051523993", { supportsEsim: false, network: "incompatible" }, "recharge:device.incompatible"],
-    ["353322110099885", { supportsEsim: false, network: "vozapp" }, "recharge:device.vozapp"],
+    ["356938035643809", { supportsEsim: true, network: "compatible" }, "esim:device.compatible"],
+    ["490154203237518", { supportsEsim: false, network: "compatible" }, "esim:device.networkOnly"],
+    ["351756051523993", { supportsEsim: false, network: "incompatible" }, "esim:device.incompatible"],
+    ["353322110099885", { supportsEsim: false, network: "vozapp" }, "esim:device.vozapp"],
   ])("validates IMEI %s", async (imei, expected, key) => {
     const check = dataOf(await validateImei(imei));
     expect(check).toEqual(expected);
     expect(deviceMessageKey(check)).toBe(key);
   });
 
-  it("turns the server-error device's 500 into 'recharge:device.serverError'", async () => {
+  it("turns the server-error device's 500 into 'esim:device.serverError'", async () => {
     quiet();
-    expect(errorOf(await validateImei("867530901234565")).messageKey).toBe("recharge:device.serverError");
-    expect(errorOf(await checkImeiCompatibility("867530901234565")).messageKey).toBe("recharge:device.serverError");
+    expect(errorOf(await validateImei("867530901234565")).messageKey).toBe("esim:device.serverError");
+    expect(errorOf(await checkImeiCompatibility("867530901234565")).messageKey).toBe("esim:device.serverError");
   });
 
   it("checks compatibility for the contact flow", async () => {
@@ -33,6 +33,6 @@ describe("devices", () => {
 
   it("turns a success: false compatibility answer into a refusal with the upstream's message", async () => {
     mockServer.use(http.post("https://core.upstream.mock/api/core/captacion/imei/verificacion", () => HttpResponse.json({ success: false, mensaje: "IMEI bloqueado" })));
-    expect(errorOf(await checkImeiCompatibility("356938035643809"))).toMatchObject({ messageKey: "recharge:device.incompatible", upstreamMessage: "IMEI bloqueado" });
+    expect(errorOf(await checkImeiCompatibility("356938035643809"))).toMatchObject({ messageKey: "esim:device.incompatible", upstreamMessage: "IMEI bloqueado" });
   });
 });

@@ -8,7 +8,7 @@ import { ok, refuse } from "./results.server";
  * the spec names the call in §7's journey row without showing one.
  */
 
-const deviceMessages = { 400: "recharge:device.noEsim", 500: "recharge:device.serverError", 502: "recharge:device.serverError" } as const;
+const deviceMessages = { 400: "esim:device.networkOnly", 500: "esim:device.serverError", 502: "esim:device.serverError" } as const;
 
 /** POST /api/core/api/validate/IMEI: network and eSIM support of a device. */
 export function validateImei(imei: string): Promise<UpstreamResult<DeviceCheck>> {
@@ -26,15 +26,15 @@ export function validateImei(imei: string): Promise<UpstreamResult<DeviceCheck>>
 
 /** The catalogue key that tells the customer what a device check means (docs/upstream.md). */
 export function deviceMessageKey(check: DeviceCheck): string {
-  if (check.network === "incompatible") return "recharge:device.incompatible";
-  if (check.network === "vozapp") return "recharge:device.vozapp";
-  return check.supportsEsim ? "recharge:device.compatible" : "recharge:device.noEsim";
+  if (check.network === "incompatible") return "esim:device.incompatible";
+  if (check.network === "vozapp") return "esim:device.vozapp";
+  return check.supportsEsim ? "esim:device.compatible" : "esim:device.networkOnly";
 }
 
 
 /**
  * POST /api/core/captacion/imei/verificacion: the contact flow's compatibility check.
- * `success: false` is a refusal with `recharge:device.incompatible` and the upstream's message.
+ * `success: false` is a refusal with `esim:device.incompatible` and the upstream's message.
  */
 export async function checkImeiCompatibility(imei: string): Promise<UpstreamResult<{ compatible: boolean; supportsEsim: boolean; message?: string }>> {
   const call = "core.imeiCompatibility";
@@ -50,6 +50,6 @@ export async function checkImeiCompatibility(imei: string): Promise<UpstreamResu
   });
   if (!result.ok) return result;
   const { success, ...device } = result.data;
-  if (!success) return refuse(call, "recharge:device.incompatible", "incompatible", { upstreamMessage: device.message });
+  if (!success) return refuse(call, "esim:device.incompatible", "incompatible", { upstreamMessage: device.message });
   return ok(device, result.status);
 }

@@ -79,7 +79,13 @@ export const chargeRequest = z.object({
   meta: z.object({ token: z.string().nullable(), recurrente: z.boolean() }),
 });
 export type ChargeRequest = z.infer<typeof chargeRequest>;
-export const chargeResponse = z.object({ success: z.boolean(), mensaje: z.string().nullish(), orden: z.string().nullish() });
+export const chargeResponse = z.object({
+  success: z.boolean(),
+  mensaje: z.string().nullish(),
+  orden: z.string().nullish(),
+  /** An eSIM's activation code (LPA:1$…), when the upstream sends it with the charge (docs/esim.md "QR"). */
+  codigoActivacion: z.string().max(512).nullish(),
+});
 
 /** The header that makes a POST that moves money safe to repeat: one key, at most one charge or order. */
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";

@@ -66,7 +66,7 @@ export type ChargeInput = {
   /** One key per payment attempt; sent as header `Idempotency-Key`. The same key never charges twice. */
   idempotencyKey: string;
 };
-export type ChargeOutcome = { message: string | null; orderId: string | null };
+export type ChargeOutcome = { message: string | null; orderId: string | null; activationCode: string | null };
 
 /**
  * The `data` object of /cobrar: the holder, the billing address and, for a card typed on our
@@ -183,5 +183,5 @@ export async function charge(input: ChargeInput): Promise<UpstreamResult<ChargeO
     return withCallKey(result, paymentKeys.failed);
   }
   if (!result.data.success) return refused(call, paymentKeys.failed, result.status, result.data.mensaje);
-  return { ok: true, status: result.status, data: { message: result.data.mensaje ?? null, orderId: result.data.orden ?? null } };
+  return { ok: true, status: result.status, data: { message: result.data.mensaje ?? null, orderId: result.data.orden ?? null, activationCode: result.data.codigoActivacion ?? null } };
 }

@@ -106,7 +106,6 @@ describe("catalogue", () => {
   it("keeps the spec's texts verbatim", () => {
     expect(catalogue.payment.failed).toBe("Lo sentimos, se ha tenido un problema al procesar tu pago.");
     expect(catalogue.payment.processing).toBe("Se esta procesando tu pago");
-    expect(catalogue.esim.limitExceeded).toBe("Lo sentimos, has excedido el número de compras de ESIM por usuario.");
     expect(catalogue.validation.privacyRequired).toBe("Lo sentimos, no has aceptado nuestro aviso de privacidad.");
     expect(Object.values(catalogue.validation).every((text) => text.startsWith("Lo sentimos, "))).toBe(true);
   });

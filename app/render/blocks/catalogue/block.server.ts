@@ -48,7 +48,7 @@ export async function load(block: CatalogueBlockConfig, { request, offers: sourc
         href: `${url.pathname}?section=${encodeURIComponent(id)}`,
       };
     }),
-    offers: result.ok ? result.offers.map((offer) => offerView(offer)) : [],
+    offers: result.ok ? result.offers.map((offer) => offerView(offer, undefined, url)) : [],
     error: result.ok ? null : i18n.t("recharge:offers.error"),
     /** "Recargar", or "Comprar" for what is bought rather than recharged. */
     actionLabel: i18n.t(BOUGHT.has(selected) ? "offers.buy" : "offers.recharge"),

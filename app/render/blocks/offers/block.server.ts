@@ -7,13 +7,13 @@ import type { OffersBlockConfig } from "./schema";
 
 export { offersBlock as schema } from "./schema";
 
-export async function load(block: OffersBlockConfig, { offers: source }: BlockContext): Promise<{ categoryLabel: string; offers: OfferView[]; error: string | null }> {
+export async function load(block: OffersBlockConfig, { request, offers: source }: BlockContext): Promise<{ categoryLabel: string; offers: OfferView[]; error: string | null }> {
   const { offers, categories } = getRecharges();
   const category = categories.find((entry) => entry.id === block.category);
   const result = await categoryOffers(block.category, offers, source);
   return {
     categoryLabel: category?.label ?? block.category,
-    offers: result.ok ? (block.limit ? result.offers.slice(0, block.limit) : result.offers).map((offer) => offerView(offer, block.actionHref)) : [],
+    offers: result.ok ? (block.limit ? result.offers.slice(0, block.limit) : result.offers).map((offer) => offerView(offer, block.actionHref, new URL(request.url))) : [],
     error: result.ok ? null : i18n.t("recharge:offers.error"),
   };
 }

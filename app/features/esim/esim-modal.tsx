@@ -1,0 +1,228 @@
+import { Link, useNavigation } from "@remix-run/react";
+import { useId, type FocusEvent } from "react";
+import { CheckboxField, TextField } from "~/components/form/field";
+import { useMounted } from "~/components/form/use-mounted";
+import { Icon } from "~/components/icon";
+import { OfferForm, OfferModal, useOfferDetailFunnel } from "~/features/offer-modal/offer-form";
+import { useMessages } from "~/lib/i18n/react";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { ESIM_FIELDS, esimSchema } from "#schemas/forms/esim";
+import type { EsimAnswer } from "./esim.server";
+import { FIELD_STEPS, isStepField, STEP_ENDPOINT, stepValue } from "./journey-steps";
+import type { EsimModalData } from "./offer.server";
+import { ESIM_PARAM } from "./urls";
+import { useImeiCheck, type DeviceStatus } from "./use-imei-check";
+
+type Ready = Extract<EsimModalData, { ok: true }>;
+
+/** The offer type of a SIM or eSIM (docs/recharge.md). */
+const ESIM_TYPE = 7;
+/** 'Revisar compatibilidad' posts with this intent (esim.server.ts IMEI_INTENT; a string here keeps the server module out of the bundle). */
+const IMEI_INTENT = "revisar-imei";
+
+/**
+ * The eSIM modal 'E-SIM' (docs/esim.md, spec §2, §4, §5): a URL (`?oferta=OFFERID`) rendered by
+ * the server, so it opens without JavaScript. The offer and its total, the fair-use and
+ * physical-SIM links, the replacement note, then the form: contact number, e-mail twice, the
+ * IMEI (checked 600 ms after typing stops, or by 'Revisar compatibilidad'), 'Soy usuario Bait'
+ * (not in the portability flow) and 'Pagar', which needs an eSIM-compatible device.
+ */
+export function EsimModal({ modal, answer }: { modal: EsimModalData; answer?: EsimAnswer }) {
+  const message = useMessages();
+  const title = message("esim:modal.title");
+  return (
+    <OfferModal id="esim" param={ESIM_PARAM} modal={modal} title={() => title} failureTitle={title} backLabel={message("esim:modal.chooseAnother")}>
+      {(ready) => (
+        <>
+          <EsimOffer modal={ready} />
+          <EsimForm modal={ready} answer={answer} />
+        </>
+      )}
+    </OfferModal>
+  );
+}
+
+function EsimOffer({ modal }: { modal: Ready }) {
+  const message = useMessages();
+  const { offer } = modal;
+  useOfferDetailFunnel(offer.offerId, ESIM_TYPE);
+  return (
+    <>
+      <div className="recharge-offer esim-offer">
+        <h3 className="sim-offer__name">{offer.name}</h3>
+        <p className="recharge-offer__price">
+          <span className="recharge-offer__price-label">{message("esim:modal.total")}</span>
+          <span className="recharge-offer__amount">{modal.totalText}</span>
+        </p>
+        <p className="recharge-offer__validity">
+          <Icon name="clock" /> {offer.validityText}
+        </p>
+        <h4 className="recharge-offer__includes-title">{message("esim:modal.includes")}</h4>
+        <ul className="recharge-offer__includes">
+          {offer.features.map((feature) => (
+            <li key={feature}>{feature}</li>
+          ))}
+        </ul>
+      </div>
+      <p className="esim-offer__note">
+        <Icon name="alert" /> {message("esim:modal.replacementNote")}
+      </p>
+      <p className="esim-offer__links">
+        <Link to={modal.fairUseHref}>{message("esim:modal.fairUse")}</Link>
+        <Link to={modal.physicalSimHref}>{message("esim:modal.physicalSim")}</Link>
+      </p>
+    </>
+  );
+}
+
+/** The device check's answer under the IMEI: the spec's text, green for an eSIM, with the physical-SIM link where it helps. */
+function DeviceResult({ status, physicalSimHref }: { status: DeviceStatus; physicalSimHref: string }) {
+  const message = useMessages();
+  if (!status) return null;
+  if (status.kind === "checking") return <span className="device-check device-check--checking">{message("esim:device.checking")}</span>;
+  return (
+    <span className={`device-check device-check--${status.tone}`}>
+      <Icon name={status.tone === "success" ? "check" : "alert"} />
+      <span>
+        {status.message}
+        {status.verdict === "networkOnly" ? (
+          <>
+            {" "}
+            <Link to={physicalSimHref}>{message("esim:device.physicalSim")}</Link>
+          </>
+        ) : null}
+      </span>
+    </span>
+  );
+}
+
+/** A field left valid sends its journey step as a beacon: nobody waits for it, nothing shows. */
+function sendFieldStep(event: FocusEvent<HTMLFormElement>) {
+  const target = event.target as unknown as HTMLInputElement;
+  if (!isStepField(target.name) || typeof navigator.sendBeacon !== "function") return;
+  const value = stepValue(target.name, target.value);
+  if (!FIELD_STEPS[target.name].rule.test(value)) return;
+  const body = new FormData();
+  body.set("campo", target.name);
+  body.set("valor", value);
+  navigator.sendBeacon(STEP_ENDPOINT, body);
+}
+
+/** Phone and IMEI take digits only (spec §5): anything else typed or pasted is dropped as it arrives. */
+function digitsOnly(input: HTMLInputElement) {
+  const digits = input.value.replace(/\D+/g, "");
+  if (digits !== input.value) input.value = digits;
+}
+
+function EsimForm({ modal, answer }: { modal: Ready; answer?: EsimAnswer }) {
+  const message = useMessages();
+  const hydrated = useMounted();
+  const navigation = useNavigation();
+  const hintId = useId();
+  const { offer } = modal;
+  const { form, fields } = useSchemaForm({ id: `esim-${offer.offerId}`, schema: esimSchema, lastResult: answer?.result, fields: ESIM_FIELDS, defaultValue: modal.prefill });
+  const device = useImeiCheck({ initialImei: fields.imei.initialValue ?? "", initial: answer?.device ?? null, journey: true });
+
+  const labels: Record<(typeof ESIM_FIELDS)[number], string> = {
+    contactNumber: message("esim:modal.contactNumber"),
+    email: message("esim:modal.email"),
+    emailconfirmar: message("esim:modal.emailConfirm"),
+    imei: message("esim:modal.imei"),
+    isBait: message("esim:modal.isBait"),
+  };
+  // Without JavaScript 'Pagar' is always there: the server checks the device again before anything.
+  const payBlocked = hydrated && !device.compatible;
+  const paying = navigation.state === "submitting" && navigation.formData?.get("intent") !== IMEI_INTENT;
+
+  return (
+    <OfferForm
+      form={form}
+      offerId={offer.offerId}
+      className="recharge-form esim-form"
+      title={message("esim:modal.formTitle")}
+      intro={message("esim:modal.formIntro")}
+      answerMessage={answer?.message}
+      fields={fields}
+      labels={labels}
+      legal={["isBait"]}
+      onFieldInput={(target) => {
+        if (target.name === "contactNumber" || target.name === "imei") digitsOnly(target);
+        if (target.name === "imei") device.onImeiChange(target.value);
+      }}
+      onFieldBlur={sendFieldStep}
+    >
+      {/* Enter in any field pays (the form's first submit button is its default), never only checks the IMEI. */}
+      <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
+      <TextField
+        field={fields.contactNumber}
+        label={labels.contactNumber}
+        hint={message("esim:modal.contactNumberHint")}
+        type="tel"
+        autoComplete="tel-national"
+        mask={{ maxLength: 10, inputMode: "numeric" }}
+      />
+      <TextField field={fields.email} label={labels.email} hint={message("esim:modal.emailHint")} type="email" autoComplete="email" spellCheck={false} autoCapitalize="none" />
+      <TextField field={fields.emailconfirmar} label={labels.emailconfirmar} type="email" autoComplete="email" spellCheck={false} autoCapitalize="none" />
+      <div className="esim-form__imei">
+        <TextField
+          field={fields.imei}
+          label={labels.imei}
+          hint={message("esim:modal.imeiHint")}
+          autoComplete="off"
+          mask={{ maxLength: 17, inputMode: "numeric" }}
+          status={<DeviceResult status={device.status} physicalSimHref={modal.physicalSimHref} />}
+        />
+        <button
+          type="submit"
+          name="intent"
+          value={IMEI_INTENT}
+          formNoValidate
+          className="button button--secondary esim-form__check"
+          onClick={(event) => {
+            if (!hydrated) return;
+            event.preventDefault();
+            device.checkNow();
+          }}
+        >
+          {message("esim:modal.checkImei")}
+        </button>
+      </div>
+      {modal.portability ? null : (
+        <div className="esim-form__bait">
+          <CheckboxField field={fields.isBait} label={labels.isBait} />
+          <p className="field__hint">{message("esim:modal.isBaitHint")}</p>
+        </div>
+      )}
+      <p className="recharge-form__privacy">
+        {message("esim:modal.privacy")}{" "}
+        <a href={modal.privacyUrl} target="_blank" rel="noopener noreferrer">
+          {message("esim:modal.privacyLink")}
+          <span className="visually-hidden"> {message("common:a11y.newWindow")}</span>
+        </a>
+        .
+      </p>
+      {payBlocked ? (
+        <p className="field__hint esim-form__pay-hint" id={hintId}>
+          {message("esim:modal.payNeedsDevice")}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        aria-disabled={payBlocked || paying || undefined}
+        aria-describedby={payBlocked ? hintId : undefined}
+        onClick={
+          payBlocked || paying
+            ? (event) => {
+                event.preventDefault();
+                // Blocked by the device: the IMEI, with its check and the hint, is where to go next.
+                if (payBlocked) document.getElementById(fields.imei.id)?.focus();
+              }
+            : undefined
+        }
+      >
+        {paying ? message("common:form.sending") : message("esim:modal.submit")}
+      </button>
+    </OfferForm>
+  );
+}

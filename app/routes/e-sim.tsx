@@ -1,0 +1,49 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { FormMessage } from "~/components/form/form-messages";
+import { RouteError } from "~/components/route-error";
+import { pageMeta } from "~/render/page/meta";
+import { readConfigPage } from "~/render/page/page.server";
+import { ConfigPageView } from "~/render/page/page-view";
+import { esimAction, type EsimAnswer } from "~/features/esim/esim.server";
+import { EsimModal } from "~/features/esim/esim-modal";
+import { esimModalOf } from "~/features/esim/offer.server";
+import { createOfferSource } from "~/features/recharge/catalogue.server";
+import { translate } from "~/lib/i18n/i18next.server";
+import { takeNotice } from "~/lib/notice.server";
+import "~/lib/i18n/catalogues-esim";
+
+/**
+ * /e-sim: the config page (pages-config/pages/e-sim.json, behind the `e-sim` flag) and the eSIM
+ * modal over it when the URL names an eSIM offer (`?oferta=OFFERID`, docs/esim.md). Both are in
+ * the server's HTML; the modal's 'Revisar compatibilidad' and 'Pagar' post here.
+ */
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data ? { kind: "page", page: data.page } : undefined);
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const offers = createOfferSource();
+  const [found, esim, { notice, headers }] = await Promise.all([readConfigPage(request, context, offers), esimModalOf(request, offers), takeNotice(request)]);
+  if (!found) throw new Response(null, { status: 404 });
+  const out = new Headers(headers);
+  if (esim.setCookie) out.append("Set-Cookie", esim.setCookie);
+  // The modal's form holds what the visitor typed: never kept by a shared cache.
+  out.set("Cache-Control", esim.modal || notice ? "private, no-store" : found.cacheControl);
+  return data({ page: found.page, banners: found.banners, modal: esim.modal, notice: notice ? translate(notice) : null }, { headers: out });
+}
+
+export const action = ({ request, context }: ActionFunctionArgs) => esimAction(request, context);
+
+export default function EsimPage() {
+  const { page, banners, modal, notice } = useLoaderData<typeof loader>();
+  const answer = useActionData<EsimAnswer>();
+  return (
+    <>
+      <ConfigPageView page={page} banners={banners} notice={notice ? <FormMessage tone="error">{notice}</FormMessage> : null} />
+      {modal ? <EsimModal key={modal.ok ? modal.offer.offerId : "error"} modal={modal} answer={answer} /> : null}
+    </>
+  );
+}
+
+export const ErrorBoundary = RouteError;

@@ -1,0 +1,114 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { acceptCookies } from "../support/cookies";
+import { PORT, SESSION_SECRET } from "../support/env";
+import { waitForHydration } from "../support/hydration";
+
+/**
+ * The marketing platforms (docs/esim.md "Marketing platforms", spec §1, §4 cookie acceptance):
+ * Google's tag, the Meta pixel and the TikTok pixel load only after cookie consent, from the
+ * ids of site.json, and receive the catalogue's events without personal data. The shipped
+ * site.json configures none, so these tests run their own server on a copy of pages-config
+ * with three ids; with mocks on, each platform's script is a stand-in that hands what it gets
+ * to the mock collector (GET /__mocks/analitica/recibido).
+ */
+
+const OWN_PORT = PORT + 17;
+const BASE = `http://localhost:${OWN_PORT}`;
+const IDS = { google: "G-TEST1234", meta: "1234567890", tiktok: "CTEST1234567890" };
+
+type Received = { platform: string; id: string; call: unknown[]; page: string };
+
+let server: ChildProcess | undefined;
+let configDir = "";
+
+test.describe.configure({ mode: "serial", timeout: 60_000 });
+test.use({ baseURL: BASE });
+
+test.beforeAll(async () => {
+  test.skip(test.info().project.use.javaScriptEnabled === false, "the platforms are scripts: nothing of them exists without JavaScript");
+  configDir = mkdtempSync(path.join(tmpdir(), "bait-plataformas-"));
+  cpSync("pages-config", configDir, { recursive: true });
+  const site = JSON.parse(readFileSync(path.join(configDir, "site.json"), "utf8"));
+  site.tracking.platforms = IDS;
+  writeFileSync(path.join(configDir, "site.json"), JSON.stringify(site));
+  server = spawn("node", ["server.mjs"], {
+    env: { ...process.env, NODE_ENV: "production", MOCKS: "true", PORT: String(OWN_PORT), SESSION_SECRET, HSTS: "false", CONFIG_DIR: configDir },
+    stdio: "ignore",
+  });
+  for (let tries = 0; tries < 120; tries += 1) {
+    const up = await fetch(`${BASE}/healthz`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (up) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("el servidor con plataformas no arrancó");
+});
+
+test.afterAll(() => {
+  server?.kill();
+  if (configDir) rmSync(configDir, { recursive: true, force: true });
+});
+
+test.beforeEach(async ({ request }) => {
+  await request.post(`${BASE}/__mocks/reset`);
+});
+
+const received = async (request: APIRequestContext): Promise<Received[]> => (await request.get(`${BASE}/__mocks/analitica/recibido`)).json();
+const calls = (all: Received[], platform: string) => all.filter((entry) => entry.platform === platform).map((entry) => entry.call);
+
+test("before consent no platform loads and nothing is received", async ({ page, request }) => {
+  await page.goto("/cambiate-a-bait");
+  await waitForHydration(page);
+  await page.waitForTimeout(1000);
+  await expect(page.locator('script[src*="/__mocks/analitica/"]')).toHaveCount(0);
+  expect(await received(request)).toEqual([]);
+});
+
+test("'Aceptar' on /cambiate-a-bait loads the three platforms: each gets its id and the page view queued before consent", async ({ page, request }) => {
+  await page.goto("/cambiate-a-bait");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Aceptar", exact: true }).click();
+  await expect.poll(async () => new Set((await received(request)).map((entry) => entry.platform)).size, { timeout: 10_000 }).toBe(3);
+  await expect.poll(async () => calls(await received(request), "meta")).toContainEqual(["track", "PageView"]);
+  const all = await received(request);
+  expect(calls(all, "google")).toContainEqual(["config", IDS.google, { send_page_view: false }]);
+  expect(calls(all, "google")).toContainEqual(["event", "page_view", { page_path: "/cambiate-a-bait" }]);
+  expect(calls(all, "meta")).toContainEqual(["init", IDS.meta]);
+  await expect.poll(async () => calls(await received(request), "tiktok")).toContainEqual(["page"]);
+  for (const entry of all) expect(entry.id).toBe(IDS[entry.platform as keyof typeof IDS]);
+});
+
+test("with consent from an earlier visit, the eSIM modal's steps reach every platform, and nothing personal does", async ({ page, request, context }) => {
+  await acceptCookies(context, BASE);
+  await page.goto("/e-sim?oferta=ESIM100");
+  await waitForHydration(page);
+  const dialog = page.getByRole("dialog", { name: "E-SIM", exact: true });
+  await dialog.getByLabel("Número de teléfono de contacto", { exact: true }).fill("5512345678");
+  await dialog.getByLabel("Correo electrónico", { exact: true }).fill("privada@example.com");
+  await dialog.getByLabel("IMEI de tu equipo", { exact: true }).fill("356938035643809");
+  await expect(dialog.locator(".device-check")).toContainText("¡Felicidades!");
+
+  await expect.poll(async () => calls(await received(request), "google")).toContainEqual(["event", "esim_imei_check", { verdict: "esim" }]);
+  await expect.poll(async () => calls(await received(request), "meta")).toContainEqual(["trackCustom", "esim_imei_check", { verdict: "esim" }]);
+  await expect.poll(async () => calls(await received(request), "tiktok")).toContainEqual(["track", "esim_imei_check", { verdict: "esim" }]);
+  const all = await received(request);
+  expect(calls(all, "google")).toContainEqual(["event", "GoToDetail", { offerId: "ESIM100", type: 7 }]);
+  expect(calls(all, "google")).toContainEqual(["event", "ChangeOnForm", { offerId: "ESIM100", field: "email" }]);
+  expect(JSON.stringify(all)).not.toMatch(/5512345678|privada@example\.com|356938035643809/);
+});
+
+test("on a page outside the pixel flows the ad pixels count no page view; Google does", async ({ page, request, context }) => {
+  await acceptCookies(context, BASE);
+  await page.goto("/recargas");
+  await waitForHydration(page);
+  await expect.poll(async () => calls(await received(request), "google")).toContainEqual(["event", "page_view", { page_path: "/recargas" }]);
+  await page.waitForTimeout(500);
+  const all = await received(request);
+  expect(calls(all, "meta")).not.toContainEqual(["track", "PageView"]);
+  expect(calls(all, "tiktok")).not.toContainEqual(["page"]);
+});

@@ -1,0 +1,177 @@
+import type { Page } from "@playwright/test";
+import { auditedTest as test, expectNoAxeViolations } from "../support/axe";
+import { acceptCookies } from "../support/cookies";
+import { waitForHydration } from "../support/hydration";
+import { DEVICES, LABEL, OFFER, checkButton, enterImei, expect, field, fillForm, modal, openModal, payButton } from "./support";
+
+/**
+ * The eSIM modal (docs/esim.md, spec §2 eSIM modal, §4 eSIM flow, §5 eSIM form, §8 eSIM
+ * messages): `?oferta=OFFERID` over /e-sim, /cambiate-a-bait and /recargas; the form's messages;
+ * the device check of every demo IMEI. With JavaScript (project "js") and without ("no-js").
+ */
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await acceptCookies(context, baseURL);
+});
+
+const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
+const deviceStatus = (page: Page) => modal(page).locator(".device-check");
+
+test.describe("opening the eSIM modal", () => {
+  for (const [path, link] of [
+    ["/e-sim", `/e-sim?oferta=${OFFER.id}`],
+    ["/cambiate-a-bait?section=e-sim", `/cambiate-a-bait?section=e-sim&oferta=${OFFER.id}`],
+    ["/recargas?section=e-sim", `/recargas?section=e-sim&oferta=${OFFER.id}`],
+  ] as const) {
+    test(`'Comprar' on an eSIM card of ${path} opens the modal over the same page`, async ({ page }) => {
+      await page.goto(path);
+      await waitForHydration(page);
+      await page.locator(`a[href="${link}"]`).first().click();
+      const dialog = modal(page);
+      await expect(dialog).toBeVisible();
+      await expect(page).toHaveURL((url) => url.pathname + url.search === link);
+      await expect(dialog.getByRole("heading", { name: OFFER.name, exact: true })).toBeVisible();
+      await expect(dialog.getByText(OFFER.total, { exact: true })).toBeVisible();
+    });
+  }
+
+  test("the modal shows the total, what it includes, the fair-use and physical-SIM links, the replacement note and 'Soy usuario Bait'", async ({ page }) => {
+    const dialog = await openModal(page);
+    if (jsOn()) await expect.poll(() => dialog.evaluate((element) => element.matches(":modal"))).toBe(true);
+    await expect(dialog.getByText("Total a pagar", { exact: true })).toBeVisible();
+    await expect(dialog.getByText("Vigencia de 15 días", { exact: true })).toBeVisible();
+    await expect(dialog.getByText(/la E-SIM de reemplazo no incluye los beneficios del paquete/)).toBeVisible();
+    await expect(dialog.getByRole("link", { name: "Consulta la Política de uso justo", exact: true })).toHaveAttribute("href", "/politica-de-uso-justo");
+    await expect(dialog.getByRole("link", { name: "¿Tu equipo no acepta E-SIM? Compra una SIM física", exact: true })).toHaveAttribute("href", "/cambiate-a-bait?section=sim");
+    await expect(field(dialog, LABEL.isBait)).toBeVisible();
+    await expect(field(dialog, LABEL.phone)).toHaveAttribute("inputmode", "numeric");
+    await expect(field(dialog, LABEL.phone)).toHaveAttribute("maxlength", "10");
+    await expect(field(dialog, LABEL.imei)).toHaveAttribute("inputmode", "numeric");
+    await expect(field(dialog, LABEL.imei)).toHaveAttribute("maxlength", "17");
+    await expect(field(dialog, LABEL.email)).toHaveAttribute("type", "email");
+  });
+
+  test("in the portability flow 'Soy usuario Bait' is not asked", async ({ page }) => {
+    const dialog = await openModal(page, `/e-sim?flujo=portabilidad&oferta=${OFFER.id}`);
+    await expect(field(dialog, LABEL.phone)).toBeVisible();
+    await expect(field(dialog, LABEL.isBait)).toHaveCount(0);
+  });
+
+  test("an unknown offer answers the catalogue's message, never a blank modal; 'Ver E-SIM' closes it", async ({ page }) => {
+    const dialog = await openModal(page, "/e-sim?oferta=NOEXISTE");
+    await expect(dialog.getByText("Esta E-SIM ya no está disponible. Elige otra de nuestras E-SIM.", { exact: true })).toBeVisible();
+    await dialog.getByRole("link", { name: "Ver E-SIM", exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/e-sim" && !url.searchParams.has("oferta"));
+  });
+
+  test("closing by the link drops ?oferta and keeps the page's section", async ({ page }) => {
+    const dialog = await openModal(page, `/recargas?section=e-sim&oferta=${OFFER.id}`);
+    await dialog.getByRole("link", { name: "Cerrar", exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/recargas" && url.searchParams.get("section") === "e-sim" && !url.searchParams.has("oferta"));
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
+  test("Esc closes it (JavaScript)", async ({ page }) => {
+    test.skip(!jsOn(), "Esc needs JavaScript; without it the close link does it");
+    await openModal(page);
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL((url) => url.pathname === "/e-sim" && !url.searchParams.has("oferta"));
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
+  test("/cambiate-a-bait?section=sim shows the SIM offers and leaves the eSIM ones out", async ({ page }) => {
+    await page.goto("/cambiate-a-bait?section=sim");
+    await expect(page.getByRole("heading", { name: "Chip Bait con recarga incluida", exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "E-SIM con recarga incluida", exact: true })).toHaveCount(0);
+    await page.goto("/cambiate-a-bait");
+    await expect(page.getByRole("heading", { name: "E-SIM con recarga incluida", exact: true })).toBeVisible();
+  });
+});
+
+test.describe("the form", () => {
+  test("an empty 'Pagar' lists the spec's messages: 'Número de teléfono inválido', 'Correo inválido', 'El IMEI es obligatorio'", async ({ page }) => {
+    const dialog = await openModal(page);
+    await dialog.locator('button[type="submit"][hidden]').evaluate((button: HTMLButtonElement) => button.form?.requestSubmit(button));
+    await expect(dialog.locator(".field__error")).toHaveText(["Número de teléfono inválido", "Correo inválido", "El correo electrónico no coincide.", "El IMEI es obligatorio"]);
+  });
+
+  test("different e-mails say 'El correo electrónico no coincide.' and a short IMEI 'El formato del IMEI es inválido'", async ({ page }) => {
+    const dialog = await openModal(page);
+    await field(dialog, LABEL.phone).fill("5512345678");
+    await field(dialog, LABEL.email).fill("ana@example.com");
+    await field(dialog, LABEL.emailConfirm).fill("ana@ejemplo.com");
+    await field(dialog, LABEL.imei).fill("12345");
+    await field(dialog, LABEL.imei).press("Enter");
+    await expect(dialog.getByText("El correo electrónico no coincide.", { exact: true }).first()).toBeVisible();
+    await expect(dialog.getByText("El formato del IMEI es inválido", { exact: true }).first()).toBeVisible();
+    // What was typed stays.
+    await expect(field(dialog, LABEL.email)).toHaveValue("ana@example.com");
+    await expect(field(dialog, LABEL.emailConfirm)).toHaveValue("ana@ejemplo.com");
+  });
+
+  test("the phone and the IMEI keep digits only (JavaScript)", async ({ page }) => {
+    test.skip(!jsOn(), "without JavaScript the server says 'Número de teléfono inválido' instead");
+    const dialog = await openModal(page);
+    await field(dialog, LABEL.phone).pressSequentially("55-12a34 5678");
+    await expect(field(dialog, LABEL.phone)).toHaveValue("5512345678");
+    await field(dialog, LABEL.imei).pressSequentially("3569-3803 5643809");
+    await expect(field(dialog, LABEL.imei)).toHaveValue("356938035643809");
+  });
+});
+
+test.describe("the device check", () => {
+  for (const [kind, device] of Object.entries(DEVICES)) {
+    test(`${device.imei} (${kind}) answers '${device.text.slice(0, 40)}…'`, async ({ page }) => {
+      const dialog = await openModal(page);
+      await field(dialog, LABEL.email).fill("ana@example.com");
+      await enterImei(dialog, device.imei, jsOn());
+      await expect(deviceStatus(page)).toContainText(device.text);
+      await expect(deviceStatus(page)).toHaveClass(new RegExp(`device-check--${kind === "esim" ? "success" : kind === "vozapp" ? "warning" : "error"}`));
+      // The rest of the form is neither judged nor lost.
+      await expect(field(dialog, LABEL.email)).toHaveValue("ana@example.com");
+      await expect(dialog.locator(".field__error")).toHaveCount(0);
+      if (kind === "networkOnly") await expect(deviceStatus(page).getByRole("link", { name: "Comprar una SIM física", exact: true })).toHaveAttribute("href", "/cambiate-a-bait?section=sim");
+    });
+  }
+
+  test("with JavaScript 'Pagar' stays unavailable until the device can take an eSIM", async ({ page }) => {
+    test.skip(!jsOn(), "without JavaScript the server checks the device when 'Pagar' is pressed");
+    const dialog = await openModal(page);
+    await expect(payButton(dialog)).toHaveAttribute("aria-disabled", "true");
+    await expect(dialog.getByText("Para pagar, revisa primero que tu equipo sea compatible con E-SIM.", { exact: true })).toBeVisible();
+    await enterImei(dialog, DEVICES.networkOnly.imei, true);
+    await expect(deviceStatus(page)).toContainText(DEVICES.networkOnly.text);
+    await expect(payButton(dialog)).toHaveAttribute("aria-disabled", "true");
+    await field(dialog, LABEL.imei).fill(DEVICES.esim.imei);
+    await expect(deviceStatus(page)).toContainText(DEVICES.esim.text);
+    await expect(payButton(dialog)).not.toHaveAttribute("aria-disabled", "true");
+  });
+
+  test("'Pagar' with a device that takes no eSIM is refused with its message", async ({ page }) => {
+    const dialog = await openModal(page);
+    await fillForm(dialog, { email: "ana@example.com", imei: DEVICES.incompatible.imei }, false);
+    await dialog.locator('button[type="submit"][hidden]').evaluate((button: HTMLButtonElement) => button.form?.requestSubmit(button));
+    await expect(deviceStatus(page)).toContainText(DEVICES.incompatible.text);
+    await expect(dialog.getByText("Para pagar, revisa primero que tu equipo sea compatible con E-SIM.", { exact: true }).first()).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === "/e-sim");
+  });
+});
+
+test.describe("accessibility", () => {
+  test("no axe violations with the modal empty, with errors and with each kind of device answer", async ({ auditedPage: page }) => {
+    const dialog = await openModal(page);
+    await expectNoAxeViolations(page, "modal eSIM vacío");
+    await field(dialog, LABEL.email).fill("ana@example.com");
+    await field(dialog, LABEL.emailConfirm).fill("otra@example.com");
+    await field(dialog, LABEL.imei).fill("123");
+    await field(dialog, LABEL.imei).press("Enter");
+    await expect(dialog.getByText("El formato del IMEI es inválido", { exact: true }).first()).toBeVisible();
+    await expectNoAxeViolations(page, "modal eSIM con errores");
+    for (const device of [DEVICES.esim, DEVICES.networkOnly, DEVICES.vozapp]) {
+      await field(dialog, LABEL.imei).fill(device.imei);
+      await checkButton(dialog).click();
+      await expect(modal(page).locator(".device-check")).toContainText(device.text);
+      await expectNoAxeViolations(page, `modal eSIM ${device.imei}`);
+    }
+  });
+});

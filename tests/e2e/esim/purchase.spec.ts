@@ -1,0 +1,104 @@
+import { auditedTest as test, expectNoAxeViolations } from "../support/axe";
+import { acceptCookies } from "../support/cookies";
+import { waitForHydration } from "../support/hydration";
+import { DEVICES, LABEL, OFFER, expect, field, fillForm, openModal, payButton } from "./support";
+
+/**
+ * The eSIM purchase end to end (docs/esim.md, spec §4 eSIM flow and payment, §8 eSIM messages):
+ * the per-e-mail limit closes the modal with its message; a compatible device and the demo
+ * card 4111111111111111 pay on /pago (channel esim) and reach the confirmation, which says the
+ * QR goes by e-mail and shows the activation code as a QR.
+ */
+
+test.describe.configure({ timeout: 120_000 });
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await acceptCookies(context, baseURL);
+});
+
+const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
+const project = () => (jsOn() ? "js" : "nojs");
+
+test("limite@example.com: 'Lo sentimos, has excedido el número de compras de ESIM por usuario.', the modal closed and the form reset", async ({ page }) => {
+  const dialog = await openModal(page);
+  await fillForm(dialog, { email: "limite@example.com", imei: DEVICES.esim.imei }, jsOn());
+  await expect(dialog.locator(".device-check")).toContainText(DEVICES.esim.text);
+  await payButton(dialog).click();
+  await expect(page.getByText("Lo sentimos, has excedido el número de compras de ESIM por usuario.", { exact: true })).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === "/e-sim" && !url.searchParams.has("oferta"));
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  // Opened again, the form starts empty of what was refused.
+  await page.goto(`/e-sim?oferta=${OFFER.id}`);
+  await expect(field(page.getByRole("dialog"), LABEL.email)).not.toHaveValue("limite@example.com");
+});
+
+test("356938035643809 and the card 4111111111111111 buy the eSIM: the confirmation says the QR goes by e-mail and shows it", async ({ page }) => {
+  const email = `esim.${project()}.${Date.now()}@example.com`;
+  const dialog = await openModal(page, `/cambiate-a-bait?section=e-sim&oferta=${OFFER.id}`);
+  await fillForm(dialog, { email, imei: DEVICES.esim.imei }, jsOn());
+  await field(dialog, LABEL.isBait).check();
+  await expect(dialog.locator(".device-check")).toContainText(DEVICES.esim.text);
+  await payButton(dialog).click();
+
+  await expect(page).toHaveURL((url) => url.pathname === "/pago");
+  await expect(page.getByRole("heading", { level: 1, name: "Completa tu pago" })).toBeVisible();
+  const order = page.getByRole("complementary", { name: "Tu compra", exact: true });
+  await expect(order.getByText("E-SIM", { exact: true })).toBeVisible();
+  await expect(order.getByText(OFFER.name, { exact: true })).toBeVisible();
+  await expect(order.getByText("356938035643809", { exact: true })).toBeVisible();
+  await expect(order.getByText("Reemplazo: conservas tu número Bait", { exact: true })).toBeVisible();
+  await waitForHydration(page);
+
+  const form = page.locator("form#card");
+  await form.getByLabel("Nombre(s) del titular").fill("Ana");
+  await form.getByLabel("Apellidos del titular").fill("Pérez López");
+  await form.getByLabel("Calle y número").fill("Av. Juárez 10");
+  await form.getByLabel("Código postal").fill("06600");
+  if (!jsOn()) await form.getByRole("button", { name: "Buscar colonias" }).click();
+  await expect(form.getByLabel("Colonia")).toContainText("Juárez");
+  await form.getByLabel("Colonia").selectOption({ label: "Juárez" });
+  await form.getByLabel("Número de tarjeta").fill("4111111111111111");
+  await form.getByLabel("Vencimiento (MM/AA)").fill("12/30");
+  await form.getByLabel("CVV").fill("123");
+  await form.getByLabel(/Aviso de Privacidad/).check();
+  await form.getByLabel(/Términos y Condiciones/).check();
+  await form.getByRole("button", { name: /^Pagar/ }).click();
+
+  await expect(page).toHaveURL((url) => url.pathname === "/pago/completado");
+  await expect(page.getByText("Felicidades, se ha completado tu pago.", { exact: true })).toBeVisible();
+  await expect(page.getByText(`Te enviamos el código QR de tu E-SIM a ${email}. Si no lo encuentras en unos minutos, revisa tu carpeta de correo no deseado.`, { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Activa tu E-SIM ahora" })).toBeVisible();
+  const qr = page.getByRole("img", { name: "Código QR de activación de tu E-SIM", exact: true });
+  await expect(qr).toBeVisible();
+  await expect(qr.locator("path")).toHaveAttribute("d", /^M\d+ \d+h1v1h-1z/);
+  await expect(page.locator(".receipt__qr-code code")).toHaveText(/^LPA:1\$smdp\.esim\.bait\.mock\$[0-9A-F]{24}$/);
+  // The card never comes back, not even in the confirmation's HTML.
+  expect(await page.content()).not.toContain("4111111111111111");
+});
+
+test("the confirmation of an eSIM has no axe violations", async ({ auditedPage: page }) => {
+  const email = `esim.axe.${project()}.${Date.now()}@example.com`;
+  const dialog = await openModal(page);
+  await fillForm(dialog, { email, imei: DEVICES.esim.imei }, jsOn());
+  await expect(dialog.locator(".device-check")).toContainText(DEVICES.esim.text);
+  await payButton(dialog).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/pago");
+  await waitForHydration(page);
+  await expectNoAxeViolations(page, "pago E-SIM");
+  const form = page.locator("form#card");
+  await form.getByLabel("Nombre(s) del titular").fill("Ana");
+  await form.getByLabel("Apellidos del titular").fill("Pérez");
+  await form.getByLabel("Calle y número").fill("Av. Juárez 10");
+  await form.getByLabel("Código postal").fill("06600");
+  if (!jsOn()) await form.getByRole("button", { name: "Buscar colonias" }).click();
+  await expect(form.getByLabel("Colonia")).toContainText("Juárez");
+  await form.getByLabel("Colonia").selectOption({ label: "Juárez" });
+  await form.getByLabel("Número de tarjeta").fill("4111111111111111");
+  await form.getByLabel("Vencimiento (MM/AA)").fill("12/30");
+  await form.getByLabel("CVV").fill("123");
+  await form.getByLabel(/Aviso de Privacidad/).check();
+  await form.getByLabel(/Términos y Condiciones/).check();
+  await form.getByRole("button", { name: /^Pagar/ }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/pago/completado");
+  await expectNoAxeViolations(page, "confirmación E-SIM");
+});

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { IMEI_PATTERN } from "#schemas/forms/esim";
+import { IMEI_PATTERN, imeiSchema } from "#schemas/forms/esim";
+import { formValues, validateValues } from "~/lib/form-validation";
 import { translate } from "~/lib/i18n/i18next.server";
 import { rateLimiter, tooManyAttempts } from "~/lib/rate-limit.server";
 import { deviceMessageKey, validateImei } from "~/upstream/core/devices.server";
@@ -68,3 +69,26 @@ export async function limitedDeviceCheck(imei: string, context: AppLoadContext):
 }
 
 export const isWellFormedImei = (value: string) => IMEI_PATTERN.test(value);
+
+/** What /compatibilidad shows under its form: nothing asked yet, or the form as sent with its check. */
+export type CompatibilityLookup = {
+  form?: { initialValue: Record<string, string>; error: Record<string, string[]> };
+  check: DeviceCheck | null;
+  /** The attempt limit's message, when the check was not made. */
+  refused: string | null;
+};
+
+/**
+ * /compatibilidad's check (docs/esim.md "The device check"): `?imei=` in the URL, so an answer is a
+ * link; the same module, texts and limits as the eSIM modal's. A malformed IMEI never reaches
+ * the upstream.
+ */
+export async function compatibilityLookup(url: URL, context: AppLoadContext): Promise<CompatibilityLookup> {
+  if (!url.searchParams.has("imei")) return { check: null, refused: null };
+  const sent = { imei: url.searchParams.get("imei") ?? "" };
+  const checked = validateValues(imeiSchema, formValues(sent));
+  if (!checked.ok) return { form: { initialValue: sent, error: checked.errors }, check: null, refused: null };
+  const device = await limitedDeviceCheck(checked.value.imei, context);
+  const form = { initialValue: sent, error: {} };
+  return "limited" in device ? { form, check: null, refused: device.limited } : { form, check: device, refused: null };
+}

@@ -1,6 +1,7 @@
 import address from "#locales/es-MX/address.json";
 import auth from "#locales/es-MX/auth.json";
 import errors from "#locales/es-MX/errors.json";
+import leads from "#locales/es-MX/leads.json";
 import payment from "#locales/es-MX/payment.json";
 import recharge from "#locales/es-MX/recharge.json";
 import sim from "#locales/es-MX/sim.json";
@@ -16,3 +17,4 @@ registerCatalogue("recharge", recharge);
 registerCatalogue("payment", payment);
 registerCatalogue("sim", sim);
 registerCatalogue("address", address);
+registerCatalogue("leads", leads);

@@ -19,7 +19,8 @@ const phone = () => z.string({ error: "leads:form.required" }).check(stripSpaces
 
 export const contactSchema = z
   .object({
-    tipo: z.enum(leadKinds, { error: "leads:form.required" }),
+    // A refinement, not z.enum: enums would add their code to the zod chunk every form page loads.
+    tipo: z.string({ error: "leads:form.required" }).check(z.refine(isLeadKind, "leads:form.required")),
     nombre: z.string({ error: "leads:form.nameRequired" }).check(z.trim(), z.maxLength(80, "leads:form.nameTooLong")),
     telefono: phone(),
     confirmarNumero: phone(),

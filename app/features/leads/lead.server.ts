@@ -70,6 +70,8 @@ export async function contactAction(request: Request, context: AppLoadContext) {
   const submission = parseForm(formData, contactSchema);
   if (submission.status !== "success" || !submission.value) return invalid(submission);
   const form = submission.value;
+  // The schema admits only the two kinds.
+  const kind = form.tipo as LeadKind;
 
   const attempt = { action: "lead" as const, number: form.telefono, ip: context.clientIp };
   const limit = rateLimiter.check(attempt);
@@ -77,12 +79,12 @@ export async function contactAction(request: Request, context: AppLoadContext) {
   rateLimiter.fail(attempt);
 
   try {
-    await leadOutbox().add({ name: form.nombre, phone: form.telefono, kind: form.tipo, campaign: await readCampaign(request), receivedAt: new Date().toISOString() });
+    await leadOutbox().add({ name: form.nombre, phone: form.telefono, kind, campaign: await readCampaign(request), receivedAt: new Date().toISOString() });
   } catch (error) {
     console.error("[leads] no se pudo guardar un contacto:", error instanceof Error ? error.message : error);
     return refused(submission, { key: "leads:notSaved" }, 503);
   }
-  return redirectWithNotice(request, returnPath(formData.get(RETURN_FIELD)), `leads:saved.${form.tipo}`, [], "lead");
+  return redirectWithNotice(request, returnPath(formData.get(RETURN_FIELD)), `leads:saved.${kind}`, [], "lead");
 }
 
 /** The contact modal as the chrome shows it, its texts already in Spanish (the root's browser code carries no lead texts). */

@@ -65,6 +65,7 @@ if (mockControl) {
     mockControl.resetSomeLines(req.body?.numbers);
     res.status(204).end();
   });
+  app.get("/__mocks/leads", (_req, res) => res.json(mockControl.receivedLeads()));
   app.post("/__mocks/session", express.json(), (req, res) => {
     const access = mockControl.mintSession(req.body?.number);
     if (!access) return res.status(400).json({ error: "number must be 10 digits" });

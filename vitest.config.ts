@@ -12,6 +12,8 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "schemas/**/*.test.ts", "scripts/**/*.test.{ts,mjs}", "mocks/**/*.test.ts", "tests/unit/**/*.test.{ts,tsx}"],
     environment: "node",
+    // A real redis-server for the Redis store's tests (tests/unit/redis-server.global-setup.ts).
+    globalSetup: ["tests/unit/redis-server.global-setup.ts"],
     env: { MOCKS: "true", NODE_ENV: "test" },
   },
 });

@@ -7,9 +7,13 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 import { flowCookiesToDrop } from "~/features/auth/flow.server";
 import { campaignCookieFor } from "~/features/campaign/campaign.server";
+import { startLeadDelivery } from "~/features/leads/lead.server";
 import { createI18n } from "~/lib/i18n/i18next.server";
 import { TranslationProvider, type T } from "~/lib/i18n/react";
 import { LOCALE } from "~/lib/i18n/resources";
+
+// Leads a previous run stored and did not deliver go out first (docs/leads.md).
+startLeadDelivery();
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;

@@ -1,7 +1,7 @@
 import { resetAnalytics } from "./analytics";
 import { clearSwitches, setSwitch, type CallSwitch } from "./switches";
 import { newToken, resetLines, resetWorld } from "./world";
-import { resetJourney } from "./world-journey";
+import { journey, resetJourney } from "./world-journey";
 import { resetSales } from "./world-sales";
 import { resetPortabilities, resetSupport } from "./world-support";
 
@@ -31,3 +31,6 @@ export function resetSomeLines(numbers: unknown) {
 export function mintSession(number: unknown): string | null {
   return typeof number === "string" && /^\d{10}$/.test(number) ? newToken(number) : null;
 }
+
+/** The leads the mock upstream accepted (GET /__mocks/leads): what tests check a lead's delivery with. */
+export const receivedLeads = () => journey.leads;

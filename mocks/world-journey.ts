@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
  * `resetJourney()` restores it (wired into the mock reset).
  */
 export type JourneyStep = { uuid: string; event: string; check: string; at: string };
-export type Lead = { nombre: string; telefono: string; tipo: 1 | 2; compatible: boolean; campania: Record<string, string>; access: string; service: string };
+export type Lead = { nombre: string; telefono: string; tipo: 1 | 2; compatible: boolean; campania: Record<string, string>; access: string; service: string; idempotencyKey?: string };
 export type Bill = { folio: string; dn: string; orderID: string; rfc: string; usoCfdi: string; correo: string };
 
 function seed() {

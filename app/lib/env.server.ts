@@ -29,6 +29,9 @@ const envSchema = z
     UPSTREAM_BANNERS_URL: z.url().optional(),
     /** The single-sign-on server's pages for the browser (register, change password, update phone, delete account). */
     SSO_SERVER_URL: z.url().optional(),
+    /** The durable store (the lead outbox): a Redis server, else files under DATA_DIR. */
+    REDIS_URL: z.url().refine((url) => /^rediss?:\/\//.test(url), "REDIS_URL debe empezar con redis:// o rediss://").optional(),
+    DATA_DIR: z.string().min(1).default(path.join(process.cwd(), "data")),
   })
   .transform((raw, ctx) => {
     const isProduction = raw.NODE_ENV === "production";
@@ -53,6 +56,8 @@ const envSchema = z
       appVersion: raw.APP_VERSION,
       appOrigin: raw.APP_ORIGIN_HEADER,
       upstreamTimeoutMs: raw.UPSTREAM_TIMEOUT_MS,
+      redisUrl: raw.REDIS_URL,
+      dataDir: path.resolve(raw.DATA_DIR),
       /** In the mock world the SSO server's pages are served by this app (server.mjs). */
       ssoServerUrl: raw.SSO_SERVER_URL?.replace(/\/$/, "") ?? (raw.MOCKS ? "/__mocks/sso" : undefined),
       upstreams: {

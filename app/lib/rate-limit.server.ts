@@ -42,7 +42,7 @@ export const LIMITS = {
   perIp: { max: 100, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, LimitRule>;
 
-export type Attempt = { action: "login" | "code" | "recovery" | "register" | "iccid" | "line" | "postal" | "portability" | "areaCode" | "imei"; number?: string; ip: string };
+export type Attempt = { action: "login" | "code" | "recovery" | "register" | "iccid" | "line" | "postal" | "portability" | "areaCode" | "imei" | "lead"; number?: string; ip: string };
 export type LimitState = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 const keysOf = ({ action, number, ip }: Attempt) => [

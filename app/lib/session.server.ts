@@ -30,6 +30,8 @@ type SessionData = {
 type FlashData = {
   /** A catalogue key shown once on the next page (e.g. "your password changed" on /login). */
   notice: string;
+  /** The lead saved, shown by the chrome on whichever page the visitor came from (docs/leads.md). */
+  lead: string;
 };
 
 export const SESSION_COOKIE = env.isProduction ? "__Host-bait_session" : "bait_session";

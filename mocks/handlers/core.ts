@@ -233,6 +233,8 @@ export const core: RequestHandler[] = [
       campania: Object.fromEntries(Object.entries(campania).map(([key, value]) => [key, text(value)])),
       access,
       service,
+      // Recorded, not used to drop repeats: tests count what the app really sent.
+      ...(request.headers.get("Idempotency-Key") ? { idempotencyKey: request.headers.get("Idempotency-Key")! } : {}),
     });
     return HttpResponse.json({ success: true });
   }),

@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { resolveBlocks } from "~/render/blocks/data.server";
 import { blocksOf } from "~/render/blocks/parse.server";
 import { hasConsent } from "~/features/consent/consent.server";
+import { loadLeadOverlay } from "~/features/leads/lead.server";
 import { COOKIE_PARAM } from "~/features/consent/consent-params";
 import { PDF_PARAM } from "~/components/pdf-link";
 import { resolvePdf } from "~/features/pdf/pdf.server";
@@ -11,12 +12,13 @@ import { loadWidget } from "~/features/widget/widget.server";
 import { marketingPlatforms } from "~/features/tracking/platforms.server";
 import { getModal, getSite } from "~/lib/config/config.server";
 import { formatLongDate } from "~/lib/format";
+import { translate } from "~/lib/i18n/i18next.server";
 import { getSessionUser } from "~/lib/session.server";
 import { loadChrome } from "./chrome.server";
 
 /**
  * What every page shares: the chrome for this visitor, consent, and whichever URL-addressable
- * overlay the query asks for (?modal=, ?pdf=, ?cookies=opciones, ?widget=).
+ * overlay the query asks for (?modal=, ?pdf=, ?cookies=opciones, ?widget=, ?contacto=).
  */
 export async function loadShell(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
@@ -25,21 +27,34 @@ export async function loadShell(request: Request, context: AppLoadContext) {
 
   const modalId = url.searchParams.get("modal");
   const modalDefinition = modalId ? getModal(modalId) : undefined;
-  const modal = modalId && modalDefinition ? { id: modalId, title: modalDefinition.title, blocks: await resolveBlocks(blocksOf(modalDefinition.file, modalDefinition), request) } : null;
+  const lead = await loadLeadOverlay(request, url);
+  const modal =
+    modalId && modalDefinition
+      ? { id: modalId, title: modalDefinition.title, blocks: await resolveBlocks(blocksOf(modalDefinition.file, modalDefinition), request) }
+      : lead.saved
+        ? // 'Hemos guardado tus datos…' is the spec's success alert: a modal with its text, closed by a link to the page.
+          { id: "contacto-guardado", title: translate("common:alert.title.success"), blocks: await resolveBlocks(blocksOf("leads", { blocks: [savedBlock(lead.saved)] }), request) }
+        : null;
 
-  return data({
-    chrome: loadChrome(context, user),
-    user: user ? { name: user.name } : null,
-    modal,
-    consent: await hasConsent(request),
-    // Dates are formatted here so the browser carries no formatting code.
-    cookies: { policyModal: site.cookies.policyModal, policyUpdated: formatLongDate(site.cookies.policyUpdated) },
-    tracking: { consentScripts: site.tracking.consentScripts, acquisitionTagUrl: site.tracking.acquisitionTagUrl, ...marketingPlatforms() },
-    chatScriptUrl: site.chat.scriptUrl ?? null,
-    cookieSettings: url.searchParams.get(COOKIE_PARAM) === "opciones",
-    pdf: resolvePdf(url.searchParams.get(PDF_PARAM)),
-    widget: loadWidget(url.searchParams.get(WIDGET_PARAM), url.searchParams.get(ITEM_PARAM)),
-  });
+  return data(
+    {
+      chrome: loadChrome(context, user),
+      user: user ? { name: user.name } : null,
+      modal,
+      consent: await hasConsent(request),
+      // Dates are formatted here so the browser carries no formatting code.
+      cookies: { policyModal: site.cookies.policyModal, policyUpdated: formatLongDate(site.cookies.policyUpdated) },
+      tracking: { consentScripts: site.tracking.consentScripts, acquisitionTagUrl: site.tracking.acquisitionTagUrl, ...marketingPlatforms() },
+      chatScriptUrl: site.chat.scriptUrl ?? null,
+      cookieSettings: url.searchParams.get(COOKIE_PARAM) === "opciones",
+      pdf: resolvePdf(url.searchParams.get(PDF_PARAM)),
+      widget: loadWidget(url.searchParams.get(WIDGET_PARAM), url.searchParams.get(ITEM_PARAM)),
+      lead: lead.modal,
+    },
+    { headers: lead.headers },
+  );
 }
+
+const savedBlock = (text: string) => ({ type: "richText", content: [{ p: text }] });
 
 export type ShellData = Awaited<ReturnType<typeof loadShell>>["data"];

@@ -1,5 +1,5 @@
 import { useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { BlockList } from "~/render/blocks/registry";
 import { ProgressBar } from "~/components/progress-bar";
 import { UrlModal } from "~/components/url-modal";
@@ -7,6 +7,7 @@ import { CookieBanner } from "~/features/consent/cookie-banner";
 import { CookieSettings } from "~/features/consent/cookie-settings";
 import { ConsentedTracking } from "~/features/consent/consented-tracking";
 import { PdfViewer } from "~/features/pdf/pdf-viewer";
+import { LeadForm as ServerLeadForm } from "~/features/leads/lead-form.server";
 import { DiscoveryWidget } from "~/features/widget/discovery-widget";
 import { WIDGET_PARAM } from "~/features/widget/widget-params";
 import { useTranslation } from "~/lib/i18n/react";
@@ -16,6 +17,9 @@ import { SiteHeader } from "./header";
 import type { ShellData } from "./shell.server";
 import { SideBar } from "./side-bar";
 import { ChromeStoreProvider } from "~/components/ui-store";
+
+// The lead form's code reaches the browser only on a page that shows it (lead-form.server.ts says how).
+const LeadForm = ServerLeadForm ?? lazy(() => import("~/features/leads/lead-form"));
 
 function SkipLinks() {
   const { t } = useTranslation();
@@ -52,6 +56,13 @@ export function Shell({ children }: { children: ReactNode }) {
       {root?.pdf ? <PdfViewer pdf={root.pdf} /> : null}
       {root?.cookieSettings ? <CookieSettings policyModal={root.cookies.policyModal} policyUpdated={root.cookies.policyUpdated} /> : null}
       {root?.widget || widgetPending ? <DiscoveryWidget widget={widgetPending ? null : root?.widget ?? null} pending={widgetPending} /> : null}
+      {root?.lead ? (
+        <UrlModal id={root.lead.param} param={root.lead.param} title={root.lead.title}>
+          <Suspense>
+            <LeadForm key={root.lead.kind} kind={root.lead.kind} returnTo={root.lead.returnTo} privacyUrl={root.lead.privacyUrl} />
+          </Suspense>
+        </UrlModal>
+      ) : null}
       {root && !root.consent ? <CookieBanner tracking={root.tracking} /> : null}
       {root ? <ConsentedTracking tracking={root.tracking} /> : null}
       {root?.chatScriptUrl ? <ChatWidget src={root.chatScriptUrl} /> : null}

@@ -27,16 +27,18 @@ export const LEAD_HEADERS = { Ordaccess: "web", Ordservicio: "captacion" } as co
 
 /**
  * POST /api/core/captacion/contacto: a "switch to Bait" lead. `channel` "whatsapp" sends
- * tipo 2, "phone" tipo 1 (docs/upstream.md).
+ * tipo 2, "phone" tipo 1 (docs/upstream.md). `idempotencyKey`, the lead's id in the outbox,
+ * travels as `Idempotency-Key`: a lead sent again after a crash carries the same one
+ * (docs/leads.md).
  */
-export async function sendContactLead(input: { name: string; phone: string; channel: "whatsapp" | "phone"; compatible?: boolean; campaign?: Campaign }): Promise<UpstreamResult<null>> {
+export async function sendContactLead(input: { name: string; phone: string; channel: "whatsapp" | "phone"; compatible?: boolean; campaign?: Campaign; idempotencyKey?: string }): Promise<UpstreamResult<null>> {
   const call = "core.contactLead";
   const result = await upstreamFetch({
     call,
     upstream: "core",
     method: "POST",
     path: "/api/core/captacion/contacto",
-    headers: { ...LEAD_HEADERS },
+    headers: { ...LEAD_HEADERS, ...(input.idempotencyKey ? { "Idempotency-Key": input.idempotencyKey } : {}) },
     body: {
       campania: { campaign: input.campaign?.campaign ?? "", content: input.campaign?.content ?? "", medium: input.campaign?.medium ?? "", source: input.campaign?.source ?? "" },
       persona: { compatible: input.compatible ?? true, nombre: input.name, telefono: input.phone, tipo: input.channel === "whatsapp" ? 2 : 1 },

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -12,11 +13,10 @@ import { SIM_PARAM } from "~/features/sim/urls";
 import { simAction, type SimAnswer } from "~/features/sim/sim.server";
 import { SimModal } from "~/features/sim/sim-modal";
 import { esimAction, type EsimAnswer } from "~/features/esim/esim.server";
-import { EsimModal } from "~/features/esim/esim-modal";
+import { EsimModal as ServerEsimModal } from "~/features/esim/esim-modal.server";
 import { esimModalOf } from "~/features/esim/offer.server";
 import { ESIM_PARAM } from "~/features/esim/urls";
 import { registerCatalogue } from "~/lib/i18n/translate";
-import "~/lib/i18n/catalogues-esim";
 import { form as rechargeForm } from "#locales/es-MX/recharge.json";
 import sim from "#locales/es-MX/sim.json";
 import { translate } from "~/lib/i18n/i18next.server";
@@ -25,6 +25,9 @@ import { takeNotice } from "~/lib/notice.server";
 // The form's messages shared with the recharge modal ('Campo requerido', 'Correo inválido'…) and the SIM texts.
 registerCatalogue("recharge", { form: rechargeForm });
 registerCatalogue("sim", sim);
+
+// The eSIM modal's code reaches the browser only on a page whose URL opens it (esim-modal.server.ts says how).
+const EsimModal = ServerEsimModal ?? lazy(() => import("~/features/esim/esim-modal"));
 
 /**
  * /cambiate-a-bait: the config page (pages-config/pages/cambiate-a-bait.json) and the SIM modal
@@ -53,8 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The post belongs to the modal the URL opens: the eSIM's (`?oferta=`) or the SIM's. */
-export const action = ({ request, context }: ActionFunctionArgs) =>
-  new URL(request.url).searchParams.has(ESIM_PARAM) ? esimAction(request, context) : simAction(request, context);
+export const action = ({ request, context }: ActionFunctionArgs) => (new URL(request.url).searchParams.has(ESIM_PARAM) ? esimAction(request, context) : simAction(request, context));
 
 export default function SwitchToBaitPage() {
   const { page, banners, modal, esim, notice } = useLoaderData<typeof loader>();
@@ -63,7 +65,11 @@ export default function SwitchToBaitPage() {
     <>
       <ConfigPageView page={page} banners={banners} notice={notice ? <FormMessage tone="error">{notice}</FormMessage> : null} />
       {modal ? <SimModal key={modal.ok ? modal.offer.offerId : "error"} modal={modal} answer={answer} /> : null}
-      {esim ? <EsimModal key={esim.ok ? esim.offer.offerId : "error"} modal={esim} answer={answer} /> : null}
+      {esim ? (
+        <Suspense>
+          <EsimModal key={esim.ok ? esim.offer.offerId : "error"} modal={esim} answer={answer} param={ESIM_PARAM} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -7,12 +8,15 @@ import { pageMeta } from "~/render/page/meta";
 import { readConfigPage } from "~/render/page/page.server";
 import { ConfigPageView } from "~/render/page/page-view";
 import { esimAction, type EsimAnswer } from "~/features/esim/esim.server";
-import { EsimModal } from "~/features/esim/esim-modal";
+import { EsimModal as ServerEsimModal } from "~/features/esim/esim-modal.server";
 import { esimModalOf } from "~/features/esim/offer.server";
+import { ESIM_PARAM } from "~/features/esim/urls";
 import { createOfferSource } from "~/features/recharge/catalogue.server";
 import { translate } from "~/lib/i18n/i18next.server";
 import { takeNotice } from "~/lib/notice.server";
-import "~/lib/i18n/catalogues-esim";
+
+// The eSIM modal's code reaches the browser only on a page whose URL opens it (esim-modal.server.ts says how).
+const EsimModal = ServerEsimModal ?? lazy(() => import("~/features/esim/esim-modal"));
 
 /**
  * /e-sim: the config page (pages-config/pages/e-sim.json, behind the `e-sim` flag) and the eSIM
@@ -41,7 +45,11 @@ export default function EsimPage() {
   return (
     <>
       <ConfigPageView page={page} banners={banners} notice={notice ? <FormMessage tone="error">{notice}</FormMessage> : null} />
-      {modal ? <EsimModal key={modal.ok ? modal.offer.offerId : "error"} modal={modal} answer={answer} /> : null}
+      {modal ? (
+        <Suspense>
+          <EsimModal key={modal.ok ? modal.offer.offerId : "error"} modal={modal} answer={answer} param={ESIM_PARAM} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

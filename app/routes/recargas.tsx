@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -12,16 +13,18 @@ import { RECHARGE_PARAM } from "~/features/recharge/urls";
 import { rechargeAction, type RechargeAnswer } from "~/features/recharge/recharge.server";
 import { RechargeModal } from "~/features/recharge/recharge-modal";
 import { esimAction, type EsimAnswer } from "~/features/esim/esim.server";
-import { EsimModal } from "~/features/esim/esim-modal";
+import { EsimModal as ServerEsimModal } from "~/features/esim/esim-modal.server";
 import { esimModalOf } from "~/features/esim/offer.server";
 import { ESIM_PARAM } from "~/features/esim/urls";
 import { registerCatalogue } from "~/lib/i18n/translate";
-import "~/lib/i18n/catalogues-esim";
 import { form as rechargeForm, history, modal as modalTexts } from "#locales/es-MX/recharge.json";
 import { translate } from "~/lib/i18n/i18next.server";
 import { takeNotice } from "~/lib/notice.server";
 
 registerCatalogue("recharge", { form: rechargeForm, modal: modalTexts, history });
+
+// The eSIM modal's code reaches the browser only on a page whose URL opens it (esim-modal.server.ts says how).
+const EsimModal = ServerEsimModal ?? lazy(() => import("~/features/esim/esim-modal"));
 
 /**
  * /recargas: the offer catalogue (a config page, pages-config/pages/recargas.json) and the
@@ -52,8 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The post belongs to the modal the URL opens: the eSIM's (`?oferta=`) or the recharge's. */
-export const action = ({ request, context }: ActionFunctionArgs) =>
-  new URL(request.url).searchParams.has(ESIM_PARAM) ? esimAction(request, context) : rechargeAction(request, context);
+export const action = ({ request, context }: ActionFunctionArgs) => (new URL(request.url).searchParams.has(ESIM_PARAM) ? esimAction(request, context) : rechargeAction(request, context));
 
 export default function RechargesPage() {
   const { page, banners, modal, esim, notice } = useLoaderData<typeof loader>();
@@ -62,7 +64,11 @@ export default function RechargesPage() {
     <>
       <ConfigPageView page={page} banners={banners} notice={notice ? <FormMessage tone="error">{notice}</FormMessage> : null} />
       {modal ? <RechargeModal key={modal.ok ? modal.offer.offerId : "error"} modal={modal} answer={answer} /> : null}
-      {esim ? <EsimModal key={esim.ok ? esim.offer.offerId : "error"} modal={esim} answer={answer} /> : null}
+      {esim ? (
+        <Suspense>
+          <EsimModal key={esim.ok ? esim.offer.offerId : "error"} modal={esim} answer={answer} param={ESIM_PARAM} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

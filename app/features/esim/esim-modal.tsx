@@ -6,11 +6,11 @@ import { Icon } from "~/components/icon";
 import { OfferForm, OfferModal, useOfferDetailFunnel } from "~/features/offer-modal/offer-form";
 import { useMessages } from "~/lib/i18n/react";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import "~/lib/i18n/catalogues-esim";
 import { ESIM_FIELDS, esimSchema } from "#schemas/forms/esim";
 import type { EsimAnswer } from "./esim.server";
 import { FIELD_STEPS, isStepField, STEP_ENDPOINT, stepValue } from "./journey-steps";
 import type { EsimModalData } from "./offer.server";
-import { ESIM_PARAM } from "./urls";
 import { useImeiCheck, type DeviceStatus } from "./use-imei-check";
 
 type Ready = Extract<EsimModalData, { ok: true }>;
@@ -27,11 +27,19 @@ const IMEI_INTENT = "revisar-imei";
  * IMEI (checked 600 ms after typing stops, or by 'Revisar compatibilidad'), 'Soy usuario Bait'
  * (not in the portability flow) and 'Pagar', which needs an eSIM-compatible device.
  */
-export function EsimModal({ modal, answer }: { modal: EsimModalData; answer?: EsimAnswer }) {
+export function EsimModal({
+  modal,
+  answer,
+  param,
+}: {
+  modal: EsimModalData;
+  answer?: EsimAnswer;
+  /** ESIM_PARAM (urls.ts), handed by the route: this lazy chunk then shares no module with the pages. */ param: string;
+}) {
   const message = useMessages();
   const title = message("esim:modal.title");
   return (
-    <OfferModal id="esim" param={ESIM_PARAM} modal={modal} title={() => title} failureTitle={title} backLabel={message("esim:modal.chooseAnother")}>
+    <OfferModal id="esim" param={param} modal={modal} title={() => title} failureTitle={title} backLabel={message("esim:modal.chooseAnother")}>
       {(ready) => (
         <>
           <EsimOffer modal={ready} />
@@ -226,3 +234,13 @@ function EsimForm({ modal, answer }: { modal: Ready; answer?: EsimAnswer }) {
     </OfferForm>
   );
 }
+
+/** For the routes' lazy import (esim-modal.server.ts says why). */
+export default EsimModal;
+
+/*
+ * Not used here: re-exported so that this lazily loaded module reaches the same shared modules as
+ * every route (as the lead form does, docs/leads.md "JavaScript budget"); else the bundler splits
+ * the route error view into a chunk of its own, one more file on every page.
+ */
+export { RouteError } from "~/components/route-error";

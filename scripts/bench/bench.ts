@@ -9,7 +9,8 @@
 //   BENCH_OUT=bench-results/<date>.json
 //   WEB_CONCURRENCY           passed to the app (its workers)
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
@@ -81,7 +82,9 @@ async function main() {
   }
 
   const floorPort = await freePort();
-  const floor = start("node", ["scripts/bench/floor.mjs"], { PORT: String(floorPort), FLOOR_FILES: JSON.stringify(files) });
+  const filesJson = path.join(mkdtempSync(path.join(tmpdir(), "bench-floor-")), "files.json");
+  writeFileSync(filesJson, JSON.stringify(files));
+  const floor = start("node", ["scripts/bench/floor.mjs"], { PORT: String(floorPort), FLOOR_FILES: filesJson });
   stopAll.push(() => floor.kill("SIGTERM"));
   await waitForHealth(`http://127.0.0.1:${floorPort}/healthz`, 10_000);
 

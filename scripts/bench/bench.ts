@@ -17,7 +17,7 @@ import autocannon from "autocannon";
 import { ana, SESSION_COOKIE, sessionCookieValue } from "../../tests/e2e/support/session";
 import { SESSION_SECRET } from "../../tests/e2e/support/env";
 import { startNginx, type Nginx } from "./nginx";
-import { freePort, peakRss, waitForHealth } from "./process";
+import { freePort, peakRss, waitForHealth, waitForQuiet } from "./process";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const duration = Number(process.env.BENCH_DURATION ?? 5);
@@ -28,7 +28,7 @@ const outFile = process.env.BENCH_OUT ?? path.join(root, "bench-results", `${new
 const ENCODING = "gzip";
 
 type Page = { path: string; label: string; cookie?: string };
-type Case = { server: "app" | "node" | "nginx" | "nginx-cache"; page: string; connections: number; rps: number; p50: number; p99: number; errors: number; non2xx: number; bytes: number; peakRssMb?: number };
+type Case = { server: "app" | "node" | "nginx" | "nginx-cache"; page: string; connections: number; rps: number; p50: number; p99: number; errors: number; unanswered: number; non2xx: number; bytes: number; peakRssMb?: number };
 
 function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
   return spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
@@ -41,6 +41,8 @@ async function load(url: string, connections: number, headers: Record<string, st
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
+    // Sent but not answered when the case ended (a server slower than the case answers nothing).
+    unanswered: result.requests.sent - result.requests.total,
     non2xx: result.non2xx,
     bytes: Math.round(result.throughput.average),
   };
@@ -106,6 +108,8 @@ async function main() {
       const rss = peakRss(app.pid!);
       const figures = await load(base + page.path, connections, headers);
       cases.push({ server: "app", page: page.label, connections, ...figures, peakRssMb: rss.stop() });
+      // The next case starts when the server has worked off this one's backlog.
+      await waitForQuiet(`${base}/healthz`);
       cases.push({ server: "node", page: page.label, connections, ...(await load(`http://127.0.0.1:${floorPort}${page.path}`, connections, {})) });
       if (nginx) {
         cases.push({ server: "nginx", page: page.label, connections, ...(await load(`http://127.0.0.1:${nginx.staticPort}${page.path}`, connections, {})) });
@@ -129,7 +133,7 @@ function printCase(cases: Case[]) {
 }
 
 function printTable(cases: Case[]) {
-  const rows = [["page", "conn", "app req/s", "p50 ms", "p99 ms", "errors", "peak RSS MB", "node req/s", "app/node", "nginx req/s", "app/nginx", "nginx-cache req/s"]];
+  const rows = [["page", "conn", "app req/s", "p50 ms", "p99 ms", "errors", "unanswered", "peak RSS MB", "node req/s", "app/node", "nginx req/s", "app/nginx", "nginx-cache req/s"]];
   for (const appCase of cases.filter((entry) => entry.server === "app")) {
     const other = (server: Case["server"]) => cases.find((entry) => entry.server === server && entry.page === appCase.page && entry.connections === appCase.connections);
     const node = other("node");
@@ -142,6 +146,7 @@ function printTable(cases: Case[]) {
       String(appCase.p50),
       String(appCase.p99),
       String(appCase.errors + appCase.non2xx),
+      String(appCase.unanswered),
       String(appCase.peakRssMb ?? "—"),
       String(node?.rps ?? "—"),
       ratio(node),

@@ -25,6 +25,22 @@ export async function waitForHealth(url: string, timeoutMs: number): Promise<voi
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
+/** Waits (up to 60 s) until `url` answers within 100 ms twice in a row. */
+export async function waitForQuiet(url: string): Promise<void> {
+  const until = Date.now() + 60_000;
+  let quiet = 0;
+  while (quiet < 2 && Date.now() < until) {
+    const started = performance.now();
+    try {
+      await fetch(url);
+      quiet = performance.now() - started < 100 ? quiet + 1 : 0;
+    } catch {
+      quiet = 0;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 function children(pid: number): number[] {
   try {
     const direct = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);

@@ -7,6 +7,7 @@ import { createRequestHandler } from "@remix-run/express";
 import { installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { isbot } from "isbot";
 
 installGlobals({ nativeFetch: true });
 
@@ -31,6 +32,7 @@ if (useMocks) {
 
 const build = await import("./build/index.js");
 const { applySecurity, rejectCrossSiteWrites, assignVisitorId } = await import("./scripts/http-guards.mjs");
+const { pageCache } = await import("./scripts/page-cache.mjs");
 
 const app = express();
 app.disable("x-powered-by");
@@ -105,6 +107,18 @@ if (mockControl) {
     if (answer.location) return res.redirect(answer.status, answer.location);
     res.status(answer.status).type("html").send(answer.html ?? "");
   });
+}
+
+// Anonymous pages from memory (scripts/page-cache.mjs); PAGE_CACHE=false turns it off.
+const pageCacheVariant = build.entry.module.pageCacheVariant;
+if (process.env.PAGE_CACHE !== "false" && pageCacheVariant) {
+  app.use(
+    pageCache({
+      variantOf: (req, res) => pageCacheVariant(req.headers.cookie ?? "", { ip: req.ip ?? req.socket.remoteAddress ?? "", visitorId: res.locals.visitorId }),
+      isBot: (req) => isbot(req.headers["user-agent"] ?? ""),
+      ttlMs: Number(process.env.PAGE_CACHE_TTL_MS ?? 10_000),
+    }),
+  );
 }
 
 app.all(

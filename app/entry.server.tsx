@@ -10,6 +10,9 @@ import { campaignCookieFor } from "~/features/campaign/campaign.server";
 import { serverT } from "~/lib/i18n/i18next.server";
 import { TranslationProvider, type T } from "~/lib/i18n/react";
 
+// The page cache of server.mjs reads it from the build.
+export { pageCacheVariant } from "~/render/page/cache-variant.server";
+
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
 

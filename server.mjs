@@ -135,6 +135,14 @@ app.all(
 );
 
 const port = Number(process.env.PORT ?? 3000);
-app.listen(port, () => {
+const server = app.listen(port, () => {
   console.info(`Bait web listening on http://localhost:${port}`);
+});
+
+// A deploy or a scale-down sends SIGTERM: stop accepting, let the requests in flight finish
+// (idle keep-alive connections are closed at once), then leave; stragglers get 10 s.
+process.once("SIGTERM", () => {
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(0), 10_000).unref();
 });

@@ -4,7 +4,7 @@ import { resolveBlocks } from "~/render/blocks/data.server";
 import { blocksOf } from "~/render/blocks/parse.server";
 import type { OfferSource } from "~/features/recharge/catalogue.server";
 import { flagSubject, isOn } from "~/features/flags/flags.server";
-import { PUBLIC_PAGE_CACHE } from "./cache-variant.server";
+import { publicPageCacheControl } from "./cache-variant.server";
 import { bannerViewOf, findPage, getBanners, getSite } from "~/lib/config/config.server";
 import { getSessionUser, requireCustomer, requireGuest } from "~/lib/session.server";
 
@@ -52,7 +52,7 @@ export async function readConfigPage(request: Request, context: AppLoadContext, 
     },
     banners: getBanners(definition.bannerView ?? bannerViewOf(page.path)),
     /** Private pages (customer-only, guest-only or behind a flag) are never stored by a cache; public ones briefly by shared ones. */
-    cacheControl: definition.access !== "public" || definition.flag ? "private, no-store" : PUBLIC_PAGE_CACHE,
+    cacheControl: definition.access !== "public" || definition.flag ? "private, no-store" : publicPageCacheControl(),
   };
 }
 

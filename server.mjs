@@ -41,7 +41,9 @@ app.use(compression());
 
 // Fingerprinted assets are immutable; everything else in public/ may change with a deploy.
 app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
-app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+// Every file of public/ has an extension; pages never do, and need no file-system lookup.
+const publicFiles = express.static(path.join(root, "public"), { maxAge: "1h" });
+app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
 app.get("/healthz", (_req, res) => res.type("text/plain").send("ok"));
 

@@ -66,22 +66,49 @@ export function pageCache({ variantOf, isBot, ttlMs = 10_000, maxEntries = 500, 
     while (entries.size > maxEntries) entries.delete(entries.keys().next().value);
   }
 
+  /** Renders under way, by key: a crowd arriving at an expired page waits for one render. */
+  const rendering = new Map();
+
+  function answer(req, res, hit) {
+    for (const [name, value] of hit.headers) res.setHeader(name, value);
+    res.setHeader("X-Page-Cache", "hit");
+    res.status(200);
+    // The nonce is per response: the stored one is replaced by this response's (also in its CSP header).
+    res.end(req.method === "HEAD" ? undefined : hit.body.replaceAll(hit.nonce, res.locals.cspNonce));
+  }
+
   const middleware = (req, res, next) => {
     if (!isCacheableRequest({ method: req.method, cookie: req.headers.cookie })) return next();
     const key = pageCacheKey({ host: req.headers.host ?? "", url: req.originalUrl, variant: variantOf(req, res), bot: isBot(req) });
     if (!key) return next();
-    const nonce = res.locals.cspNonce;
 
     const hit = fresh(key);
-    if (hit) {
-      for (const [name, value] of hit.headers) res.setHeader(name, value);
-      res.setHeader("X-Page-Cache", "hit");
-      res.status(200);
-      // The nonce is per response: the stored one is replaced by this response's (also in its CSP header).
-      return res.end(req.method === "HEAD" ? undefined : hit.body.replaceAll(hit.nonce, nonce));
+    if (hit) return answer(req, res, hit);
+    const pending = rendering.get(key);
+    if (pending) {
+      // What the render could not store (a private answer) this request renders itself.
+      pending.then(() => {
+        const stored = fresh(key);
+        if (stored) answer(req, res, stored);
+        else render(req, res, next, key);
+      });
+      return;
     }
+    render(req, res, next, key);
+  };
+
+  function render(req, res, next, key) {
+    const nonce = res.locals.cspNonce;
     res.setHeader("X-Page-Cache", "miss");
     if (req.method === "HEAD") return next();
+    let done;
+    if (!rendering.has(key)) {
+      rendering.set(key, new Promise((resolve) => (done = resolve)));
+      res.once("close", () => {
+        rendering.delete(key);
+        done();
+      });
+    }
 
     // Cookies set before the app runs (the visitor id) are this visitor's, not the page's.
     const cookiesBefore = [res.getHeader("set-cookie") ?? []].flat().length;
@@ -117,7 +144,7 @@ export function pageCache({ variantOf, isBot, ttlMs = 10_000, maxEntries = 500, 
       return end.call(this, chunk, encoding, callback);
     };
     next();
-  };
+  }
   middleware.size = () => entries.size;
   return middleware;
 }

@@ -61,8 +61,9 @@ describe("the page cache middleware", () => {
       next();
     });
     app.use(pageCache({ variantOf: (req) => variant(req), isBot: () => false }));
-    app.all("*", (req, res) => {
+    app.all("*", async (req, res) => {
       renders += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
       res.setHeader("Cache-Control", cacheControl(req));
       const cookie = setCookie(req);
       if (cookie) res.append("Set-Cookie", cookie);
@@ -117,6 +118,21 @@ describe("the page cache middleware", () => {
     await app.get("/");
     await app.get("/", { method: "POST" });
     await app.get("/", { headers: { cookie: "__Host-bait_session=abc" } });
+    expect(app.renders()).toBe(5);
+  });
+
+  it("renders once for a crowd arriving together, and serves each its own nonce", async () => {
+    const app = await start();
+    const crowd = await Promise.all(Array.from({ length: 20 }, () => app.get("/crowd")));
+    expect(app.renders()).toBe(1);
+    const nonces = new Set(crowd.map(nonceOf));
+    expect(nonces.size).toBe(20);
+    for (const response of crowd) expect(await response.text()).toContain(`nonce="${nonceOf(response)}"`);
+  });
+
+  it("lets a crowd waiting on a private answer render each its own", async () => {
+    const app = await start({ cacheControl: () => "private, no-store" });
+    await Promise.all(Array.from({ length: 5 }, () => app.get("/privada")));
     expect(app.renders()).toBe(5);
   });
 

@@ -9,15 +9,15 @@
 //   BENCH_OUT=bench-results/<date>.json
 //   WEB_CONCURRENCY           passed to the app (its workers)
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { ana, SESSION_COOKIE, sessionCookieValue } from "../../tests/e2e/support/session";
-import { SESSION_SECRET } from "../../tests/e2e/support/env";
 import { startNginx, type Nginx } from "./nginx";
 import { freePort, peakRss, waitForHealth, waitForQuiet } from "./process";
+import { benchCustomer, sessionCookie } from "./session";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const duration = Number(process.env.BENCH_DURATION ?? 5);
@@ -28,7 +28,7 @@ const outFile = process.env.BENCH_OUT ?? path.join(root, "bench-results", `${new
 const ENCODING = "gzip";
 
 type Page = { path: string; label: string; cookie?: string };
-type Case = { server: "app" | "node" | "nginx" | "nginx-cache"; page: string; connections: number; rps: number; p50: number; p99: number; errors: number; unanswered: number; non2xx: number; bytes: number; peakRssMb?: number };
+type Case = { server: "app" | "node" | "nginx"; page: string; connections: number; rps: number; p50: number; p99: number; errors: number; unanswered: number; non2xx: number; bytes: number; peakRssMb?: number };
 
 function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
   return spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
@@ -50,11 +50,12 @@ async function load(url: string, connections: number, headers: Record<string, st
 
 async function main() {
   const appPort = await freePort();
+  const secret = randomBytes(32).toString("hex");
   const app = start("node", ["scripts/start.mjs"], {
     NODE_ENV: "production",
     MOCKS: "true",
     PORT: String(appPort),
-    SESSION_SECRET,
+    SESSION_SECRET: secret,
     HSTS: "false",
   });
   const stopAll: Array<() => void> = [() => app.kill("SIGTERM")];
@@ -62,9 +63,9 @@ async function main() {
   const base = `http://127.0.0.1:${appPort}`;
   await waitForHealth(`${base}/healthz`, 180_000);
 
-  const minted = await fetch(`${base}/__mocks/session`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ number: ana.number }) });
+  const minted = await fetch(`${base}/__mocks/session`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ number: benchCustomer.number }) });
   const { access } = (await minted.json()) as { access: string };
-  const session = `${SESSION_COOKIE}=${await sessionCookieValue(ana, access)}`;
+  const session = await sessionCookie(secret, access);
 
   const pages: Page[] = [
     { path: "/", label: "/" },
@@ -92,7 +93,7 @@ async function main() {
 
   let nginx: Nginx | undefined;
   try {
-    nginx = await startNginx(files, base);
+    nginx = await startNginx(files);
     if (nginx) stopAll.push(() => nginx?.stop());
   } catch (error) {
     console.warn(`[bench] nginx skipped: ${(error as Error).message}`);
@@ -113,8 +114,6 @@ async function main() {
       cases.push({ server: "node", page: page.label, connections, ...(await load(`http://127.0.0.1:${floorPort}${page.path}`, connections, {})) });
       if (nginx) {
         cases.push({ server: "nginx", page: page.label, connections, ...(await load(`http://127.0.0.1:${nginx.staticPort}${page.path}`, connections, {})) });
-        // The micro-cache in front of the app (deploy/nginx-microcache.conf): anonymous pages only.
-        if (!page.cookie && nginx.cachePort) cases.push({ server: "nginx-cache", page: page.label, connections, ...(await load(`http://127.0.0.1:${nginx.cachePort}${page.path}`, connections, {})) });
       }
       printCase(cases);
     }
@@ -133,7 +132,7 @@ function printCase(cases: Case[]) {
 }
 
 function printTable(cases: Case[]) {
-  const rows = [["page", "conn", "app req/s", "p50 ms", "p99 ms", "errors", "unanswered", "peak RSS MB", "node req/s", "app/node", "nginx req/s", "app/nginx", "nginx-cache req/s"]];
+  const rows = [["page", "conn", "app req/s", "p50 ms", "p99 ms", "errors", "unanswered", "peak RSS MB", "node req/s", "app/node", "nginx req/s", "app/nginx"]];
   for (const appCase of cases.filter((entry) => entry.server === "app")) {
     const other = (server: Case["server"]) => cases.find((entry) => entry.server === server && entry.page === appCase.page && entry.connections === appCase.connections);
     const node = other("node");
@@ -152,7 +151,6 @@ function printTable(cases: Case[]) {
       ratio(node),
       String(nginx?.rps ?? "—"),
       ratio(nginx),
-      String(other("nginx-cache")?.rps ?? "—"),
     ]);
   }
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));

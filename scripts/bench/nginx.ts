@@ -1,15 +1,12 @@
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { freePort, waitForHealth } from "./process";
 
-export type Nginx = { staticPort: number; cachePort?: number; stop: () => void };
+export type Nginx = { staticPort: number; stop: () => void };
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const microCache = path.join(root, "deploy/nginx-microcache.conf");
 
 function nginxBinary(): string | undefined {
   for (const candidate of ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx"]) if (existsSync(candidate)) return candidate;
@@ -17,12 +14,8 @@ function nginxBinary(): string | undefined {
   return which.status === 0 ? which.stdout.trim() : undefined;
 }
 
-/**
- * nginx serving the app's bytes as static files (precompressed, gzip_static), and, when
- * deploy/nginx-microcache.conf exists, the same micro-cache a deployment would put in front of
- * the app. `undefined` when nginx is not installed.
- */
-export async function startNginx(files: Array<{ path: string; html: string }>, appBase: string): Promise<Nginx | undefined> {
+/** nginx serving the app's bytes as static files (precompressed, gzip_static); `undefined` when nginx is not installed. */
+export async function startNginx(files: Array<{ path: string; html: string }>): Promise<Nginx | undefined> {
   const binary = nginxBinary();
   if (!binary) return undefined;
   const prefix = mkdtempSync(path.join(tmpdir(), "bench-nginx-"));
@@ -37,13 +30,6 @@ export async function startNginx(files: Array<{ path: string; html: string }>, a
     writeFileSync(path.join(html, `${name}.gz`), gzipSync(file.html));
   }
   const staticPort = await freePort();
-  const cachePort = existsSync(microCache) ? await freePort() : undefined;
-  const cacheServer = cachePort
-    ? readFileSync(microCache, "utf8")
-        .replaceAll("127.0.0.1:3000", new URL(appBase).host)
-        .replaceAll("listen 8080", `listen 127.0.0.1:${cachePort}`)
-        .replaceAll("/var/cache/nginx/bait", path.join(prefix, "cache"))
-    : "";
   writeFileSync(
     path.join(prefix, "nginx.conf"),
     `worker_processes auto;
@@ -63,7 +49,6 @@ http {
     location = / { try_files /index.html =404; }
     location / { try_files $uri =404; }
   }
-  ${cacheServer}
 }
 `,
   );
@@ -79,5 +64,5 @@ http {
     stop();
     throw error;
   }
-  return { staticPort, cachePort, stop };
+  return { staticPort, stop };
 }

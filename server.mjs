@@ -7,6 +7,7 @@ import { createRequestHandler } from "@remix-run/express";
 import { installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { isbot } from "isbot";
 
 installGlobals({ nativeFetch: true });
 
@@ -31,6 +32,7 @@ if (useMocks) {
 
 const build = await import("./build/index.js");
 const { applySecurity, rejectCrossSiteWrites, assignVisitorId } = await import("./scripts/http-guards.mjs");
+const { pageCache } = await import("./scripts/page-cache.mjs");
 
 const app = express();
 app.disable("x-powered-by");
@@ -39,7 +41,9 @@ app.use(compression());
 
 // Fingerprinted assets are immutable; everything else in public/ may change with a deploy.
 app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
-app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+// Every file of public/ has an extension; pages never do, and need no file-system lookup.
+const publicFiles = express.static(path.join(root, "public"), { maxAge: "1h" });
+app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
 app.get("/healthz", (_req, res) => res.type("text/plain").send("ok"));
 
@@ -110,6 +114,18 @@ if (mockControl) {
   });
 }
 
+// Anonymous pages from memory (scripts/page-cache.mjs); PAGE_CACHE=false turns it off.
+const pageCacheVariant = build.entry.module.pageCacheVariant;
+if (process.env.PAGE_CACHE !== "false" && pageCacheVariant) {
+  app.use(
+    pageCache({
+      variantOf: (req, res) => pageCacheVariant(req.headers.cookie ?? "", { ip: req.ip ?? req.socket.remoteAddress ?? "", visitorId: res.locals.visitorId }),
+      isBot: (req) => isbot(req.headers["user-agent"] ?? ""),
+      ttlMs: Number(process.env.PAGE_CACHE_TTL_MS ?? 10_000),
+    }),
+  );
+}
+
 app.all(
   "*",
   createRequestHandler({
@@ -124,6 +140,14 @@ app.all(
 );
 
 const port = Number(process.env.PORT ?? 3000);
-app.listen(port, () => {
+const server = app.listen(port, () => {
   console.info(`Bait web listening on http://localhost:${port}`);
+});
+
+// A deploy or a scale-down sends SIGTERM: stop accepting, let the requests in flight finish
+// (idle keep-alive connections are closed at once), then leave; stragglers get 10 s.
+process.once("SIGTERM", () => {
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(0), 10_000).unref();
 });

@@ -8,9 +8,11 @@ import { NonceProvider } from "~/components/nonce";
 import { flowCookiesToDrop } from "~/features/auth/flow.server";
 import { campaignCookieFor } from "~/features/campaign/campaign.server";
 import { startLeadDelivery } from "~/features/leads/lead.server";
-import { createI18n } from "~/lib/i18n/i18next.server";
+import { serverT } from "~/lib/i18n/i18next.server";
 import { TranslationProvider, type T } from "~/lib/i18n/react";
-import { LOCALE } from "~/lib/i18n/resources";
+
+// The page cache of server.mjs reads it from the build.
+export { pageCacheVariant } from "~/render/page/cache-variant.server";
 
 // Leads a previous run stored and did not deliver go out first (docs/leads.md).
 startLeadDelivery();
@@ -28,7 +30,6 @@ export default async function handleRequest(
   for (const cookie of flowCookiesToDrop(request)) responseHeaders.append("Set-Cookie", cookie);
   const campaign = await campaignCookieFor(request);
   if (campaign) responseHeaders.append("Set-Cookie", campaign);
-  const i18n = createI18n();
   const nonce = loadContext.cspNonce;
   // Crawlers and no-JS clients get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
@@ -37,7 +38,7 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <TranslationProvider value={i18n.getFixedT(LOCALE, "common") as T}>
+        <TranslationProvider value={serverT as T}>
           <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
         </TranslationProvider>
       </NonceProvider>,

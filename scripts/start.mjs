@@ -1,6 +1,9 @@
-// `npm start`: builds when the build is missing or older than the sources, then serves it.
+// `npm start`: builds when the build is missing or older than the sources, then serves it with
+// WEB_CONCURRENCY workers.
 import { spawnSync } from "node:child_process";
+import cluster from "node:cluster";
 import { existsSync, readdirSync, statSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -24,4 +27,29 @@ if (builtAt < changedAt) {
 }
 
 process.env.NODE_ENV ??= "production";
-await import(path.join(root, "server.mjs"));
+
+// WEB_CONCURRENCY workers (node:cluster) share the port. By default one per core in production;
+// one with the mock world, whose state (sessions, switches) lives in its process.
+const useMocks = process.env.MOCKS ? process.env.MOCKS === "true" : !process.env.UPSTREAM_BASE_URL;
+const workers = Number(process.env.WEB_CONCURRENCY ?? (process.env.NODE_ENV === "production" && !useMocks ? os.availableParallelism() : 1));
+if (workers > 1) {
+  if (useMocks) console.warn("[start] WEB_CONCURRENCY > 1 with the mock world: each worker has its own demo state");
+  cluster.setupPrimary({ exec: path.join(root, "server.mjs") });
+  let stopping = false;
+  const fork = () => cluster.fork().on("exit", (code, signal) => {
+    // A worker that dies on its own is replaced; on shutdown they are let go.
+    if (!stopping) {
+      console.error(`[start] worker exited (${signal ?? code}), starting another`);
+      fork();
+    }
+  });
+  for (let index = 0; index < workers; index += 1) fork();
+  for (const signal of ["SIGTERM", "SIGINT"]) {
+    process.on(signal, () => {
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    });
+  }
+} else {
+  await import(path.join(root, "server.mjs"));
+}

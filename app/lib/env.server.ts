@@ -15,6 +15,8 @@ const envSchema = z
     APP_VERSION: z.string().default("1.0.0"),
     APP_ORIGIN_HEADER: z.string().default("web"),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+    /** How long public upstream data (offers…) is kept; 0 with mocks unless set, so tests' switches bite at once. */
+    UPSTREAM_CACHE_TTL_MS: z.coerce.number().int().min(0).optional(),
     /** One host for every upstream (the operator's API gateway); each can be overridden below. */
     UPSTREAM_BASE_URL: z.url().optional(),
     UPSTREAM_CORE_URL: z.url().optional(),
@@ -58,6 +60,7 @@ const envSchema = z
       upstreamTimeoutMs: raw.UPSTREAM_TIMEOUT_MS,
       redisUrl: raw.REDIS_URL,
       dataDir: path.resolve(raw.DATA_DIR),
+      upstreamCacheTtlMs: raw.UPSTREAM_CACHE_TTL_MS ?? (raw.MOCKS ? 0 : 60_000),
       /** In the mock world the SSO server's pages are served by this app (server.mjs). */
       ssoServerUrl: raw.SSO_SERVER_URL?.replace(/\/$/, "") ?? (raw.MOCKS ? "/__mocks/sso" : undefined),
       upstreams: {

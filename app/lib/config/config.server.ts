@@ -2,7 +2,12 @@ import type { Banner, ModalDefinition, PageDefinition } from "#schemas/config";
 import { env } from "../env.server";
 import { ConfigStore } from "./store.server";
 
-export const configStore = new ConfigStore(env.configDir);
+/**
+ * In production one watcher tells the store (and the page cache, by its version) that a file
+ * changed, within milliseconds of the edit; elsewhere every read checks the file, so an edit in
+ * a test shows on the very next synchronous read.
+ */
+export const configStore = new ConfigStore(env.configDir, undefined, { watch: env.isProduction });
 
 export const getSite = () => configStore.get("site", "site.json");
 export const getFlags = () => configStore.get("flags", "flags.json");

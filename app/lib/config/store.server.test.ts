@@ -199,6 +199,50 @@ describe("ConfigStore.list", () => {
   });
 });
 
+describe("a watching ConfigStore (the site's)", () => {
+  let watching: ConfigStore;
+  beforeEach(() => {
+    watching = new ConfigStore(directory, log, { watch: true });
+  });
+  afterEach(() => watching.stopWatching());
+
+  it("serves an edit, a new page and a new file once the folder reports the change, with a new version", async () => {
+    write("site.json", siteNamed("Bait"));
+    write("pages/inicio.json", {});
+    expect(watching.get("site", "site.json").brand.name).toBe("Bait");
+    expect(watching.list("pages")).toEqual(["pages/inicio.json"]);
+    expect(watching.read("banners", "banners/inicio.json")).toBeUndefined();
+    const before = watching.version;
+    expect(before).toBeTypeOf("number");
+
+    write("site.json", siteNamed("Bait Móvil"));
+    write("pages/recargas.json", {});
+    write("banners/inicio.json", { banners: [validBanners().navigate] });
+    await vi.waitFor(() => {
+      expect(watching.get("site", "site.json").brand.name).toBe("Bait Móvil");
+      expect(watching.list("pages")).toEqual(["pages/inicio.json", "pages/recargas.json"]);
+      expect(watching.read("banners", "banners/inicio.json")).toBeDefined();
+    });
+    expect(watching.version).not.toBe(before);
+  });
+
+  it("keeps its version, and the parsed object, while nothing changes", async () => {
+    write("site.json", validSite());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const version = watching.version;
+    const site = watching.get("site", "site.json");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(watching.get("site", "site.json")).toBe(site);
+    expect(watching.version).toBe(version);
+  });
+
+  it("has no version when it does not watch, so nothing may be cached by it", () => {
+    expect(store.version).toBeUndefined();
+    watching.stopWatching();
+    expect(watching.version).toBeUndefined();
+  });
+});
+
 describe("readConfigFile", () => {
   it("reads without caching, as config:check does", () => {
     write("site.json", validSite());

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { readFileSync, readdirSync, statSync, watch, type FSWatcher } from "node:fs";
 import path from "node:path";
 import type * as z from "zod";
 import { configFiles, type ConfigKind, type ConfigOf } from "./files";
@@ -7,6 +7,8 @@ import { ConfigError, formatProblem, problemFromJsonSyntax, problemsFromZod, typ
 type Entry<T> = {
   /** mtime and size of the version last read: a change of either means read again. */
   stamp: string;
+  /** The watcher's version when the stamp was last checked (watching stores only). */
+  checkedAt: number;
   /** The last valid version: served while a newer edit is invalid. */
   good?: { value: T; stamp: string };
   problems: ConfigProblem[];
@@ -35,17 +37,62 @@ export function readConfigFile<S extends z.ZodType>(directory: string, relativeP
 }
 
 /**
- * The config as the running site sees it. Each read checks the file's mtime and size (a stat,
- * microseconds) so a marketer's edit shows on the next request, with no restart and no watcher
- * to leak. An invalid edit is logged once and the last valid version keeps being served.
+ * The config as the running site sees it: a marketer's edit shows on the next request, with no
+ * restart. An invalid edit is logged once and the last valid version keeps being served.
+ *
+ * A plain store checks the file's mtime and size on every read. A watching store (the site's)
+ * has one watcher on the folder that bumps `version` on any change there; until then reads and
+ * listings are served from memory with no file-system call (a page render used to stat a dozen
+ * files). If the watcher fails, the store falls back to checking on every read.
  */
 export class ConfigStore {
   private entries = new Map<string, Entry<unknown>>();
+  private missing = new Map<string, number>();
+  private listings = new Map<string, { files: string[]; checkedAt: number }>();
+  private watcher?: FSWatcher;
+  private changes = 0;
 
   constructor(
     readonly directory: string,
     private log: (message: string) => void = (message) => console.error(message),
-  ) {}
+    options: { watch?: boolean } = {},
+  ) {
+    if (options.watch) this.startWatching();
+  }
+
+  /**
+   * Changes whenever a file of the folder may have changed; `undefined` when the store cannot
+   * tell (not watching), so a cache keyed by it must not keep anything.
+   */
+  get version(): number | undefined {
+    return this.watcher ? this.changes : undefined;
+  }
+
+  private startWatching() {
+    try {
+      // Not persistent: the watcher never keeps a process alive (tests, scripts).
+      this.watcher = watch(this.directory, { recursive: true, persistent: false }, () => {
+        this.changes += 1;
+      });
+      this.watcher.on("error", (error) => {
+        this.log(`[config] vigilancia de ${this.directory} detenida, se revisa en cada lectura: ${error.message}`);
+        this.stopWatching();
+      });
+    } catch (error) {
+      this.log(`[config] sin vigilancia de ${this.directory}, se revisa en cada lectura: ${(error as Error).message}`);
+      this.watcher = undefined;
+    }
+  }
+
+  stopWatching() {
+    this.watcher?.close();
+    this.watcher = undefined;
+  }
+
+  /** Whether something checked at `checkedAt` is still known to be current. */
+  private current(checkedAt: number | undefined): boolean {
+    return this.watcher !== undefined && checkedAt === this.changes;
+  }
 
   get<K extends ConfigKind>(kind: K, relativePath: string): ConfigOf<K> {
     const result = this.read(kind, relativePath);
@@ -55,6 +102,11 @@ export class ConfigStore {
 
   /** Like get, but a missing file is `undefined` (banners of a view without banners). */
   read<K extends ConfigKind>(kind: K, relativePath: string): ConfigOf<K> | undefined {
+    const entry = this.entries.get(relativePath) as Entry<ConfigOf<K>> | undefined;
+    if (entry && this.current(entry.checkedAt)) return this.serve(entry);
+    if (this.current(this.missing.get(relativePath))) return undefined;
+
+    const checkedAt = this.changes;
     const fullPath = path.join(this.directory, relativePath);
     let stamp: string;
     try {
@@ -62,14 +114,18 @@ export class ConfigStore {
       stamp = `${stat.mtimeMs}:${stat.size}`;
     } catch {
       this.entries.delete(relativePath);
+      this.missing.set(relativePath, checkedAt);
       return undefined;
     }
+    this.missing.delete(relativePath);
 
-    const entry = this.entries.get(relativePath) as Entry<ConfigOf<K>> | undefined;
-    if (entry && entry.stamp === stamp) return this.serve(entry);
+    if (entry && entry.stamp === stamp) {
+      entry.checkedAt = checkedAt;
+      return this.serve(entry);
+    }
 
     const result = readConfigFile(this.directory, relativePath, configFiles[kind].schema);
-    const next: Entry<ConfigOf<K>> = { stamp, good: entry?.good, problems: [] };
+    const next: Entry<ConfigOf<K>> = { stamp, checkedAt, good: entry?.good, problems: [] };
     if (result.ok) {
       next.good = { value: result.value as ConfigOf<K>, stamp };
     } else {
@@ -87,14 +143,20 @@ export class ConfigStore {
   }
 
   list(folder: string): string[] {
+    const listing = this.listings.get(folder);
+    if (listing && this.current(listing.checkedAt)) return listing.files;
+    const checkedAt = this.changes;
+    let files: string[];
     try {
-      return readdirSync(path.join(this.directory, folder))
+      files = readdirSync(path.join(this.directory, folder))
         .filter((name) => name.endsWith(".json"))
         .sort()
         .map((name) => `${folder}/${name}`);
     } catch {
-      return [];
+      files = [];
     }
+    this.listings.set(folder, { files, checkedAt });
+    return files;
   }
 
   private serve<T>(entry: Entry<T>): T {

@@ -5,8 +5,8 @@ import { createTranslator } from "./translate";
 export type T = TFunction<"common">;
 
 /**
- * Components translate through this context. On the server it carries the request's i18next
- * instance; in the browser, the catalogue translator (same catalogues, same output, checked
+ * Components translate through this context. On the server it carries the shared i18next
+ * instance's fixed-language `t`; in the browser, the catalogue translator (same catalogues, same output, checked
  * key by key in translate.test.ts). react-i18next is not used because it imports i18next's
  * whole runtime into the browser bundle (16 KB gzip), which the home page's 100 KB budget
  * cannot afford.

@@ -1,3 +1,5 @@
+import { cached } from "~/lib/cached.server";
+import { env } from "~/lib/env.server";
 import { upstreamFetch, type UpstreamResult } from "../http.server";
 import { connErrorBody } from "./common.schemas";
 import { offersResponse, type WireOffer } from "./offers.schemas";
@@ -54,8 +56,18 @@ export const toOffer = (wire: WireOffer): UpstreamOffer => ({
   mbSocialNetworks: wire.mbRedesSociales,
 });
 
-/** GET ofertas / ofertasHBB / ofertasSams. Inactive offers are returned too (status "inactive"): the caller decides. */
-export async function getOffers(list: OfferList, options: ConnOptions = {}): Promise<UpstreamResult<UpstreamOffer[]>> {
+/**
+ * GET ofertas / ofertasHBB / ofertasSams. Inactive offers are returned too (status "inactive"):
+ * the caller decides. Public data, shared by every visitor: kept for UPSTREAM_CACHE_TTL_MS, one
+ * call for concurrent misses, the last list served while the upstream fails (lib/cached.server.ts).
+ */
+export function getOffers(list: OfferList, options: ConnOptions = {}): Promise<UpstreamResult<UpstreamOffer[]>> {
+  return options.timeoutMs === undefined ? cachedOffers(list) : fetchOffers(list, options);
+}
+
+const cachedOffers = cached((list: OfferList) => fetchOffers(list), { ttlMs: env.upstreamCacheTtlMs, isFailure: (result) => !result.ok });
+
+async function fetchOffers(list: OfferList, options: ConnOptions = {}): Promise<UpstreamResult<UpstreamOffer[]>> {
   const call = `conn.offers.${list}`;
   const result = await upstreamFetch({ call, upstream: "conn", path: OFFER_PATHS[list], schema: offersResponse, errorSchema: connErrorBody, ...options });
   if (!result.ok) return withMessage(result, OFFERS_FAILED);

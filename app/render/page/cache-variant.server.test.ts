@@ -1,0 +1,42 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const dir = mkdtempSync(path.join(tmpdir(), "bait-config-"));
+cpSync(path.resolve(__dirname, "../../../pages-config"), dir, { recursive: true });
+process.env.CONFIG_DIR = dir;
+
+let variant: typeof import("./cache-variant.server");
+beforeAll(async () => {
+  variant = await import("./cache-variant.server");
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function editFlags(change: (flags: Record<string, { enabled: boolean; conditions?: Record<string, unknown> }>) => void) {
+  const file = path.join(dir, "flags.json");
+  const flags = JSON.parse(readFileSync(file, "utf8"));
+  change(flags);
+  writeFileSync(file, JSON.stringify(flags));
+}
+
+describe("the cache rules of anonymous pages", () => {
+  it("has no variant, so nothing is cached, where the config is not watched (outside production)", () => {
+    expect(variant.pageCacheVariant("", { ip: "127.0.0.1", visitorId: "a" })).toBeNull();
+  });
+
+  it("lets shared caches keep public pages while no flag depends on the visitor", () => {
+    expect(variant.publicPageCacheControl()).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=60");
+  });
+
+  it("keeps them private while a flag rolls out by percentage or IP: two visitors may see different chrome", () => {
+    editFlags((flags) => {
+      flags["business-page"]!.conditions = { allowedPercentage: 30 };
+    });
+    expect(variant.publicPageCacheControl()).toBe("private, no-cache");
+    editFlags((flags) => {
+      flags["business-page"]!.conditions = { allowedIps: ["10.0.0.0/8"] };
+    });
+    expect(variant.publicPageCacheControl()).toBe("private, no-cache");
+  });
+});

@@ -1,0 +1,34 @@
+import { isFlagOn } from "~/features/flags/engine";
+import { configStore, getFlags } from "~/lib/config/config.server";
+
+/** Where an anonymous page may be kept (a CDN, nginx, the server's page cache), and for how long. */
+const PUBLIC_PAGE_CACHE = "public, max-age=0, s-maxage=10, stale-while-revalidate=60";
+
+/**
+ * The Cache-Control of a public page. A shared cache keys by URL (and the consent and campaign
+ * cookies) only, so while an enabled flag depends on the visitor id (a percentage rollout) or the
+ * IP, the chrome may differ between two anonymous visitors and nothing may share their pages.
+ */
+export function publicPageCacheControl(): string {
+  const flags = Object.values(getFlags() as Record<string, Parameters<typeof isFlagOn>[1]>);
+  const perVisitor = flags.some((flag) => flag?.enabled && (flag.conditions?.allowedPercentage !== undefined || flag.conditions?.allowedIps !== undefined));
+  return perVisitor ? "private, no-cache" : PUBLIC_PAGE_CACHE;
+}
+
+const cookieValue = (header: string, name: string) => new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(header)?.[1] ?? "";
+
+/**
+ * What changes an anonymous visitor's HTML besides the URL: the config version, the outcome of
+ * every flag for this visitor (rollouts hash the visitor id, some flags look at the IP), consent
+ * and campaign. The server's page cache keys by it (scripts/page-cache.mjs); null, when the
+ * config cannot say whether it changed, means nothing may be cached.
+ */
+export function pageCacheVariant(cookieHeader: string, subject: { ip: string; visitorId: string }): string | null {
+  const version = configStore.version;
+  if (version === undefined) return null;
+  const flags = getFlags() as Record<string, Parameters<typeof isFlagOn>[1]>;
+  const outcomes = Object.entries(flags)
+    .map(([name, definition]) => (isFlagOn(name, definition, { user: null, ...subject }) ? "1" : "0"))
+    .join("");
+  return [version, outcomes, cookieValue(cookieHeader, "bait_cookies"), cookieValue(cookieHeader, "bait_campania")].join("|");
+}

@@ -1,0 +1,161 @@
+// npm run bench — a benchmark, not a test: the site under load next to what the machine can do
+// at best with the same bytes (a bare node:http server, and nginx when it is installed).
+// Builds when needed (scripts/start.mjs), starts the app with mocks on a free port, and for each
+// page and connection count runs autocannon on loopback. Prints a table, writes JSON.
+//
+//   BENCH_DURATION=5          seconds per case (the whole default run takes about 4 minutes)
+//   BENCH_CONNECTIONS=10,100  connection counts
+//   BENCH_PATHS=/,/login      only these pages (the logged-in /home is "/home")
+//   BENCH_OUT=bench-results/<date>.json
+//   WEB_CONCURRENCY           passed to the app (its workers)
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import { startNginx, type Nginx } from "./nginx";
+import { freePort, peakRss, waitForHealth, waitForQuiet } from "./process";
+import { benchCustomer, sessionCookie } from "./session";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const duration = Number(process.env.BENCH_DURATION ?? 5);
+const connectionCounts = (process.env.BENCH_CONNECTIONS ?? "10,100").split(",").map(Number);
+const onlyPaths = process.env.BENCH_PATHS?.split(",");
+const outFile = process.env.BENCH_OUT ?? path.join(root, "bench-results", `${new Date().toISOString().slice(0, 19).replace(/:/g, "-")}.json`);
+// gzip: what every client accepts, and what nginx's static module serves.
+const ENCODING = "gzip";
+
+type Page = { path: string; label: string; cookie?: string };
+type Case = { server: "app" | "node" | "nginx"; page: string; connections: number; rps: number; p50: number; p99: number; errors: number; unanswered: number; non2xx: number; bytes: number; peakRssMb?: number };
+
+function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+}
+
+async function load(url: string, connections: number, headers: Record<string, string>, seconds = duration) {
+  const result = await autocannon({ url, connections, duration: seconds, headers: { "accept-encoding": ENCODING, ...headers } });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    // Sent but not answered when the case ended (a server slower than the case answers nothing).
+    unanswered: result.requests.sent - result.requests.total,
+    non2xx: result.non2xx,
+    bytes: Math.round(result.throughput.average),
+  };
+}
+
+async function main() {
+  const appPort = await freePort();
+  const secret = randomBytes(32).toString("hex");
+  const app = start("node", ["scripts/start.mjs"], {
+    NODE_ENV: "production",
+    MOCKS: "true",
+    PORT: String(appPort),
+    SESSION_SECRET: secret,
+    HSTS: "false",
+  });
+  const stopAll: Array<() => void> = [() => app.kill("SIGTERM")];
+  process.on("exit", () => stopAll.forEach((stop) => stop()));
+  const base = `http://127.0.0.1:${appPort}`;
+  await waitForHealth(`${base}/healthz`, 180_000);
+
+  const minted = await fetch(`${base}/__mocks/session`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ number: benchCustomer.number }) });
+  const { access } = (await minted.json()) as { access: string };
+  const session = await sessionCookie(secret, access);
+
+  const pages: Page[] = [
+    { path: "/", label: "/" },
+    { path: "/recargas", label: "/recargas" },
+    { path: "/paquetes", label: "/paquetes" },
+    { path: "/e-sim", label: "/e-sim" },
+    { path: "/login", label: "/login" },
+    { path: "/home", label: "/home (logged in)", cookie: session },
+  ].filter((page) => !onlyPaths || onlyPaths.includes(page.path));
+
+  // The bytes each page answers, for the floor servers.
+  const files: Array<{ path: string; html: string }> = [];
+  for (const page of pages) {
+    const response = await fetch(base + page.path, { headers: page.cookie ? { cookie: page.cookie } : {}, redirect: "manual" });
+    if (response.status !== 200) throw new Error(`${page.path} answered ${response.status}; the bench needs a 200`);
+    files.push({ path: page.path, html: await response.text() });
+  }
+
+  const floorPort = await freePort();
+  const filesJson = path.join(mkdtempSync(path.join(tmpdir(), "bench-floor-")), "files.json");
+  writeFileSync(filesJson, JSON.stringify(files));
+  const floor = start("node", ["scripts/bench/floor.mjs"], { PORT: String(floorPort), FLOOR_FILES: filesJson });
+  stopAll.push(() => floor.kill("SIGTERM"));
+  await waitForHealth(`http://127.0.0.1:${floorPort}/healthz`, 10_000);
+
+  let nginx: Nginx | undefined;
+  try {
+    nginx = await startNginx(files);
+    if (nginx) stopAll.push(() => nginx?.stop());
+  } catch (error) {
+    console.warn(`[bench] nginx skipped: ${(error as Error).message}`);
+  }
+  if (!nginx) console.info("[bench] nginx not installed: its columns are left out");
+
+  const cases: Case[] = [];
+  for (const page of pages) {
+    const headers: Record<string, string> = page.cookie ? { cookie: page.cookie } : {};
+    // One short warm-up so the first case does not pay for JIT and caches.
+    await load(base + page.path, 10, headers, 1);
+    for (const connections of connectionCounts) {
+      const rss = peakRss(app.pid!);
+      const figures = await load(base + page.path, connections, headers);
+      cases.push({ server: "app", page: page.label, connections, ...figures, peakRssMb: rss.stop() });
+      // The next case starts when the server has worked off this one's backlog.
+      await waitForQuiet(`${base}/healthz`);
+      cases.push({ server: "node", page: page.label, connections, ...(await load(`http://127.0.0.1:${floorPort}${page.path}`, connections, {})) });
+      if (nginx) {
+        cases.push({ server: "nginx", page: page.label, connections, ...(await load(`http://127.0.0.1:${nginx.staticPort}${page.path}`, connections, {})) });
+      }
+      printCase(cases);
+    }
+  }
+
+  printTable(cases);
+  mkdirSync(path.dirname(outFile), { recursive: true });
+  writeFileSync(outFile, JSON.stringify({ date: new Date().toISOString(), duration, encoding: ENCODING, webConcurrency: process.env.WEB_CONCURRENCY ?? null, cases }, null, 2));
+  console.info(`\n[bench] figures written to ${path.relative(root, outFile)}`);
+  process.exit(0);
+}
+
+function printCase(cases: Case[]) {
+  const last = cases.filter((entry) => entry.page === cases.at(-1)!.page && entry.connections === cases.at(-1)!.connections);
+  console.info(last.map((entry) => `${entry.server} ${entry.page} c=${entry.connections}: ${entry.rps}/s p99 ${entry.p99} ms`).join(" · "));
+}
+
+function printTable(cases: Case[]) {
+  const rows = [["page", "conn", "app req/s", "p50 ms", "p99 ms", "errors", "unanswered", "peak RSS MB", "node req/s", "app/node", "nginx req/s", "app/nginx"]];
+  for (const appCase of cases.filter((entry) => entry.server === "app")) {
+    const other = (server: Case["server"]) => cases.find((entry) => entry.server === server && entry.page === appCase.page && entry.connections === appCase.connections);
+    const node = other("node");
+    const nginx = other("nginx");
+    const ratio = (against?: Case) => (against ? `${((appCase.rps / against.rps) * 100).toFixed(1)} %` : "—");
+    rows.push([
+      appCase.page,
+      String(appCase.connections),
+      String(appCase.rps),
+      String(appCase.p50),
+      String(appCase.p99),
+      String(appCase.errors + appCase.non2xx),
+      String(appCase.unanswered),
+      String(appCase.peakRssMb ?? "—"),
+      String(node?.rps ?? "—"),
+      ratio(node),
+      String(nginx?.rps ?? "—"),
+      ratio(nginx),
+    ]);
+  }
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  console.info("");
+  for (const row of rows) console.info(row.map((cell, column) => (column < 1 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  "));
+}
+
+await main();

@@ -1,0 +1,150 @@
+// The rendered-HTML cache of anonymous pages (docs/performance.md): the first request renders, the
+// next ones with the same key are answered from memory, with a fresh CSP nonce each.
+//
+// What may be kept is the route's decision, not this cache's: only a 200 whose Cache-Control
+// starts with `public` and that sets no cookie. Config pages answer `public` (render/page);
+// anything personal, any open form or modal answers `private, no-store`, so a new feature that
+// answers private is never cached.
+
+/** Cookies that never make a page personal: the visitor id, consent and campaign (the last two are in the variant). */
+const SHARED_COOKIES = new Set(["bait_vid", "bait_cookies", "bait_campania"]);
+
+function cookieNames(header) {
+  return header
+    .split(";")
+    .map((pair) => pair.slice(0, pair.indexOf("=") >>> 0).trim())
+    .filter(Boolean);
+}
+
+/**
+ * Whether a request may be answered from, or stored in, the cache: a GET or HEAD of a visitor
+ * without any other cookie of this site (a session, a flash notice, a registration flow).
+ * Third-party cookies (analytics) do not change the page.
+ */
+export function isCacheableRequest({ method, cookie = "" }) {
+  if (method !== "GET" && method !== "HEAD") return false;
+  return cookieNames(cookie).every((name) => SHARED_COOKIES.has(name) || !/bait/i.test(name));
+}
+
+/** Whether a finished response may be stored: the route said public, and it sets no cookie of its own. */
+export function isCacheableResponse({ status, cacheControl, contentType, setsCookie }) {
+  return status === 200 && /^\s*public\b/i.test(cacheControl ?? "") && /^text\/html\b/i.test(contentType ?? "") && !setsCookie;
+}
+
+/** The URL (host and query included), the config version and the visitor's variant; null means do not cache. */
+export function pageCacheKey({ host, url, variant, bot }) {
+  if (variant === null || variant === undefined) return null;
+  return `${host}\n${url}\n${variant}\n${bot ? "bot" : "browser"}`;
+}
+
+/** Headers of the stored response that are answered again; the rest belong to each response. */
+const KEPT_HEADERS = ["content-type", "cache-control", "link", "x-robots-tag"];
+
+/**
+ * The express middleware. `variantOf(req, res)` names what changes the HTML for this visitor
+ * (config version, flag outcomes, consent; null when the page must not be cached), `isBot`
+ * whether the response is rendered whole (crawlers) or streamed.
+ */
+export function pageCache({ variantOf, isBot, ttlMs = 10_000, maxEntries = 500, maxBytes = 1_000_000, now = Date.now }) {
+  /** @type {Map<string, { body: string; nonce: string; headers: Array<[string, string]>; storedAt: number }>} */
+  const entries = new Map();
+
+  function fresh(key) {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    if (now() - entry.storedAt > ttlMs) {
+      entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  function store(key, entry) {
+    entries.delete(key);
+    entries.set(key, entry);
+    // Oldest first: a Map keeps insertion order.
+    while (entries.size > maxEntries) entries.delete(entries.keys().next().value);
+  }
+
+  /** Renders under way, by key: a crowd arriving at an expired page waits for one render. */
+  const rendering = new Map();
+
+  function answer(req, res, hit) {
+    for (const [name, value] of hit.headers) res.setHeader(name, value);
+    res.setHeader("X-Page-Cache", "hit");
+    res.status(200);
+    // The nonce is per response: the stored one is replaced by this response's (also in its CSP header).
+    res.end(req.method === "HEAD" ? undefined : hit.body.replaceAll(hit.nonce, res.locals.cspNonce));
+  }
+
+  const middleware = (req, res, next) => {
+    if (!isCacheableRequest({ method: req.method, cookie: req.headers.cookie })) return next();
+    const key = pageCacheKey({ host: req.headers.host ?? "", url: req.originalUrl, variant: variantOf(req, res), bot: isBot(req) });
+    if (!key) return next();
+
+    const hit = fresh(key);
+    if (hit) return answer(req, res, hit);
+    const pending = rendering.get(key);
+    if (pending) {
+      // What the render could not store (a private answer) this request renders itself.
+      pending.then(() => {
+        const stored = fresh(key);
+        if (stored) answer(req, res, stored);
+        else render(req, res, next, key);
+      });
+      return;
+    }
+    render(req, res, next, key);
+  };
+
+  function render(req, res, next, key) {
+    const nonce = res.locals.cspNonce;
+    res.setHeader("X-Page-Cache", "miss");
+    if (req.method === "HEAD") return next();
+    let done;
+    if (!rendering.has(key)) {
+      rendering.set(key, new Promise((resolve) => (done = resolve)));
+      res.once("close", () => {
+        rendering.delete(key);
+        done();
+      });
+    }
+
+    // Cookies set before the app runs (the visitor id) are this visitor's, not the page's.
+    const cookiesBefore = [res.getHeader("set-cookie") ?? []].flat().length;
+    const chunks = [];
+    let size = 0;
+    const keep = (chunk, encoding) => {
+      if (chunk === undefined || chunk === null || typeof chunk === "function" || size > maxBytes) return;
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk, typeof encoding === "string" ? encoding : "utf8");
+      size += buffer.length;
+      chunks.push(buffer);
+    };
+    const write = res.write;
+    const end = res.end;
+    res.write = function (chunk, encoding, callback) {
+      keep(chunk, encoding);
+      return write.call(this, chunk, encoding, callback);
+    };
+    res.end = function (chunk, encoding, callback) {
+      keep(chunk, encoding);
+      const cookiesAfter = [res.getHeader("set-cookie") ?? []].flat().length;
+      const storable =
+        size <= maxBytes &&
+        isCacheableResponse({
+          status: res.statusCode,
+          cacheControl: String(res.getHeader("cache-control") ?? ""),
+          contentType: String(res.getHeader("content-type") ?? ""),
+          setsCookie: cookiesAfter > cookiesBefore,
+        });
+      if (storable) {
+        const headers = KEPT_HEADERS.flatMap((name) => (res.hasHeader(name) ? [[name, String(res.getHeader(name))]] : []));
+        store(key, { body: Buffer.concat(chunks).toString("utf8"), nonce, headers, storedAt: now() });
+      }
+      return end.call(this, chunk, encoding, callback);
+    };
+    next();
+  }
+  middleware.size = () => entries.size;
+  return middleware;
+}

@@ -1,0 +1,149 @@
+import { randomBytes } from "node:crypto";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { isCacheableRequest, isCacheableResponse, pageCache, pageCacheKey } from "./page-cache.mjs";
+
+describe("which requests the page cache may answer", () => {
+  it("answers GET and HEAD of a visitor with only the shared cookies (visitor id, consent, campaign) or third-party ones", () => {
+    expect(isCacheableRequest({ method: "GET" })).toBe(true);
+    expect(isCacheableRequest({ method: "HEAD", cookie: "bait_vid=1; bait_cookies=aceptadas; bait_campania=x; _ga=GA1" })).toBe(true);
+  });
+
+  it("never answers a POST, nor a visitor with a session, a flash notice or a flow of this site", () => {
+    expect(isCacheableRequest({ method: "POST" })).toBe(false);
+    expect(isCacheableRequest({ method: "GET", cookie: "bait_vid=1; __Host-bait_session=abc" })).toBe(false);
+    expect(isCacheableRequest({ method: "GET", cookie: "bait_session=abc" })).toBe(false);
+    expect(isCacheableRequest({ method: "GET", cookie: "bait_registro=abc" })).toBe(false);
+  });
+});
+
+describe("which responses the page cache may keep", () => {
+  const page = { status: 200, cacheControl: "public, max-age=0, s-maxage=10", contentType: "text/html; charset=utf-8", setsCookie: false };
+
+  it("keeps a 200 HTML page the route marked public", () => {
+    expect(isCacheableResponse(page)).toBe(true);
+  });
+
+  it("keeps nothing private, without Cache-Control, with a cookie, not 200 or not HTML", () => {
+    expect(isCacheableResponse({ ...page, cacheControl: "private, no-store" })).toBe(false);
+    expect(isCacheableResponse({ ...page, cacheControl: "private, no-cache" })).toBe(false);
+    expect(isCacheableResponse({ ...page, cacheControl: undefined })).toBe(false);
+    expect(isCacheableResponse({ ...page, setsCookie: true })).toBe(false);
+    expect(isCacheableResponse({ ...page, status: 404 })).toBe(false);
+    expect(isCacheableResponse({ ...page, contentType: "application/json" })).toBe(false);
+  });
+});
+
+describe("the page cache key", () => {
+  it("differs by host, URL (query included), variant and crawler", () => {
+    const key = { host: "www.bait.mx", url: "/recargas", variant: "3|10|aceptadas|", bot: false };
+    const keys = [key, { ...key, host: "bait.mx" }, { ...key, url: "/recargas?x=1" }, { ...key, variant: "4|10|aceptadas|" }, { ...key, variant: "3|11|aceptadas|" }, { ...key, bot: true }].map(pageCacheKey);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it("is null when the variant is unknown: nothing is cached", () => {
+    expect(pageCacheKey({ host: "h", url: "/", variant: null, bot: false })).toBeNull();
+  });
+});
+
+describe("the page cache middleware", () => {
+  let server;
+  afterEach(() => server?.close());
+
+  /** An app like server.mjs: a nonce per request, a visitor cookie, then the cache, then a page. */
+  async function start({ cacheControl = () => "public, s-maxage=10", setCookie = () => undefined, variant = () => "1" } = {}) {
+    let renders = 0;
+    const app = express();
+    app.use((_req, res, next) => {
+      res.locals.cspNonce = randomBytes(16).toString("base64");
+      res.setHeader("Content-Security-Policy", `script-src 'nonce-${res.locals.cspNonce}'`);
+      res.cookie("bait_vid", randomBytes(4).toString("hex"));
+      next();
+    });
+    app.use(pageCache({ variantOf: (req) => variant(req), isBot: () => false }));
+    app.all("*", async (req, res) => {
+      renders += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      res.setHeader("Cache-Control", cacheControl(req));
+      const cookie = setCookie(req);
+      if (cookie) res.append("Set-Cookie", cookie);
+      res.type("html");
+      res.write(`<p>render ${renders}</p>`);
+      res.end(`<script nonce="${res.locals.cspNonce}">1</script>`);
+    });
+    await new Promise((resolve) => {
+      server = app.listen(0, resolve);
+    });
+    const base = `http://127.0.0.1:${server.address().port}`;
+    return { get: (path, init) => fetch(base + path, init), renders: () => renders };
+  }
+
+  const nonceOf = (response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy"))[1];
+
+  it("renders once, then answers from memory with this response's nonce in the header and the page", async () => {
+    const app = await start();
+    const first = await app.get("/");
+    const second = await app.get("/");
+    const third = await app.get("/");
+    expect(app.renders()).toBe(1);
+    expect(second.headers.get("x-page-cache")).toBe("hit");
+    const [body2, body3] = [await second.text(), await third.text()];
+    expect(nonceOf(second)).not.toBe(nonceOf(third));
+    expect(body2).toBe(`<p>render 1</p><script nonce="${nonceOf(second)}">1</script>`);
+    expect(body3).toContain(`nonce="${nonceOf(third)}"`);
+    expect(await first.text()).toContain(`nonce="${nonceOf(first)}"`);
+  });
+
+  it("never serves one visitor's cookie to another: the page's own cookies keep it out, the visitor id is each one's", async () => {
+    const app = await start({ setCookie: (req) => (req.path === "/flash" ? "bait_flash=1" : undefined) });
+    await app.get("/flash");
+    const again = await app.get("/flash");
+    expect(app.renders()).toBe(2);
+    expect(again.headers.getSetCookie().some((cookie) => cookie.startsWith("bait_flash"))).toBe(true);
+
+    const first = await app.get("/");
+    const hit = await app.get("/");
+    expect(hit.headers.get("x-page-cache")).toBe("hit");
+    const visitor = (response) => response.headers.getSetCookie().find((cookie) => cookie.startsWith("bait_vid"));
+    expect(visitor(hit)).toBeDefined();
+    expect(visitor(hit)).not.toBe(visitor(first));
+    expect(hit.headers.getSetCookie()).toHaveLength(1);
+  });
+
+  it("does not keep what the route marked private, nor answer a POST or a visitor with a session", async () => {
+    const app = await start({ cacheControl: (req) => (req.path === "/privada" ? "private, no-store" : "public, s-maxage=10") });
+    await app.get("/privada");
+    await app.get("/privada");
+    expect(app.renders()).toBe(2);
+    await app.get("/");
+    await app.get("/", { method: "POST" });
+    await app.get("/", { headers: { cookie: "__Host-bait_session=abc" } });
+    expect(app.renders()).toBe(5);
+  });
+
+  it("renders once for a crowd arriving together, and serves each its own nonce", async () => {
+    const app = await start();
+    const crowd = await Promise.all(Array.from({ length: 20 }, () => app.get("/crowd")));
+    expect(app.renders()).toBe(1);
+    const nonces = new Set(crowd.map(nonceOf));
+    expect(nonces.size).toBe(20);
+    for (const response of crowd) expect(await response.text()).toContain(`nonce="${nonceOf(response)}"`);
+  });
+
+  it("lets a crowd waiting on a private answer render each its own", async () => {
+    const app = await start({ cacheControl: () => "private, no-store" });
+    await Promise.all(Array.from({ length: 5 }, () => app.get("/privada")));
+    expect(app.renders()).toBe(5);
+  });
+
+  it("renders again when the variant changes (a config edit, another flag outcome)", async () => {
+    let version = 1;
+    const app = await start({ variant: () => String(version) });
+    await app.get("/");
+    await app.get("/");
+    version = 2;
+    const edited = await app.get("/");
+    expect(await edited.text()).toContain("render 2");
+    expect(app.renders()).toBe(2);
+  });
+});

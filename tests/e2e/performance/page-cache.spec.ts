@@ -1,0 +1,73 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, test } from "@playwright/test";
+import { BASE_URL } from "../support/env";
+import { SESSION_COOKIE, ana, sessionCookieValue } from "../support/session";
+
+// The page cache of anonymous pages (docs/performance.md), over plain HTTP: no cookie jar, so
+// each fetch is a visitor of its own. Server behaviour: checked once, in the js project.
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server behaviour, checked once in the js project");
+
+const get = (pathname: string, cookie?: string) => fetch(BASE_URL + pathname, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+const nonceOf = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+const scriptNonces = (html: string) => new Set([...html.matchAll(/<script\b[^>]*\bnonce="([^"]*)"/g)].map((match) => match[1]));
+
+test("a public page is answered from memory with a fresh nonce per response, in the header and in the page", async () => {
+  await get("/paquetes");
+  const responses = [await get("/paquetes"), await get("/paquetes")];
+  for (const response of responses) {
+    expect(response.headers.get("x-page-cache")).toBe("hit");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=60");
+    expect([...scriptNonces(await response.text())]).toEqual([nonceOf(response)]);
+  }
+  expect(nonceOf(responses[0]!)).not.toBe(nonceOf(responses[1]!));
+});
+
+test("no visitor's cookie reaches another, and a logged-in visitor is never served from memory", async () => {
+  const first = await get("/recargas");
+  const firstVisitor = first.headers.getSetCookie().find((cookie) => cookie.startsWith("bait_vid="));
+  expect(firstVisitor).toBeDefined();
+  const returning = await get("/recargas", firstVisitor!.split(";")[0]);
+  expect(returning.headers.get("x-page-cache")).toBe("hit");
+  expect(returning.headers.getSetCookie()).toEqual([]);
+  const newcomer = await get("/recargas");
+  expect(newcomer.headers.get("x-page-cache")).toBe("hit");
+  expect(newcomer.headers.getSetCookie()).toHaveLength(1);
+  expect(newcomer.headers.getSetCookie()[0]).not.toBe(firstVisitor);
+
+  const loggedIn = await get("/recargas", `${SESSION_COOKIE}=${await sessionCookieValue(ana)}`);
+  expect(loggedIn.headers.get("x-page-cache")).toBeNull();
+  const home = await get("/home", `${SESSION_COOKIE}=${await sessionCookieValue(ana)}`);
+  expect(home.headers.get("x-page-cache")).toBeNull();
+});
+
+test("a page with a form, which answers private, is rendered for every request", async () => {
+  for (const pathname of ["/login", "/login"]) {
+    const response = await get(pathname);
+    expect(response.headers.get("x-page-cache")).toBe("miss");
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+  }
+});
+
+test.describe("a config edit", () => {
+  const file = path.join(fileURLToPath(new URL("../../../pages-config/pages/promociones.json", import.meta.url)));
+  let original: string | undefined;
+  test.beforeEach(() => {
+    original = readFileSync(file, "utf8");
+  });
+  test.afterEach(() => {
+    if (original !== undefined) writeFileSync(file, original);
+  });
+
+  test("shows on the next request of a page that was answered from memory", async () => {
+    await get("/promociones");
+    expect((await get("/promociones")).headers.get("x-page-cache")).toBe("hit");
+    const page = JSON.parse(original!);
+    page.blocks[0].title = "Promociones de fin de semana";
+    writeFileSync(file, JSON.stringify(page, null, 2));
+    const edited = await get("/promociones");
+    expect(edited.headers.get("x-page-cache")).toBe("miss");
+    expect(await edited.text()).toContain("Promociones de fin de semana");
+  });
+});

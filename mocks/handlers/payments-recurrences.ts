@@ -31,7 +31,7 @@ const toWireRecurrence = (recurrence: Recurrence): z.infer<typeof wireRecurrence
 
 const toWireRecurringCharge = (recurrence: Recurrence): z.infer<typeof wireRecurringCharge> => ({
   dateCreated: recurrence.applicationDate,
-  lastChargeDate: recurrence.applicationDate,
+  lastChargeDate: recurrence.lastChargeDate,
   nextChargeDate: recurrence.status === "active" ? recurrence.nextChargeDate : null,
   cancellationDate: sales.cancellations.get(recurrence.uuid) ?? null,
   amount: Math.round(recurrence.price * 100),

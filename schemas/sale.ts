@@ -86,9 +86,20 @@ export const simSale = saleBase.extend({
 export type SimSale = z.infer<typeof simSale>;
 
 /**
+ * A recurring recharge (docs/customer.md): a recharge paid now whose charge asks the upstream to
+ * repeat it (`recurrente`); `replaces` names the recurrence whose card it takes over (the update
+ * modal), cancelled once this one is paid.
+ */
+export const recurringSale = rechargeSale.extend({
+  kind: z.literal("recurring"),
+  replaces: z.string().min(1).optional(),
+});
+export type RecurringSale = z.infer<typeof recurringSale>;
+
+/**
  * Whatever waits for the checkout in the session (key `sale`). The eSIM and recurring-recharge
  * flows add their kinds here; the checkout reads only the common fields and `kind`.
  */
-export const checkoutSale = z.discriminatedUnion("kind", [rechargeSale, simSale]);
+export const checkoutSale = z.discriminatedUnion("kind", [rechargeSale, simSale, recurringSale]);
 export type CheckoutSale = z.infer<typeof checkoutSale>;
 export const SALE_SESSION_KEY = "sale";

@@ -121,10 +121,10 @@ export const recurrences: RequestHandler[] = [
   }),
 
   http.get(`${base}/v2/service/store/:store/recurrence/search/:criterion`, async ({ request, params }) => {
-    const forced = await switched("payments.searchRecurrences");
-    if (forced) return forced;
     const query = new URL(request.url).searchParams;
     const reference = query.get("reference") ?? "";
+    const forced = await switched("payments.searchRecurrences", reference);
+    if (forced) return forced;
     const onlyActive = (query.get("restriction") ?? "activas") === "activas";
     const criterion = String(params.criterion);
     const matches = (recurrence: Recurrence) =>

@@ -2,7 +2,7 @@ import * as z from "zod";
 import type { CheckoutSale } from "#schemas/sale";
 import { formatMoney, formatPhone } from "~/lib/format";
 import { getSession } from "~/lib/session.server";
-import { deliveryAddress, saleView } from "./sale.server";
+import { deliveryAddress, kindLabelKey, saleView } from "./sale.server";
 import { translate } from "~/lib/i18n/i18next.server";
 
 /**
@@ -13,7 +13,7 @@ import { translate } from "~/lib/i18n/i18next.server";
 export const RECEIPT_PATH = "/pago/completado";
 
 export const receipt = z.object({
-  kind: z.enum(["recharge", "sim"]),
+  kind: z.enum(["recharge", "sim", "recurring"]),
   orderId: z.string().nullable(),
   description: z.string(),
   includeMessage: z.string(),
@@ -37,7 +37,7 @@ export function receiptOf(sale: CheckoutSale, orderId: string | null, now = new 
     includeMessage: sale.includeMessage,
     totalText: formatMoney(sale.total),
     email: sale.email,
-    number: sale.kind === "recharge" ? formatPhone(sale.lineNumber) : null,
+    number: sale.kind === "sim" ? null : formatPhone(sale.lineNumber),
     delivery: sale.kind === "sim" ? deliveryAddress(sale) : null,
     lines: view.lines,
     paidAt: now.toISOString(),
@@ -53,6 +53,8 @@ export async function loadReceipt(request: Request) {
   const next =
     value.kind === "sim"
       ? translate("payment:receipt.simNext", { address: value.delivery, email: value.email })
-      : translate("payment:receipt.rechargeNext", { number: value.number, email: value.email });
-  return { ...value, kindLabel: translate(value.kind === "sim" ? "payment:checkout.kindSim" : "payment:checkout.kindRecharge"), completed: translate("payment:payment.completed"), next };
+      : value.kind === "recurring"
+        ? translate("payment:recurring.scheduled")
+        : translate("payment:receipt.rechargeNext", { number: value.number, email: value.email });
+  return { ...value, kindLabel: translate(kindLabelKey(value.kind)), completed: translate("payment:payment.completed"), next };
 }

@@ -76,11 +76,14 @@ export function deliveryAddress(sale: Extract<CheckoutSale, { kind: "sim" }>): s
 
 export type SaleLine = { label: string; value: string };
 
+/** The name of a kind of sale on the checkout and the confirmation. */
+export const kindLabelKey = (kind: CheckoutSale["kind"]) => (kind === "sim" ? "payment:checkout.kindSim" : kind === "recurring" ? "payment:checkout.kindRecurring" : "payment:checkout.kindRecharge");
+
 /** What the checkout and the confirmation show of a sale, formatted on the server. */
 export function saleView(sale: CheckoutSale) {
   const offer = getRecharges().offers.find((candidate) => candidate.offerId === sale.offerId);
   const lines: SaleLine[] = [];
-  if (sale.kind === "recharge") {
+  if (sale.kind === "recharge" || sale.kind === "recurring") {
     const isService = profileForType(sale.type) !== "mbb";
     lines.push({ label: translate(isService ? "payment:checkout.serviceNumber" : "payment:checkout.number"), value: formatPhone(sale.lineNumber) });
     if (sale.phone !== sale.lineNumber) lines.push({ label: translate("payment:checkout.contactPhone"), value: formatPhone(sale.phone) });
@@ -96,7 +99,7 @@ export function saleView(sale: CheckoutSale) {
     kind: sale.kind,
     uuid: sale.uuid,
     offerId: sale.offerId,
-    title: translate(sale.kind === "sim" ? "payment:checkout.kindSim" : "payment:checkout.kindRecharge"),
+    title: translate(kindLabelKey(sale.kind)),
     description: sale.description,
     includeMessage: sale.includeMessage,
     image: offer ? { desktop: offer.imageDesktop, mobile: offer.imageMobile } : null,

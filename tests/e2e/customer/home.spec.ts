@@ -1,6 +1,5 @@
 import { expect } from "@playwright/test";
 import { auditedTest as test, expectNoAxeViolations } from "../support/axe";
-import { acceptCookies } from "../support/cookies";
 import { bendLine, jsOn, logIn } from "./support";
 
 /**
@@ -10,13 +9,9 @@ import { bendLine, jsOn, logIn } from "./support";
  */
 test.describe.configure({ timeout: 60_000 });
 
-test.beforeEach(async ({ context, baseURL }) => {
-  await acceptCookies(context, baseURL);
-});
-
 const item = (page: import("@playwright/test").Page, name: string) => page.locator(".balance-list__item").filter({ has: page.locator(".balance-list__name", { hasText: new RegExp(`^${name}$`) }) });
 
-test("mbb 5512345678 (Ana): data, minutes and SMS with used, total and available, her offerings and recharges", async ({ page }) => {
+test("mbb 5512345678 (Ana): data, minutes and SMS with used, total and available, her offerings and recharges", async ({ auditedPage: page }) => {
   await logIn(page, "mbb", "5512345678");
   await expect(item(page, "Minutos")).toContainText("Disponible: 4863 min");
   await expect(item(page, "Minutos")).toContainText("Usado: 137 min · Total: 5000 min");
@@ -35,7 +30,7 @@ test("mbb 5512345678 (Ana): data, minutes and SMS with used, total and available
   await expectNoAxeViolations(page, "/home (mbb)");
 });
 
-test("hbb 5598765432: unlimited home internet, 50 GB with 18 GB used, no minutes", async ({ page }) => {
+test("hbb 5598765432: unlimited home internet, 50 GB with 18 GB used, no minutes", async ({ auditedPage: page }) => {
   await logIn(page, "hbb", "5598765432");
   await expect(item(page, "Datos")).toContainText("Disponible: 32 GB");
   await expect(item(page, "Datos")).toContainText("Usado: 18 GB · Total: 50 GB");
@@ -46,7 +41,7 @@ test("hbb 5598765432: unlimited home internet, 50 GB with 18 GB used, no minutes
   await expect(page.getByRole("table").getByRole("row")).toHaveCount(3);
 });
 
-test("mifi 5576543210: 10 GB with 4 GB used; the history shows 5 rows or fewer when asked, and 'Recargar' opens the modal with the line", async ({ page }) => {
+test("mifi 5576543210: 10 GB with 4 GB used; the history shows 5 rows or fewer when asked, and 'Recargar' opens the modal with the line", async ({ auditedPage: page }) => {
   await logIn(page, "mifi", "5576543210");
   await expect(item(page, "Datos")).toContainText("Disponible: 6 GB");
   await expect(item(page, "Datos")).toContainText("Usado: 4 GB · Total: 10 GB");
@@ -62,7 +57,7 @@ test("mifi 5576543210: 10 GB with 4 GB used; the history shows 5 rows or fewer w
   await expectNoAxeViolations(page, "recharge modal prefilled from /home");
 });
 
-test("each section fails on its own and the rest of the page still shows", async ({ page, request }) => {
+test("each section fails on its own and the rest of the page still shows", async ({ auditedPage: page, request }) => {
   // A line of each project's own: the switches bend only its calls.
   const line = jsOn() ? "5581112222" : "5566666666";
   const profile = jsOn() ? "hbb" : "mbb";

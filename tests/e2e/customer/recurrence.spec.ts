@@ -1,6 +1,5 @@
 import { expect as baseExpect, type Page } from "@playwright/test";
 import { auditedTest as test, expectNoAxeViolations } from "../support/axe";
-import { acceptCookies } from "../support/cookies";
 import { waitForHydration } from "../support/hydration";
 import { bendLine, jsOn, logIn, resetLines } from "./support";
 
@@ -16,14 +15,10 @@ test.describe.configure({ mode: "serial", timeout: 120_000 });
 const SCHEDULED = "Se ha programado tu recarga recurrente exitosamente. Asegúrate de tener saldo en tu tarjeta.";
 const ACTIVATED = "La nueva recarga recurrente quedó activa con cargo a tu tarjeta registrada";
 
-test.beforeEach(async ({ context, baseURL }) => {
-  await acceptCookies(context, baseURL);
-});
-
 const card = (page: Page, name: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name, exact: true }) });
 const fact = (page: Page, name: string, term: string) => card(page, name).locator("dl > div").filter({ has: page.locator("dt", { hasText: term }) }).locator("dd");
 
-test("Ana sees her active Bait 100 every 15 days on the card ending 1111, with its next and last charge", async ({ page }) => {
+test("Ana sees her active Bait 100 every 15 days on the card ending 1111, with its next and last charge", async ({ auditedPage: page }) => {
   await logIn(page, "mbb", "5512345678");
   await page.goto("/recurrente");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Recargas Recurrentes");
@@ -50,7 +45,7 @@ async function confirmStep(page: Page, name: string, link: string, title: string
   await dialog.getByRole("button", { name: "Sí, confirmar" }).click();
 }
 
-test("a recurrence started from the line's category, paid at /pago, then modified, deactivated, reactivated and cancelled", async ({ page, request }) => {
+test("a recurrence started from the line's category, paid at /pago, then modified, deactivated, reactivated and cancelled", async ({ auditedPage: page, request }) => {
   const run = journey();
   await resetLines(request, [run.line]);
   await logIn(page, run.profile, run.line);
@@ -130,7 +125,7 @@ test("a recurrence started from the line's category, paid at /pago, then modifie
   await expect(page.getByText("Aún no tienes recargas recurrentes.")).toBeVisible();
 });
 
-test("the update modal shows the recurrence's card and leads to the checkout", async ({ page }) => {
+test("the update modal shows the recurrence's card and leads to the checkout", async ({ auditedPage: page }) => {
   await logIn(page, "mbb", "5512345678");
   await page.goto("/recurrente");
   await card(page, "Bait 100").getByRole("link", { name: "Cambiar tarjeta", exact: true }).click();
@@ -142,7 +137,7 @@ test("the update modal shows the recurrence's card and leads to the checkout", a
   await expect(page.getByText("Bait 100").first()).toBeVisible();
 });
 
-test("when the recurrences cannot be read, the page says so and still offers new ones", async ({ page, request }) => {
+test("when the recurrences cannot be read, the page says so and still offers new ones", async ({ auditedPage: page, request }) => {
   const line = jsOn() ? "5581112222" : "5566666666";
   await bendLine(request, ["payments.searchRecurrences"], line, { status: 500 });
   try {

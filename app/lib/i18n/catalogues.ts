@@ -1,5 +1,6 @@
 import address from "#locales/es-MX/address.json";
 import auth from "#locales/es-MX/auth.json";
+import customer from "#locales/es-MX/customer.json";
 import errors from "#locales/es-MX/errors.json";
 import payment from "#locales/es-MX/payment.json";
 import recharge from "#locales/es-MX/recharge.json";
@@ -16,3 +17,4 @@ registerCatalogue("recharge", recharge);
 registerCatalogue("payment", payment);
 registerCatalogue("sim", sim);
 registerCatalogue("address", address);
+registerCatalogue("customer", customer);

@@ -13,10 +13,10 @@ const item = (page: import("@playwright/test").Page, name: string) => page.locat
 
 test("mbb 5512345678 (Ana): data, minutes and SMS with used, total and available, her offerings and recharges", async ({ auditedPage: page }) => {
   await logIn(page, "mbb", "5512345678");
-  await expect(item(page, "Minutos")).toContainText("Disponible: 4863 min");
+  await expect(item(page, "Minutos")).toContainText("4863 min disponibles");
   await expect(item(page, "Minutos")).toContainText("Usado: 137 min · Total: 5000 min");
-  await expect(item(page, "SMS")).toContainText("Disponible: 958 SMS");
-  await expect(item(page, "Datos de uso internacional")).toContainText("Disponible: 1 GB");
+  await expect(item(page, "SMS")).toContainText("958 SMS disponibles");
+  await expect(item(page, "Datos de uso internacional")).toContainText("1 GB disponibles");
   await expect(page.getByRole("meter", { name: "Minutos: 4863 min disponibles de 5000 min" })).toBeVisible();
   await expect(page.getByText("Puedes compartir tus datos con otros dispositivos.")).toBeVisible();
   await expect(page.getByText("Plan ilimitado: no")).toBeVisible();
@@ -32,7 +32,7 @@ test("mbb 5512345678 (Ana): data, minutes and SMS with used, total and available
 
 test("hbb 5598765432: unlimited home internet, 50 GB with 18 GB used, no minutes", async ({ auditedPage: page }) => {
   await logIn(page, "hbb", "5598765432");
-  await expect(item(page, "Datos")).toContainText("Disponible: 32 GB");
+  await expect(item(page, "Datos")).toContainText("32 GB disponibles");
   await expect(item(page, "Datos")).toContainText("Usado: 18 GB · Total: 50 GB");
   await expect(page.getByRole("meter", { name: "Datos: 32 GB disponibles de 50 GB" })).toBeVisible();
   await expect(page.getByText("Plan ilimitado: sí")).toBeVisible();
@@ -43,7 +43,7 @@ test("hbb 5598765432: unlimited home internet, 50 GB with 18 GB used, no minutes
 
 test("mifi 5576543210: 10 GB with 4 GB used; the history shows 5 rows or fewer when asked, and 'Recargar' opens the modal with the line", async ({ auditedPage: page }) => {
   await logIn(page, "mifi", "5576543210");
-  await expect(item(page, "Datos")).toContainText("Disponible: 6 GB");
+  await expect(item(page, "Datos")).toContainText("6 GB disponibles");
   await expect(item(page, "Datos")).toContainText("Usado: 4 GB · Total: 10 GB");
   await page.getByLabel("Mostrar").selectOption("5");
   await page.getByRole("button", { name: "Ver", exact: true }).click();

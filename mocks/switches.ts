@@ -17,9 +17,13 @@ export function clearSwitches() {
   switches.clear();
 }
 
-/** Applied first by every handler: null means "answer normally". */
-export async function switched(call: string): Promise<Response | null> {
-  const value = switches.get(call) ?? switches.get("*");
+/**
+ * Applied first by every handler: null means "answer normally". A handler that knows the line it
+ * answers for passes it as `line`, and a switch named "<call>:<line>" bends that line's calls only
+ * (so a test can fail one line's page while the tests beside it use the same call).
+ */
+export async function switched(call: string, line?: string): Promise<Response | null> {
+  const value = (line ? switches.get(`${call}:${line}`) : undefined) ?? switches.get(call) ?? switches.get("*");
   if (!value) return null;
   if (value.latencyMs) await delay(value.latencyMs);
   if (value.status) return HttpResponse.json({ success: false, message: "Error forzado por el mock" }, { status: value.status });

@@ -31,6 +31,7 @@ export type Recurrence = {
   type: number;
   status: "active" | "inactive" | "cancelled";
   applicationDate: string;
+  lastChargeDate: string;
   nextChargeDate: string;
   cardLast: string;
 };
@@ -41,6 +42,13 @@ export const LOCKOUT_MS = 60 * 60 * 1000;
 export const MAX_CODE_FAILURES = 3;
 
 const days = (count: number) => new Date(Date.now() + count * 24 * 3600 * 1000).toISOString();
+
+/** Each profile's seed balance: a mobile plan, an unlimited home internet, a portable-internet data package. */
+const seedBalances: Record<LineProfile, () => Balance> = {
+  mbb: () => ({ mbTotal: 6144, mbUsed: 2150, socialTotal: 0, socialUsed: 0, nextRecharge: days(28), unlimited: false }),
+  hbb: () => ({ mbTotal: 51200, mbUsed: 18432, socialTotal: 0, socialUsed: 0, nextRecharge: days(21), unlimited: true }),
+  mifi: () => ({ mbTotal: 10240, mbUsed: 4096, socialTotal: 0, socialUsed: 0, nextRecharge: days(12), unlimited: false }),
+};
 
 function seed() {
   const lines = new Map<string, Line>();
@@ -54,13 +62,18 @@ function seed() {
     lines.set(line.number, { number: line.number, profile: line.profile, status: line.status, contactPhone: line.contactPhone, iccid: line.iccid });
     if (line.account) accounts.set(line.number, { number: line.number, profile: line.profile, ...line.account, contactPhone: line.contactPhone, allowNotifications: false });
     if (line.lockedOut) otp.set(line.number, { failures: MAX_CODE_FAILURES, unlockAt: Date.now() + LOCKOUT_MS });
-    history.set(line.number, [
+    const entries: HistoryEntry[] = [
       { uuid: randomUUID(), orderID: `ORD-${1000 + index}-1`, offeringID: "BAIT100", amount: 10000, applicationDate: days(-32), rechargeApplied: true, status: "applied" },
       line.pendingRecharge
         ? { uuid: randomUUID(), orderID: `ORD-${1000 + index}-2`, offeringID: "BAIT150", amount: 15000, applicationDate: days(0), rechargeApplied: false, status: "not_applicated" }
         : { uuid: randomUUID(), orderID: `ORD-${1000 + index}-2`, offeringID: "BAIT150", amount: 15000, applicationDate: days(-2), rechargeApplied: true, status: "applied" },
-    ]);
-    balances.set(line.number, { mbTotal: 6144, mbUsed: 2150, socialTotal: 0, socialUsed: 0, nextRecharge: days(28), unlimited: false });
+      // The recurrence's last charge (DEMO-DATA.md: 8 days ago), before the latest one-off recharge.
+      ...(line.recurring
+        ? [{ uuid: randomUUID(), orderID: `ORD-${1000 + index}-3`, offeringID: "BAIT100", amount: 10000, applicationDate: days(-8), rechargeApplied: true, status: "applied" } satisfies HistoryEntry]
+        : []),
+    ];
+    history.set(line.number, entries.sort((a, b) => a.applicationDate.localeCompare(b.applicationDate)));
+    balances.set(line.number, seedBalances[line.profile]());
     if (line.recurring && line.account) {
       const uuid = randomUUID();
       recurrences.set(uuid, {
@@ -68,15 +81,16 @@ function seed() {
         number: line.number,
         email: line.account.email,
         name: line.account.name,
-        offerId: "BAIT150",
-        offeringID: "BAIT150",
-        rechargeName: "Bait 150",
-        price: 150,
-        duration: 30,
+        offerId: "BAIT100",
+        offeringID: "BAIT100",
+        rechargeName: "Bait 100",
+        price: 100,
+        duration: 15,
         type: 1,
         status: "active",
-        applicationDate: days(-30),
-        nextChargeDate: days(1),
+        applicationDate: days(-38),
+        lastChargeDate: days(-8),
+        nextChargeDate: days(7),
         cardLast: "1111",
       });
     }
@@ -108,7 +122,7 @@ export function resetWorld() {
 
 /**
  * Restores some lines to the seed (account, code attempts and lockout, verifications, history,
- * balance), leaving the rest of the world as it is: a test resets the lines it uses without
+ * balance, recurrences), leaving the rest of the world as it is: a test resets the lines it uses without
  * disturbing the tests running beside it.
  */
 export function resetLines(numbers: string[]) {
@@ -123,6 +137,8 @@ export function resetLines(numbers: string[]) {
     }
   }
   for (const [uuid, number] of world.verified) if (wanted.has(number)) world.verified.delete(uuid);
+  for (const [uuid, recurrence] of world.recurrences) if (wanted.has(recurrence.number)) world.recurrences.delete(uuid);
+  for (const [uuid, recurrence] of fresh.recurrences) if (wanted.has(recurrence.number)) world.recurrences.set(uuid, recurrence);
 }
 
 /** The line a number or service number names, if it is a Bait line. */

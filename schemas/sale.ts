@@ -100,9 +100,20 @@ export const esimSale = saleBase.extend({
 export type EsimSale = z.infer<typeof esimSale>;
 
 /**
- * Whatever waits for the checkout in the session (key `sale`). The recurring-recharge flow adds
- * its kind here; the checkout reads only the common fields and `kind`.
+ * A recurring recharge (docs/customer.md): a recharge paid now whose charge asks the upstream to
+ * repeat it (`recurrente`); `replaces` names the recurrence whose card it takes over (the update
+ * modal), cancelled once this one is paid.
  */
-export const checkoutSale = z.discriminatedUnion("kind", [rechargeSale, simSale, esimSale]);
+export const recurringSale = rechargeSale.extend({
+  kind: z.literal("recurring"),
+  replaces: z.string().min(1).optional(),
+});
+export type RecurringSale = z.infer<typeof recurringSale>;
+
+/**
+ * Whatever waits for the checkout in the session (key `sale`); the checkout reads only the common
+ * fields and `kind`.
+ */
+export const checkoutSale = z.discriminatedUnion("kind", [rechargeSale, simSale, esimSale, recurringSale]);
 export type CheckoutSale = z.infer<typeof checkoutSale>;
 export const SALE_SESSION_KEY = "sale";

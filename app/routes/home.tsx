@@ -7,8 +7,10 @@ import { HomeView } from "~/features/account/home-view";
 import "~/lib/i18n/catalogues-auth";
 import { createTranslator, registerCatalogue } from "~/lib/i18n/translate";
 import { account as accountTexts } from "#locales/es-MX/auth.json";
+import { home as homeTexts } from "#locales/es-MX/customer.json";
 
 registerCatalogue("auth", { account: accountTexts });
+registerCatalogue("customer", { home: homeTexts });
 
 const t = createTranslator("auth");
 

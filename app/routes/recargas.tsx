@@ -9,7 +9,7 @@ import { readConfigPage } from "~/render/page/page.server";
 import { ConfigPageView } from "~/render/page/page-view";
 import { rechargeModalData } from "~/features/recharge/modal.server";
 import { createOfferSource } from "~/features/recharge/catalogue.server";
-import { RECHARGE_PARAM } from "~/features/recharge/urls";
+import { LINE_PARAM, RECHARGE_PARAM } from "~/features/recharge/urls";
 import { rechargeAction, type RechargeAnswer } from "~/features/recharge/recharge.server";
 import { RechargeModal } from "~/features/recharge/recharge-modal";
 import { esimAction, type EsimAnswer } from "~/features/esim/esim.server";
@@ -38,10 +38,11 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (a
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The page's offer blocks and the modal read the same upstream lists once.
   const offers = createOfferSource();
-  const offerId = new URL(request.url).searchParams.get(RECHARGE_PARAM);
+  const query = new URL(request.url).searchParams;
+  const offerId = query.get(RECHARGE_PARAM);
   const [found, modal, esim, { notice, headers }] = await Promise.all([
     readConfigPage(request, context, offers),
-    offerId ? rechargeModalData(offerId, offers) : null,
+    offerId ? rechargeModalData(offerId, offers, query.get(LINE_PARAM)) : null,
     esimModalOf(request, offers),
     takeNotice(request),
   ]);

@@ -229,11 +229,11 @@ export const conn = [
   offersHandler("ofertasSams", "sams"),
 
   http.post(`${api}/app/consumoV3`, async ({ request }) => {
-    const forced = await switched("conn.balance");
-    if (forced) return forced;
     const body = (await jsonBody(request)) as { access?: unknown } | undefined;
     const token = request.headers.get("Ordaccess") ?? (typeof body?.access === "string" ? body.access : undefined);
     const number = token ? world.sessions.get(token) : undefined;
+    const forced = await switched("conn.balance", number);
+    if (forced) return forced;
     const answer = number ? balanceOf(number) : null;
     return answer ? HttpResponse.json(answer) : sessionExpired();
   }),

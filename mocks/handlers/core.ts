@@ -107,9 +107,9 @@ export const core: RequestHandler[] = [
   }),
 
   http.post(`${base}/api/core/servicio/perfil/bait`, async ({ request }) => {
-    const forced = await switched("core.baitProfile");
-    if (forced) return forced;
     const numero = text((await jsonBody(request)).numero);
+    const forced = await switched("core.baitProfile", numero);
+    if (forced) return forced;
     if (!TEN_DIGITS.test(numero)) return fail(400, "dn must be 10 digits");
     const line = lineOf(numero);
     if (!line) return HttpResponse.json({ success: false, mensaje: "El número no pertenece a Bait" });
@@ -117,7 +117,7 @@ export const core: RequestHandler[] = [
   }),
 
   http.get(`${base}/api/core/q/:id/recharges`, async ({ params, request }) => {
-    const forced = await switched("core.rechargeHistory");
+    const forced = await switched("core.rechargeHistory", String(params.id));
     if (forced) return forced;
     const id = String(params.id);
     if (!TEN_DIGITS.test(id)) return fail(400, "dn must be 10 digits");

@@ -268,6 +268,7 @@ export const checkout: RequestHandler[] = [
           type: offer.type,
           status: "active",
           applicationDate: new Date().toISOString(),
+          lastChargeDate: new Date().toISOString(),
           nextChargeDate: days(offer.duration),
           cardLast: verdict.cardLast,
         });

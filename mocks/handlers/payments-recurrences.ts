@@ -31,7 +31,7 @@ const toWireRecurrence = (recurrence: Recurrence): z.infer<typeof wireRecurrence
 
 const toWireRecurringCharge = (recurrence: Recurrence): z.infer<typeof wireRecurringCharge> => ({
   dateCreated: recurrence.applicationDate,
-  lastChargeDate: recurrence.applicationDate,
+  lastChargeDate: recurrence.lastChargeDate,
   nextChargeDate: recurrence.status === "active" ? recurrence.nextChargeDate : null,
   cancellationDate: sales.cancellations.get(recurrence.uuid) ?? null,
   amount: Math.round(recurrence.price * 100),
@@ -121,10 +121,10 @@ export const recurrences: RequestHandler[] = [
   }),
 
   http.get(`${base}/v2/service/store/:store/recurrence/search/:criterion`, async ({ request, params }) => {
-    const forced = await switched("payments.searchRecurrences");
-    if (forced) return forced;
     const query = new URL(request.url).searchParams;
     const reference = query.get("reference") ?? "";
+    const forced = await switched("payments.searchRecurrences", reference);
+    if (forced) return forced;
     const onlyActive = (query.get("restriction") ?? "activas") === "activas";
     const criterion = String(params.criterion);
     const matches = (recurrence: Recurrence) =>

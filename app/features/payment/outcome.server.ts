@@ -4,6 +4,7 @@ import { SALE_SESSION_KEY, type CheckoutSale } from "#schemas/sale";
 import { translate } from "~/lib/i18n/i18next.server";
 import { commitSession, getSession } from "~/lib/session.server";
 import { charge, type ChargeInput } from "~/upstream/payments/charge.server";
+import { cancelRecurrence } from "~/upstream/payments/recurrence.server";
 import type { PluginSetup } from "~/upstream/payments/plugin.server";
 import type { CheckoutAnswer, PluginView } from "./checkout-data";
 import { paymentLedger, type ChargeVerdict, FAILURE_THRESHOLD } from "./ledger.server";
@@ -39,6 +40,7 @@ export async function settle(
       ...(payment.token && !payment.sealedData ? { billing: NO_BILLING } : {}),
       sale: upstreamSale(sale),
       shipping: upstreamShipping(sale),
+      recurring: sale.kind === "recurring",
       idempotencyKey: paymentKey,
     });
     if (outcome.ok) return { ok: true, orderId: outcome.data.orderId, activationCode: outcome.data.activationCode };
@@ -49,6 +51,8 @@ export async function settle(
   const verdict = await run;
   const session = await getSession(request);
   if (verdict.ok) {
+    // The update modal's new card took over: the recurrence it replaces stops (a failure is logged, the new one stands).
+    if (sale.kind === "recurring" && sale.replaces) await cancelRecurrence(sale.replaces);
     session.set("receipt", receiptOf(sale, verdict.orderId, { activationCode: verdict.activationCode ?? null }));
     session.unset(SALE_SESSION_KEY);
     session.unset("saleSecure");

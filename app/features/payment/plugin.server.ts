@@ -26,7 +26,7 @@ type Prepared = { ok: true; setup: PluginSetup; plugin: PluginView } | { ok: fal
  * publico/pago), opened once per sale; then the plugin's set-up (docs/payment.md plugin) for the sale's channel, price and contact.
  */
 export async function preparePlugin(request: Request, context: AppLoadContext, sale: CheckoutSale, session: Awaited<ReturnType<typeof getSession>>, options: { cardFallback: boolean }): Promise<Prepared> {
-  if (sale.kind === "recharge" && session.get("saleSecure")?.uuid !== sale.uuid) {
+  if ((sale.kind === "recharge" || sale.kind === "recurring") && session.get("saleSecure")?.uuid !== sale.uuid) {
     const secure = await startRechargePayment({
       number: sale.phone,
       ...(sale.lineNumber !== sale.phone ? { serviceNumber: sale.lineNumber } : {}),

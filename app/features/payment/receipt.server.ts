@@ -14,7 +14,7 @@ import { translate } from "~/lib/i18n/i18next.server";
 export const RECEIPT_PATH = "/pago/completado";
 
 export const receipt = z.object({
-  kind: z.enum(["recharge", "sim", "esim"]),
+  kind: z.enum(["recharge", "sim", "esim", "recurring"]),
   orderId: z.string().nullable(),
   description: z.string(),
   includeMessage: z.string(),
@@ -40,7 +40,7 @@ export function receiptOf(sale: CheckoutSale, orderId: string | null, extra: { a
     includeMessage: sale.includeMessage,
     totalText: formatMoney(sale.total),
     email: sale.email,
-    number: sale.kind === "recharge" ? formatPhone(sale.lineNumber) : null,
+    number: sale.kind === "recharge" || sale.kind === "recurring" ? formatPhone(sale.lineNumber) : null,
     delivery: sale.kind === "sim" ? deliveryAddress(sale) : null,
     lines: view.lines,
     ...(sale.kind === "esim" && extra.activationCode ? { activationCode: extra.activationCode } : {}),
@@ -59,7 +59,9 @@ export async function loadReceipt(request: Request) {
       ? translate("payment:receipt.simNext", { address: value.delivery, email: value.email })
       : value.kind === "esim"
         ? translate("esim:receipt.next", { email: value.email })
-        : translate("payment:receipt.rechargeNext", { number: value.number, email: value.email });
+        : value.kind === "recurring"
+          ? translate("payment:recurring.scheduled")
+          : translate("payment:receipt.rechargeNext", { number: value.number, email: value.email });
   // Beyond the spec: the activation code as a QR on the page too, for a purchase made on another device.
   const qr = value.activationCode ? { ...drawQr(value.activationCode), code: value.activationCode } : null;
   return { ...value, kindLabel: kindLabel(value.kind), completed: translate("payment:payment.completed"), next, qr };

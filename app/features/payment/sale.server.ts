@@ -80,13 +80,13 @@ export type SaleLine = { label: string; value: string };
 
 /** What the checkout and the confirmation call the sale. */
 export const kindLabel = (kind: CheckoutSale["kind"]) =>
-  translate(kind === "sim" ? "payment:checkout.kindSim" : kind === "esim" ? "esim:receipt.kind" : "payment:checkout.kindRecharge");
+  translate(kind === "sim" ? "payment:checkout.kindSim" : kind === "esim" ? "esim:receipt.kind" : kind === "recurring" ? "payment:checkout.kindRecurring" : "payment:checkout.kindRecharge");
 
 /** What the checkout and the confirmation show of a sale, formatted on the server. */
 export function saleView(sale: CheckoutSale) {
   const offer = getRecharges().offers.find((candidate) => candidate.offerId === sale.offerId);
   const lines: SaleLine[] = [];
-  if (sale.kind === "recharge") {
+  if (sale.kind === "recharge" || sale.kind === "recurring") {
     const isService = profileForType(sale.type) !== "mbb";
     lines.push({ label: translate(isService ? "payment:checkout.serviceNumber" : "payment:checkout.number"), value: formatPhone(sale.lineNumber) });
     if (sale.phone !== sale.lineNumber) lines.push({ label: translate("payment:checkout.contactPhone"), value: formatPhone(sale.phone) });

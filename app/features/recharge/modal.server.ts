@@ -23,9 +23,10 @@ export function offerFeatures(offer: Pick<CatalogueOffer, "mbNavigation" | "mbSo
  * What the recharge modal shows for `?recarga=OFFERID`, formatted on the server so the browser
  * carries no formatting code: the offer (name, price, validity, what it includes) and how the
  * line form is set up for its type. An unknown offer, or offers the upstream cannot give, are
- * a message instead.
+ * a message instead. `lineNumber` (the `numero` parameter, from /home's 'Recargar') prefills the
+ * line's field.
  */
-export async function rechargeModalData(offerId: string, source?: OfferSource) {
+export async function rechargeModalData(offerId: string, source?: OfferSource, lineNumber?: string | null) {
   const lookup = await findRechargeOffer(offerId, source);
   if (!lookup.ok) return { ok: false as const, message: translate(lookup.messageKey), retry: lookup.reason === "unavailable" };
   const { offer } = lookup;
@@ -47,6 +48,7 @@ export async function rechargeModalData(offerId: string, source?: OfferSource) {
     captcha: captcha.enabled ? { enabled: true as const, siteKey: captcha.siteKey, scriptUrl: captcha.scriptUrl, tokenField: captcha.tokenField } : { enabled: false as const },
     fairUsePath,
     privacyUrl: getSite().privacyNoticeUrl,
+    prefill: (lineNumber && /^\d{10}$/.test(lineNumber) ? { [needsServiceNumber(offer.type) ? "serviceNumber" : "phone"]: lineNumber } : {}) as { phone?: string; serviceNumber?: string },
   };
 }
 export type RechargeModalData = Awaited<ReturnType<typeof rechargeModalData>>;

@@ -98,10 +98,11 @@ function LineForm({ modal, answer }: { modal: Ready; answer?: RechargeAnswer }) 
     lastResult: answer?.result,
     // In the order of the form: the first one with an error gets the focus.
     fields: ["serviceNumber", "phone", "email", "captchaToken", "whatsapp"],
+    defaultValue: modal.prefill,
   });
-  const initial = (name: string) => {
+  const initial = (name: "phone" | "serviceNumber" | "email") => {
     const value = (answer?.result?.initialValue as Record<string, unknown> | undefined)?.[name];
-    return typeof value === "string" ? value : "";
+    return typeof value === "string" ? value : answer || name === "email" ? "" : (modal.prefill[name] ?? "");
   };
   const lineCheck = useLineCheck(offer.offerId, initial(withServiceNumber ? "serviceNumber" : "phone"));
   const [typed, setTyped] = useState({ phone: initial("phone"), serviceNumber: initial("serviceNumber"), email: initial("email") });

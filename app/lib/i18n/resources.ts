@@ -3,6 +3,7 @@ import areaCode from "#locales/es-MX/area-code.json";
 import auth from "#locales/es-MX/auth.json";
 import common from "#locales/es-MX/common.json";
 import coverage from "#locales/es-MX/coverage.json";
+import customer from "#locales/es-MX/customer.json";
 import errors from "#locales/es-MX/errors.json";
 import esim from "#locales/es-MX/esim.json";
 import help from "#locales/es-MX/help.json";
@@ -13,8 +14,8 @@ import recharge from "#locales/es-MX/recharge.json";
 import sim from "#locales/es-MX/sim.json";
 
 export const LOCALE = "es-MX";
-export const namespaces = ["common", "errors", "auth", "recharge", "payment", "sim", "address", "coverage", "portability", "areaCode", "help", "esim", "leads"] as const;
+export const namespaces = ["common", "errors", "auth", "recharge", "payment", "sim", "address", "coverage", "portability", "areaCode", "help", "esim", "leads", "customer"] as const;
 export type Namespace = (typeof namespaces)[number];
 
 /** The catalogues, bundled: every text of the site lives once, in locales/es-MX/. */
-export const resources = { [LOCALE]: { common, errors, auth, recharge, payment, sim, address, coverage, portability, areaCode, help, esim, leads } } as const;
+export const resources = { [LOCALE]: { common, errors, auth, recharge, payment, sim, address, coverage, portability, areaCode, help, esim, leads, customer } } as const;

@@ -12,7 +12,8 @@ export type PageViewData = {
 };
 
 /** A config page: the banners of its view, then its blocks in order (after `notice`, when a route has one to show). */
-export function ConfigPageView({ page, banners, notice }: PageViewData & { notice?: ReactNode }) {
+/** `children`: a route's own tools between the heading and the page's blocks (/recurrente). */
+export function ConfigPageView({ page, banners, notice, children }: PageViewData & { notice?: ReactNode; children?: ReactNode }) {
   const startsWithHero = page.blocks[0]?.block.type === "hero";
   return (
     <>
@@ -20,6 +21,7 @@ export function ConfigPageView({ page, banners, notice }: PageViewData & { notic
       <div className="page">
         {notice}
         {startsWithHero ? null : <h1 className="page-title">{page.heading}</h1>}
+        {children}
         <BlockList blocks={page.blocks} pageHasHeading={!startsWithHero} />
       </div>
     </>

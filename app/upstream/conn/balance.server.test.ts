@@ -40,10 +40,10 @@ describe("balance", () => {
     expect(errorOf(await getSsoBalance("5545678901", tokens.access)).messageKey).toBe("errors:upstream.unauthorized");
   });
 
-  it("has no minutes or SMS for a home-internet line", async () => {
+  it("has no minutes or SMS for a home-internet line, and its unlimited plan a reduced-speed item", async () => {
     const outcome = data(await login({ profile: "hbb", number: "5598765432", password: "Bait2024!" }));
     if (outcome.outcome !== "signedIn") throw new Error("refused");
     const names = data(await getBalance(outcome.tokens.access)).items.map((item) => item.name);
-    expect(names).toEqual(["normalDataSpeed"]);
+    expect(names).toEqual(["normalDataSpeed", "lowDataSpeed"]);
   });
 });

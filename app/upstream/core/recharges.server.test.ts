@@ -9,9 +9,10 @@ useMockUpstream({ timeoutMs: 8000 });
 describe("recharge history and payment start", () => {
   it("lists a line's recharges newest first, in pesos", async () => {
     const history = dataOf(await getRechargeHistory("5512345678"));
-    expect(history).toHaveLength(2);
+    expect(history).toHaveLength(3);
     expect(history[0]).toMatchObject({ amount: 150, offeringId: "BAIT150", applied: true, status: "applied" });
     expect(history[1]).toMatchObject({ amount: 100, offeringId: "BAIT100" });
+    expect(history[2]).toMatchObject({ amount: 100, offeringId: "BAIT100" });
     expect(hasPendingRecharge(history)).toBe(false);
   });
 
@@ -37,6 +38,6 @@ describe("recharge history and payment start", () => {
     const started = dataOf(await startRechargePayment({ number: "5512345678", email: "demo.mbb@example.com", offerId: "BAIT150", rechargeType: 1, channel: "general" }));
     expect(started.keyring.length).toBeGreaterThan(10);
     expect(started.orderId).toMatch(/^ORD-/);
-    expect(world.history.get("5512345678")).toHaveLength(2);
+    expect(world.history.get("5512345678")).toHaveLength(3);
   });
 });

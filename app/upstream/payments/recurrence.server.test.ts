@@ -11,12 +11,12 @@ const anasRecurrence = () => [...world.recurrences.values()].find((recurrence) =
 describe("recurring recharges", () => {
   it("lists Ana's active recurrence", async () => {
     const result = await listActiveRecurrences("sesion-1", { baitNumber: "5512345678" });
-    expect(result.ok && result.data).toMatchObject([{ rechargeName: "Bait 150", price: 150, status: "active", baitNumber: "5512345678", email: "demo.mbb@example.com" }]);
+    expect(result.ok && result.data).toMatchObject([{ rechargeName: "Bait 100", price: 100, status: "active", baitNumber: "5512345678", email: "demo.mbb@example.com" }]);
   });
 
   it("searches by phone and maps cents to pesos and the references to names", async () => {
     const result = await searchRecurrences("bait-web", "telefono", "5512345678");
-    expect(result.ok && result.data).toMatchObject([{ amount: 150, number: "5512345678", offerId: "BAIT150", email: "demo.mbb@example.com", lineCategory: "mbb", cardLast: "1111", cancelledAt: null }]);
+    expect(result.ok && result.data).toMatchObject([{ amount: 100, number: "5512345678", offerId: "BAIT100", email: "demo.mbb@example.com", lineCategory: "mbb", cardLast: "1111", cancelledAt: null }]);
   });
 
   it("deactivates, reactivates, modifies (in cents) and cancels", async () => {

@@ -1,0 +1,151 @@
+import { expect as baseExpect, type Page } from "@playwright/test";
+import { auditedTest as test, expectNoAxeViolations } from "../support/axe";
+import { waitForHydration } from "../support/hydration";
+import { bendLine, jsOn, logIn, resetLines } from "./support";
+
+/**
+ * /recurrente (docs/customer.md): Ana's recurrence as the demo world seeds it; a recurrence
+ * started through the payment modal and the checkout, then modified, deactivated, reactivated
+ * and cancelled, each confirmed; a failure. The js run uses Luis's mobile line (categories 1, 2,
+ * 4), the no-js run the portable-internet line (category 8), so the two never share state.
+ */
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+const SCHEDULED = "Se ha programado tu recarga recurrente exitosamente. Asegúrate de tener saldo en tu tarjeta.";
+const ACTIVATED = "La nueva recarga recurrente quedó activa con cargo a tu tarjeta registrada";
+
+const card = (page: Page, name: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name, exact: true }) });
+const fact = (page: Page, name: string, term: string) => card(page, name).locator("dl > div").filter({ has: page.locator("dt", { hasText: term }) }).locator("dd");
+
+test("Ana sees her active Bait 100 every 15 days on the card ending 1111, with its next and last charge", async ({ auditedPage: page }) => {
+  await logIn(page, "mbb", "5512345678");
+  await page.goto("/recurrente");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Recargas Recurrentes");
+  const bait100 = card(page, "Bait 100");
+  await expect(bait100).toContainText("Activa");
+  await expect(bait100).toContainText("Cada 15 días");
+  await expect(fact(page, "Bait 100", "Monto")).toHaveText("$100.00");
+  await expect(fact(page, "Bait 100", "Tarjeta")).toHaveText("terminación 1111");
+  await expect(fact(page, "Bait 100", "Próximo cargo")).toHaveText(/^\d+ de [a-z]+ de \d{4}$/);
+  await expect(fact(page, "Bait 100", "Último cargo")).toHaveText(/^\d+ de [a-z]+ de \d{4}$/);
+  await expectNoAxeViolations(page, "/recurrente");
+});
+
+const journey = () =>
+  jsOn()
+    ? { profile: "mbb" as const, line: "5545678901", shown: "(55) 45 67 89 01", offer: "Bait 100", offerId: "BAIT100", price: "$100.00", other: "Bait 200: $200.00", otherPrice: "$200.00", email: "luis.suspend@example.com" }
+    : { profile: "mifi" as const, line: "5576543210", shown: "(55) 76 54 32 10", offer: "Empresarial Internet Portátil 399", offerId: "EMPMIFI399", price: "$399.00", other: "Empresarial Internet Portátil 399: $399.00", otherPrice: "$399.00", email: "demo.mifi@example.com" };
+
+async function confirmStep(page: Page, name: string, link: string, title: string) {
+  await card(page, name).getByRole("link", { name: link, exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: title });
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page, `confirmation: ${title}`);
+  await dialog.getByRole("button", { name: "Sí, confirmar" }).click();
+}
+
+test("a recurrence started from the line's category, paid at /pago, then modified, deactivated, reactivated and cancelled", async ({ auditedPage: page, request }) => {
+  const run = journey();
+  await resetLines(request, [run.line]);
+  await logIn(page, run.profile, run.line);
+  await page.goto("/recurrente");
+  await expect(page.getByText("Aún no tienes recargas recurrentes.")).toBeVisible();
+  // Only the line's recurrence category is offered.
+  await expect(page.getByRole("link", { name: "Programar Internet en Casa 349" })).toHaveCount(run.profile === "mbb" ? 1 : 0);
+  await expect(page.getByRole("link", { name: "Programar Bait 100" })).toHaveCount(run.profile === "mbb" ? 1 : 0);
+  await waitForHydration(page);
+  await page.getByRole("link", { name: `Programar ${run.offer}` }).click();
+
+  const modal = page.getByRole("dialog", { name: run.offer, exact: true });
+  await expect(modal).toContainText(run.price);
+  await expect(modal).toContainText(run.shown);
+  await expect(modal).toContainText(run.email);
+  await expect(modal.getByRole("link", { name: "Aviso de privacidad" })).toBeVisible();
+  await expectNoAxeViolations(page, "recurring recharge payment modal");
+  await modal.getByRole("button", { name: "Continuar al pago" }).click();
+
+  await expect(page).toHaveURL((url) => url.pathname === "/pago");
+  await expect(page.getByText("Recarga recurrente").first()).toBeVisible();
+  await waitForHydration(page);
+  const form = page.locator("form#card");
+  await form.getByLabel("Nombre(s) del titular").fill("Luis");
+  await form.getByLabel("Apellidos del titular").fill("Pérez López");
+  await form.getByLabel("Calle y número").fill("Av. Juárez 10");
+  await form.getByLabel("Código postal").fill("06600");
+  if (!jsOn()) await form.getByRole("button", { name: "Buscar colonias" }).click();
+  await expect(form.getByLabel("Colonia")).toContainText("Juárez");
+  await form.getByLabel("Colonia").selectOption({ label: "Juárez" });
+  await form.getByLabel("Número de tarjeta").fill("5555555555554444");
+  await form.getByLabel("Vencimiento (MM/AA)").fill("12/30");
+  await form.getByLabel("CVV").fill("123");
+  await form.getByRole("button", { name: "Siguiente", exact: true }).click();
+  const pay = page.locator("form#pay");
+  await pay.getByLabel(/Aviso de Privacidad/).check();
+  await pay.getByLabel(/Términos y Condiciones/).check();
+  await pay.getByRole("button", { name: /^Pagar/ }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/pago/completado");
+  await expect(page.getByText(SCHEDULED, { exact: true })).toBeVisible();
+
+  await page.goto("/recurrente");
+  await expect(card(page, run.offer)).toContainText("Activa");
+  await expect(fact(page, run.offer, "Tarjeta")).toHaveText("terminación 4444");
+  await expect(fact(page, run.offer, "Monto")).toHaveText(run.price);
+
+  // Modify: a date a month ahead and another amount.
+  await card(page, run.offer).getByRole("link", { name: "Modificar", exact: true }).click();
+  const modify = page.getByRole("dialog", { name: "Modificar tu recarga recurrente" });
+  await expectNoAxeViolations(page, "modify dialog");
+  await modify.getByLabel("Fecha del próximo cargo").fill("2020-01-01");
+  await modify.getByRole("button", { name: "Guardar cambios" }).click();
+  await expect(page.getByRole("dialog", { name: "Modificar tu recarga recurrente" }).getByText("Elige una fecha entre mañana y un año a partir de hoy")).toBeVisible();
+  const next = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  await page.getByRole("dialog", { name: "Modificar tu recarga recurrente" }).getByLabel("Fecha del próximo cargo").fill(next);
+  await page.getByRole("dialog", { name: "Modificar tu recarga recurrente" }).getByLabel("Monto").selectOption({ label: run.other });
+  await page.getByRole("dialog", { name: "Modificar tu recarga recurrente" }).getByRole("button", { name: "Guardar cambios" }).click();
+  await expect(page.getByRole("status").filter({ hasText: ACTIVATED })).toBeVisible();
+  const modified = run.profile === "mbb" ? "Bait 200" : run.offer;
+  await expect(fact(page, modified, "Monto")).toHaveText(run.otherPrice);
+  const [year, month, day] = next.split("-").map(Number);
+  const monthName = new Date(Date.UTC(year!, month! - 1, day!, 12)).toLocaleDateString("es-MX", { month: "long", timeZone: "UTC" });
+  await expect(fact(page, modified, "Próximo cargo")).toHaveText(`${day} de ${monthName} de ${year}`);
+
+  await confirmStep(page, modified, "Desactivar", "¿Desactivar tu recarga recurrente?");
+  await expect(page.getByRole("status").filter({ hasText: "Tu recarga recurrente quedó desactivada." })).toBeVisible();
+  await expect(card(page, modified)).toContainText("Desactivada");
+  await expect(fact(page, modified, "Próximo cargo")).toHaveText("Sin fecha");
+
+  await confirmStep(page, modified, "Reactivar", "¿Reactivar tu recarga recurrente?");
+  await expect(page.getByRole("status").filter({ hasText: ACTIVATED })).toBeVisible();
+  await expect(card(page, modified)).toContainText("Activa");
+
+  await confirmStep(page, modified, "Cancelar recarga recurrente", "¿Cancelar tu recarga recurrente?");
+  await expect(page.getByRole("status").filter({ hasText: "Tu recarga recurrente fue cancelada." })).toBeVisible();
+  await expect(card(page, modified)).toHaveCount(0);
+  await expect(page.getByText("Aún no tienes recargas recurrentes.")).toBeVisible();
+});
+
+test("the update modal shows the recurrence's card and leads to the checkout", async ({ auditedPage: page }) => {
+  await logIn(page, "mbb", "5512345678");
+  await page.goto("/recurrente");
+  await card(page, "Bait 100").getByRole("link", { name: "Cambiar tarjeta", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Cambiar la tarjeta de tu recarga recurrente" });
+  await expect(dialog).toContainText("Tarjeta actual: terminación 1111");
+  await expectNoAxeViolations(page, "update modal");
+  await dialog.getByRole("button", { name: "Continuar al pago" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/pago");
+  await expect(page.getByText("Bait 100").first()).toBeVisible();
+});
+
+test("when the recurrences cannot be read, the page says so and still offers new ones", async ({ auditedPage: page, request }) => {
+  const line = jsOn() ? "5581112222" : "5566666666";
+  await bendLine(request, ["payments.searchRecurrences"], line, { status: 500 });
+  try {
+    await logIn(page, jsOn() ? "hbb" : "mbb", line);
+    await page.goto("/recurrente");
+    await expect(page.getByRole("alert").filter({ hasText: "No pudimos cargar tus recargas recurrentes. Inténtalo de nuevo más tarde." })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Programa una recarga recurrente" })).toBeVisible();
+  } finally {
+    await bendLine(request, ["payments.searchRecurrences"], line, {});
+  }
+});

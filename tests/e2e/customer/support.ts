@@ -1,0 +1,28 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { acceptCookies } from "../support/cookies";
+import { waitForHydration } from "../support/hydration";
+
+/**
+ * The customer area's journeys (docs/customer.md): logged in through the form, on lines of
+ * their own per project (js, no-js) so the two runs never share a line's state. Tests use the
+ * auditedPage fixture (tests/e2e/support/axe.ts), so axe audits the no-js run's pages too.
+ */
+export const PASSWORD = "Bait2024!";
+export const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
+
+/** Logs in through the form (the cookie notice accepted first, so it covers nothing). */
+export async function logIn(page: Page, profile: "mbb" | "hbb" | "mifi", number: string) {
+  await acceptCookies(page.context(), test.info().project.use.baseURL);
+  await page.goto(`/login?type=${profile}`);
+  await waitForHydration(page);
+  await page.getByLabel(profile === "mbb" ? "Número Bait" : "Número de servicio", { exact: true }).fill(number);
+  await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Ingresar", exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/home" || url.pathname === "/recurrente");
+}
+
+export const resetLines = (request: APIRequestContext, numbers: string[]) => request.post("/__mocks/reset-lines", { data: { numbers } });
+
+/** Bends one line's call (mocks/switches.ts "<call>:<line>"); `{}` puts it back. */
+export const bendLine = (request: APIRequestContext, calls: string[], line: string, value: { status?: number }) =>
+  request.post("/__mocks/switches", { data: Object.fromEntries(calls.map((call) => [`${call}:${line}`, value])) });

@@ -2,7 +2,7 @@ import { clearSwitches, setSwitch, type CallSwitch } from "./switches";
 import { newToken, resetLines, resetWorld } from "./world";
 import { resetJourney } from "./world-journey";
 import { resetSales } from "./world-sales";
-import { resetSupport } from "./world-support";
+import { resetReplacements, resetSupport } from "./world-support";
 
 /** What tests may do to the mock world from outside the process (POST /__mocks/*). */
 export function reset() {
@@ -19,7 +19,10 @@ export function setSwitches(entries: Record<string, CallSwitch>) {
 
 /** Restores only these lines (see resetLines): safe while other tests run. */
 export function resetSomeLines(numbers: unknown) {
-  if (Array.isArray(numbers)) resetLines(numbers.filter((entry): entry is string => typeof entry === "string"));
+  if (!Array.isArray(numbers)) return;
+  const wanted = numbers.filter((entry): entry is string => typeof entry === "string");
+  resetLines(wanted);
+  resetReplacements(wanted);
 }
 
 /** A legacy access token for a registered line, as a login would hand out (tests that skip the form). */

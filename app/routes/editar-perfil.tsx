@@ -5,11 +5,11 @@ import { ProfileView } from "~/features/profile/profile-view";
 import { profileAction, profileLoader } from "~/features/profile/profile.server";
 import "~/lib/i18n/catalogues-auth";
 import { createTranslator, registerCatalogue } from "~/lib/i18n/translate";
-import { completeRegistration } from "#locales/es-MX/auth.json";
+import { completeRegistration, register } from "#locales/es-MX/auth.json";
 import { edit, password, whatsapp } from "#locales/es-MX/profile.json";
 
-// The schemas' messages shared with the registration (name, password rule) and this page's texts.
-registerCatalogue("auth", { completeRegistration });
+// The schemas' messages shared with the registration (name, e-mail, password rule) and this page's texts.
+registerCatalogue("auth", { completeRegistration, register });
 registerCatalogue("profile", { edit, password, whatsapp });
 
 const t = createTranslator("profile");

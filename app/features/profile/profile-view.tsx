@@ -43,7 +43,7 @@ export function ProfileView({ view }: { view: Profile }) {
       </div>
       {view.confirmWhatsapp ? (
         <AlertDialog
-          type="existCancel"
+          type="answer"
           title={message("profile:whatsapp.confirmTitle")}
           message={message("profile:whatsapp.confirm", { number: view.lineNumber })}
           accept={{ label: message("profile:whatsapp.accept"), form: { action: PROFILE_PATH, intent: "whatsapp" } }}

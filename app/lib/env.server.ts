@@ -29,6 +29,8 @@ const envSchema = z
     UPSTREAM_BANNERS_URL: z.url().optional(),
     /** The single-sign-on server's pages for the browser (register, change password, update phone, delete account). */
     SSO_SERVER_URL: z.url().optional(),
+    /** Where the postpaid portal's frame points instead of site.json's postpaidSiteUrl (server.mjs sets the mock page's address with mocks). */
+    POSTPAID_SITE_URL: z.url().optional(),
   })
   .transform((raw, ctx) => {
     const isProduction = raw.NODE_ENV === "production";
@@ -55,6 +57,7 @@ const envSchema = z
       upstreamTimeoutMs: raw.UPSTREAM_TIMEOUT_MS,
       /** In the mock world the SSO server's pages are served by this app (server.mjs). */
       ssoServerUrl: raw.SSO_SERVER_URL?.replace(/\/$/, "") ?? (raw.MOCKS ? "/__mocks/sso" : undefined),
+      postpaidSiteUrl: raw.POSTPAID_SITE_URL,
       upstreams: {
         core: upstream(raw.UPSTREAM_CORE_URL, "core", "UPSTREAM_CORE_URL"),
         conn: upstream(raw.UPSTREAM_CONN_URL, "conn", "UPSTREAM_CONN_URL"),

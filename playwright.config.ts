@@ -39,10 +39,13 @@ export default defineConfig({
   // JavaScript) use the same demo lines, so the no-js run starts when the js run is done; the
   // rest of the suite runs beside them.
   projects: [
-    { name: "js", testIgnore: /accounts\//, use: { ...chromium, javaScriptEnabled: true } },
-    { name: "no-js", testIgnore: /accounts\//, use: { ...chromium, javaScriptEnabled: false } },
+    { name: "js", testIgnore: /e2e\/(accounts|profile)\//, use: { ...chromium, javaScriptEnabled: true } },
+    { name: "no-js", testIgnore: /e2e\/(accounts|profile)\//, use: { ...chromium, javaScriptEnabled: false } },
     { name: "accounts-js", testMatch: /accounts\/.*\.spec\.ts/, use: { ...chromium, javaScriptEnabled: true } },
     { name: "accounts-no-js", testMatch: /accounts\/.*\.spec\.ts/, dependencies: ["accounts-js"], use: { ...chromium, javaScriptEnabled: false } },
+    // The customer area (tests/e2e/profile) changes its demo lines the same way.
+    { name: "profile-js", testMatch: /e2e\/profile\/.*\.spec\.ts/, use: { ...chromium, javaScriptEnabled: true } },
+    { name: "profile-no-js", testMatch: /e2e\/profile\/.*\.spec\.ts/, dependencies: ["profile-js"], use: { ...chromium, javaScriptEnabled: false } },
   ],
   webServer: {
     command: "node server.mjs",

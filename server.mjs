@@ -16,9 +16,16 @@ const isProduction = process.env.NODE_ENV === "production";
 const useMocks = process.env.MOCKS ? process.env.MOCKS === "true" : !process.env.UPSTREAM_BASE_URL;
 process.env.MOCKS = String(useMocks);
 
+const port = Number(process.env.PORT ?? 3000);
+
 let mockControl = null;
 let mockSso = null;
 if (useMocks) {
+  // The mock postpaid page lives on another origin than the site (127.0.0.1, not localhost), as
+  // the real portal does, so the frame's message origin check means something.
+  const mockPostpaidOrigin = `http://127.0.0.1:${port}`;
+  process.env.POSTPAID_SITE_URL ??= `${mockPostpaidOrigin}/__mocks/pospago`;
+  process.env.FRAME_SOURCES = `${process.env.FRAME_SOURCES ?? "https://planes.bait.mx"} ${mockPostpaidOrigin}`;
   const { register } = await import("tsx/esm/api");
   register();
   const { startMockUpstream } = await import("./mocks/node.ts");
@@ -105,6 +112,16 @@ if (mockControl) {
     const answer = mockProvider.issueCardToken(typeof req.body === "string" ? req.body : "");
     res.status(answer.status).json(answer.body);
   });
+  // The postpaid portal's page, framed by /{product}-pospago: its own headers, since the site's
+  // forbid being framed by another origin.
+  const mockPostpaid = await import("./mocks/postpaid-page.ts");
+  app.get(["/__mocks/pospago", "/__mocks/pospago/*"], (req, res) => {
+    const url = new URL(req.originalUrl, "http://mock.local");
+    const page = mockPostpaid.postpaidPage(res.locals.cspNonce, url.pathname.slice("/__mocks/pospago".length) || "/", url.searchParams);
+    res.removeHeader("X-Frame-Options");
+    res.setHeader("Content-Security-Policy", `default-src 'none'; script-src 'nonce-${res.locals.cspNonce}'; style-src 'nonce-${res.locals.cspNonce}'; frame-ancestors *`);
+    res.status(page.status).type("html").send(page.html);
+  });
   app.all("/__mocks/paypal/aprobar", noStore, express.urlencoded({ extended: false, limit: "10kb" }), (req, res) => {
     const url = new URL(req.originalUrl, "http://mock.local");
     const form = new URLSearchParams(typeof req.body === "object" && req.body ? req.body : {});
@@ -139,7 +156,6 @@ app.all(
   }),
 );
 
-const port = Number(process.env.PORT ?? 3000);
 const server = app.listen(port, () => {
   console.info(`Bait web listening on http://localhost:${port}`);
 });

@@ -3,7 +3,7 @@ import { clearSwitches, setSwitch, type CallSwitch } from "./switches";
 import { newToken, resetLines, resetWorld } from "./world";
 import { journey, resetJourney } from "./world-journey";
 import { resetSales } from "./world-sales";
-import { resetPortabilities, resetSupport } from "./world-support";
+import { resetPortabilities, resetReplacements, resetSupport } from "./world-support";
 
 /** What tests may do to the mock world from outside the process (POST /__mocks/*). */
 export function reset() {
@@ -25,6 +25,7 @@ export function resetSomeLines(numbers: unknown) {
   const wanted = numbers.filter((entry): entry is string => typeof entry === "string");
   resetLines(wanted);
   resetPortabilities(wanted);
+  resetReplacements(wanted);
 }
 
 /** A legacy access token for a registered line, as a login would hand out (tests that skip the form). */

@@ -87,3 +87,8 @@ export function replacementByIccid(iccid: string): SimReplacement | undefined {
   for (const request of support.replacements.values()) if (request.iccid === iccid) return request;
   return undefined;
 }
+
+/** Forgets the replacements of these lines (POST /__mocks/reset-lines). */
+export function resetReplacements(numbers: string[]) {
+  for (const number of numbers) support.replacements.delete(number);
+}

@@ -7,7 +7,7 @@ import { DEMO_CODE, demoLines, ESIM_LIMIT_EMAIL, type DemoLine, type LineProfile
  * data; `resetWorld()` (POST /__mocks/reset) restores the seed.
  */
 export type Line = { number: string; profile: LineProfile; status: LineStatus; contactPhone?: string; iccid?: string };
-export type Account = { number: string; profile: LineProfile; name: string; email: string; password: string; contactPhone?: string; allowNotifications: boolean };
+export type Account = { number: string; profile: LineProfile; name: string; email: string; password: string; contactPhone?: string; allowNotifications: boolean; whatsapp?: boolean };
 export type HistoryEntry = {
   uuid: string;
   orderID: string;
@@ -60,7 +60,7 @@ function seed() {
 
   demoLines.forEach((line: DemoLine, index) => {
     lines.set(line.number, { number: line.number, profile: line.profile, status: line.status, contactPhone: line.contactPhone, iccid: line.iccid });
-    if (line.account) accounts.set(line.number, { number: line.number, profile: line.profile, ...line.account, contactPhone: line.contactPhone, allowNotifications: false });
+    if (line.account) accounts.set(line.number, { number: line.number, profile: line.profile, ...line.account, contactPhone: line.contactPhone, allowNotifications: false, whatsapp: false });
     if (line.lockedOut) otp.set(line.number, { failures: MAX_CODE_FAILURES, unlockAt: Date.now() + LOCKOUT_MS });
     const entries: HistoryEntry[] = [
       { uuid: randomUUID(), orderID: `ORD-${1000 + index}-1`, offeringID: "BAIT100", amount: 10000, applicationDate: days(-32), rechargeApplied: true, status: "applied" },

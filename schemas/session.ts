@@ -13,6 +13,9 @@ export const sessionUser = z.object({
   isLegacy: z.boolean().default(true),
   isProfileActive: z.boolean().default(true),
   isEmailVerify: z.boolean().default(false),
+  /** The account's opt-ins as the upstream last told (login, or a change on /editar-perfil). */
+  allowNotifications: z.boolean().optional(),
+  whatsappOptIn: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

@@ -34,6 +34,8 @@ const envSchema = z
     /** The durable store (the lead outbox): a Redis server, else files under DATA_DIR. */
     REDIS_URL: z.url().refine((url) => /^rediss?:\/\//.test(url), "REDIS_URL debe empezar con redis:// o rediss://").optional(),
     DATA_DIR: z.string().min(1).default(path.join(process.cwd(), "data")),
+    /** Where the postpaid portal's frame points instead of site.json's postpaidSiteUrl (server.mjs sets the mock page's address with mocks). */
+    POSTPAID_SITE_URL: z.url().optional(),
   })
   .transform((raw, ctx) => {
     const isProduction = raw.NODE_ENV === "production";
@@ -63,6 +65,7 @@ const envSchema = z
       upstreamCacheTtlMs: raw.UPSTREAM_CACHE_TTL_MS ?? (raw.MOCKS ? 0 : 60_000),
       /** In the mock world the SSO server's pages are served by this app (server.mjs). */
       ssoServerUrl: raw.SSO_SERVER_URL?.replace(/\/$/, "") ?? (raw.MOCKS ? "/__mocks/sso" : undefined),
+      postpaidSiteUrl: raw.POSTPAID_SITE_URL,
       upstreams: {
         core: upstream(raw.UPSTREAM_CORE_URL, "core", "UPSTREAM_CORE_URL"),
         conn: upstream(raw.UPSTREAM_CONN_URL, "conn", "UPSTREAM_CONN_URL"),

@@ -23,4 +23,4 @@ export function parseForm<Schema extends z.ZodMiniType>(payload: FormData | URLS
 }
 
 /** Form fields that must never travel back to the browser in an action's answer. */
-export const SECRET_FIELDS = ["password", "passwordConfirmation", "code", "nip"] as const;
+export const SECRET_FIELDS = ["password", "passwordConfirmation", "currentPassword", "code", "nip"] as const;

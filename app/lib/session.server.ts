@@ -25,6 +25,8 @@ type SessionData = {
   receipt: unknown;
   /** The recharge whose line was asked 'Aún cuentas con una recarga en proceso…' ("offerId:number"). */
   rechargeAsked: string;
+  /** The SIM replacement under way (docs/profile.md): the new SIM's ICCID, a lockout, or done. */
+  replacement: unknown;
 };
 
 type FlashData = {

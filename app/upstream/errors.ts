@@ -70,6 +70,8 @@ export const simReplacementKeys = {
   notBait: "errors:simReplacement.notBait",
   iccidInvalid: "errors:simReplacement.iccidInvalid",
   iccidInUse: "errors:simReplacement.iccidInUse",
+  /** The new SIM comes from a portability (the portability-from-ICCID message). */
+  fromPortability: "errors:simReplacement.fromPortability",
   default: "errors:simReplacement.default",
 } as const;
 

@@ -25,6 +25,12 @@ describe("register a SIM replacement", () => {
     expect(errorKey(await registerReplacement({ ...replacement, number: "5500000000" }))).toBe("errors:simReplacement.notBait");
   });
 
+  it("refuses the demo SIMs of another line and of a portability with their messages (docs/profile.md)", async () => {
+    expect(errorKey(await registerReplacement({ ...replacement, iccid: "8952140000000000047" }))).toBe("errors:simReplacement.iccidInUse");
+    expect(errorKey(await registerReplacement({ ...replacement, iccid: "8952140000000000054" }))).toBe("errors:simReplacement.fromPortability");
+    expect((await registerReplacement({ ...replacement, iccid: "8952140000000000039" })).ok).toBe(true);
+  });
+
   it("turns an ICCID that is not a Bait SIM into 'errors:simReplacement.iccidInvalid'", async () => {
     expect(errorKey(await registerReplacement({ ...replacement, iccid: "1234567890123456789" }))).toBe("errors:simReplacement.iccidInvalid");
   });

@@ -21,10 +21,11 @@ const unlockDate = z.iso.datetime({ offset: true }).nullish();
 
 // --- Register a replacement ---------------------------------------------------------------------
 
-export const replacementRefusal = z.enum(["ICCID_INVALIDO", "ICCID_EN_USO", "ERROR"]).catch("ERROR");
+export const replacementRefusal = z.enum(["ICCID_INVALIDO", "ICCID_EN_USO", "ICCID_PORTABILIDAD", "ERROR"]).catch("ERROR");
 const refusalKeys: Record<z.infer<typeof replacementRefusal>, string> = {
   ICCID_INVALIDO: simReplacementKeys.iccidInvalid,
   ICCID_EN_USO: simReplacementKeys.iccidInUse,
+  ICCID_PORTABILIDAD: simReplacementKeys.fromPortability,
   ERROR: simReplacementKeys.default,
 };
 

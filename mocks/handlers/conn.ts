@@ -106,6 +106,8 @@ const CALL_OF: Record<AccessRequest["operacion"], string> = {
   restablecer_pass: "conn.resetPassword",
   restablecer_pass_hbb: "conn.resetPassword",
   restablecer_passv2: "conn.resetPassword",
+  actualizar_perfil: "conn.updateProfile",
+  cambiar_pass: "conn.changePassword",
 };
 
 const HBB_OPERATIONS = new Set(["recuperacion_hbbv2", "validar_pin_hbb", "restablecer_pass_hbb"]);
@@ -145,6 +147,8 @@ const accessHandler = (endpoint: string, mifiEndpoint: boolean) =>
           isLegacy: true,
           isProfileActive: true,
           isEmailVerify: false,
+          notificaciones: account.allowNotifications,
+          whatsapp: account.whatsapp ?? false,
         });
       }
       case "logout": {
@@ -208,9 +212,27 @@ const accessHandler = (endpoint: string, mifiEndpoint: boolean) =>
           password: body.pass,
           contactPhone: found.line.contactPhone,
           allowNotifications: body.notificaciones ?? false,
+          whatsapp: false,
         });
         world.verified.delete(body.uuid);
         return HttpResponse.json({ success: true, message: "Registro completado" });
+      }
+      case "actualizar_perfil":
+      case "cambiar_pass": {
+        const found = identify(body, mifiEndpoint, true);
+        if (!found.ok) return REFUSALS[found.reason]();
+        const account = world.accounts.get(found.key);
+        // Only the line's own session may change its account.
+        if (!account || !body.access || world.sessions.get(body.access) !== found.key) return sessionExpired();
+        if (body.operacion === "cambiar_pass") {
+          if (account.password !== body.pass) return refuse(3, "La contraseña actual no es correcta.");
+          if (!body.passNuevo) return badRequest("Falta la contraseña nueva");
+          account.password = body.passNuevo;
+          return HttpResponse.json({ success: true, message: "Contraseña actualizada" });
+        }
+        if (!body.nombre?.trim() || !body.email?.includes("@")) return badRequest("Faltan el nombre o el correo");
+        Object.assign(account, { name: body.nombre.trim(), email: body.email, allowNotifications: body.notificaciones ?? account.allowNotifications });
+        return HttpResponse.json({ success: true, message: "Datos actualizados" });
       }
     }
   });

@@ -246,6 +246,8 @@ export const core: RequestHandler[] = [
     if (!TEN_DIGITS.test(dn)) return fail(400, "dn must be 10 digits");
     if (!lineOf(dn)) return notBait();
     journey.whatsappOptIns.add(dn);
+    const account = world.accounts.get(dn);
+    if (account) account.whatsapp = true;
     return HttpResponse.json({ success: true, message: "Suscripción registrada" });
   }),
 

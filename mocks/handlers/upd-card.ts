@@ -1,7 +1,8 @@
 import { http, HttpResponse, type RequestHandler } from "msw";
 import { switched } from "../switches";
 import { checkCode, lineOf, lockedUntil, world } from "../world";
-import { addReplacement, replacementByIccid, support } from "../world-support";
+import { ACTIVE_ELSEWHERE_ICCID, PORTED_ICCID } from "../fixtures/demo";
+import { addReplacement, portabilityByIccid, replacementByIccid, support } from "../world-support";
 
 const api = "https://upd-card.upstream.mock/api/upd-card/v1";
 const baitIccid = /^895214\d{13}$/;
@@ -28,9 +29,12 @@ export const updCard: RequestHandler[] = [
     const line = lineOf(dn);
     if (!line) return notBait();
     if (!baitIccid.test(iccid)) return HttpResponse.json({ success: false, code: "ICCID_INVALIDO", message: "El ICCID no es de una SIM Bait" });
+    if (iccid === PORTED_ICCID || portabilityByIccid(iccid)) {
+      return HttpResponse.json({ success: false, code: "ICCID_PORTABILIDAD", message: "El ICCID proviene de una portabilidad" });
+    }
     const usedByLine = [...world.lines.values()].some((other) => other.iccid === iccid && other.number !== dn);
     const usedByReplacement = replacementByIccid(iccid);
-    if (usedByLine || (usedByReplacement && usedByReplacement.number !== dn)) {
+    if (iccid === ACTIVE_ELSEWHERE_ICCID || usedByLine || (usedByReplacement && usedByReplacement.number !== dn)) {
       return HttpResponse.json({ success: false, code: "ICCID_EN_USO", message: "El ICCID ya está asignado" });
     }
     const created = addReplacement({ number: dn, iccid, email, reason });

@@ -10,12 +10,13 @@ import help from "#locales/es-MX/help.json";
 import leads from "#locales/es-MX/leads.json";
 import payment from "#locales/es-MX/payment.json";
 import portability from "#locales/es-MX/portability.json";
+import profile from "#locales/es-MX/profile.json";
 import recharge from "#locales/es-MX/recharge.json";
 import sim from "#locales/es-MX/sim.json";
 
 export const LOCALE = "es-MX";
-export const namespaces = ["common", "errors", "auth", "recharge", "payment", "sim", "address", "coverage", "portability", "areaCode", "help", "esim", "leads", "customer"] as const;
+export const namespaces = ["common", "errors", "auth", "recharge", "payment", "sim", "address", "coverage", "portability", "areaCode", "help", "esim", "leads", "customer", "profile"] as const;
 export type Namespace = (typeof namespaces)[number];
 
 /** The catalogues, bundled: every text of the site lives once, in locales/es-MX/. */
-export const resources = { [LOCALE]: { common, errors, auth, recharge, payment, sim, address, coverage, portability, areaCode, help, esim, leads, customer } } as const;
+export const resources = { [LOCALE]: { common, errors, auth, recharge, payment, sim, address, coverage, portability, areaCode, help, esim, leads, customer, profile } } as const;

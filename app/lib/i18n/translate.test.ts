@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { createI18n } from "./i18next.server";
 import { LOCALE, namespaces, resources } from "./resources";
 import "./catalogues";
-import { createTranslator } from "./translate";
+import { createTranslator, registerCatalogue } from "./translate";
+
+// The customer area's routes register their sections of profile.json themselves (app/routes/editar-perfil.tsx…).
+registerCatalogue("profile", resources[LOCALE].profile);
 
 type Catalogue = { [key: string]: string | Catalogue };
 

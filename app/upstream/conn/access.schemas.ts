@@ -15,6 +15,8 @@ export const accessOperation = z.enum([
   "restablecer_pass",
   "restablecer_pass_hbb",
   "restablecer_passv2",
+  "actualizar_perfil",
+  "cambiar_pass",
 ]);
 export type AccessOperation = z.infer<typeof accessOperation>;
 
@@ -31,6 +33,8 @@ export const accessRequest = z.object({
   nombre: z.string().optional(),
   notificaciones: z.boolean().optional(),
   access: z.string().optional(),
+  /** cambiar_pass: the new password (`pass` is the current one). */
+  passNuevo: z.string().optional(),
 });
 export type AccessRequest = z.infer<typeof accessRequest>;
 
@@ -55,6 +59,9 @@ export const accessResponse = z.object({
   isLegacy: z.boolean().nullish(),
   isProfileActive: z.boolean().nullish(),
   isEmailVerify: z.boolean().nullish(),
+  // The account's opt-ins (promotions, WhatsApp), on a login.
+  notificaciones: z.boolean().nullish(),
+  whatsapp: z.boolean().nullish(),
 });
 export type AccessResponse = z.infer<typeof accessResponse>;
 
@@ -70,4 +77,6 @@ export const loginSession = z.object({
   isLegacy: z.boolean().nullish(),
   isProfileActive: z.boolean().nullish(),
   isEmailVerify: z.boolean().nullish(),
+  notificaciones: z.boolean().nullish(),
+  whatsapp: z.boolean().nullish(),
 });

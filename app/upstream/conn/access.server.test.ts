@@ -2,7 +2,7 @@ import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { mockServer } from "../../../mocks/node";
 import { world } from "../../../mocks/world";
-import { completeRegistration, login, logout, resetPassword, sendRegisterPin, startRecovery, validatePin } from "./access.server";
+import { changePassword, completeRegistration, login, logout, resetPassword, sendRegisterPin, startRecovery, updateProfile, validatePin } from "./access.server";
 import { getBalance } from "./balance.server";
 import { ANA, api, data, errorOf, signIn, useConnUpstream } from "./fixtures.test-helpers";
 
@@ -11,7 +11,7 @@ useConnUpstream();
 describe("login and logout", () => {
   it("signs Ana in with her password and returns her user data and access token", async () => {
     const { user, tokens } = await signIn();
-    expect(user).toEqual({ name: "Ana", email: "demo.mbb@example.com", number: "5512345678", userType: 1, isLegacy: true, isProfileActive: true, isEmailVerify: false });
+    expect(user).toEqual({ name: "Ana", email: "demo.mbb@example.com", number: "5512345678", userType: 1, isLegacy: true, isProfileActive: true, isEmailVerify: false, allowNotifications: false, whatsappOptIn: false });
     expect(world.sessions.get(tokens.access)).toBe("5512345678");
   });
 
@@ -138,5 +138,32 @@ describe("a customer's walk through the legacy account", () => {
 
     expect(data(await login({ ...ANA, password: "Nueva2024!" }))).toMatchObject({ outcome: "signedIn", user: { name: "Ana" } });
     expect(data(await login({ ...ANA, password: "Bait2024!" }))).toMatchObject({ outcome: "refused", messageKey: "auth:login.validationFailed" });
+  });
+});
+
+describe("profile changes (docs/profile.md)", () => {
+  const JORGE = { profile: "mbb", number: "5566666666" } as const;
+
+  it("updates the name, e-mail and promotions opt-in with the line's own token; the next login sees them", async () => {
+    const session = data(await login({ ...JORGE, password: "Bait2024!" }));
+    if (session.outcome !== "signedIn") throw new Error("login refused");
+    expect(data(await updateProfile({ line: JORGE, access: session.tokens.access, name: "Jorge Luis", email: "jl@example.com", allowNotifications: true }))).toEqual({ outcome: "updated" });
+    const again = data(await login({ ...JORGE, password: "Bait2024!" }));
+    expect(again.outcome === "signedIn" && again.user).toMatchObject({ name: "Jorge Luis", email: "jl@example.com", allowNotifications: true });
+  });
+
+  it("changes the password only with the right current one: 'profile:password.wrongCurrent' otherwise", async () => {
+    const session = data(await login({ ...JORGE, password: "Bait2024!" }));
+    if (session.outcome !== "signedIn") throw new Error("login refused");
+    expect(data(await changePassword({ line: JORGE, access: session.tokens.access, current: "Otra2024!", next: "Nueva2025!" }))).toEqual({ outcome: "refused", messageKey: "profile:password.wrongCurrent" });
+    expect(data(await changePassword({ line: JORGE, access: session.tokens.access, current: "Bait2024!", next: "Nueva2025!" }))).toEqual({ outcome: "changed" });
+    expect(data(await login({ ...JORGE, password: "Nueva2025!" })).outcome).toBe("signedIn");
+  });
+
+  it("refuses a token of another line", async () => {
+    const ana = data(await login({ profile: "mbb", number: "5512345678", password: "Bait2024!" }));
+    if (ana.outcome !== "signedIn") throw new Error("login refused");
+    const result = await updateProfile({ line: JORGE, access: ana.tokens.access, name: "X", email: "x@example.com", allowNotifications: false });
+    expect(result.ok).toBe(false);
   });
 });

@@ -78,6 +78,8 @@ export async function login(input: LoginInput, options: ConnOptions = {}): Promi
         isLegacy: s.isLegacy ?? true,
         isProfileActive: s.isProfileActive ?? true,
         isEmailVerify: s.isEmailVerify ?? false,
+        ...(s.notificaciones != null ? { allowNotifications: s.notificaciones } : {}),
+        ...(s.whatsapp != null ? { whatsappOptIn: s.whatsapp } : {}),
       },
       tokens: { access: s.access, ...(s.refreshToken ? { refreshToken: s.refreshToken } : {}) },
     },
@@ -193,4 +195,32 @@ export async function completeRegistration(input: CompleteRegistrationInput, opt
   if (answer.success) return { ok: true, status: result.status, data: { outcome: "registered" } };
   const messageKey = answer.statusCode === 1 || answer.code === 1 ? "auth:register.alreadyRegistered" : "auth:completeRegistration.failed";
   return { ok: true, status: result.status, data: { outcome: "refused", messageKey, ...optionalText(answer) } };
+}
+
+export type ProfileUpdate = { line: LineIdentity; access: string; name: string; email: string; allowNotifications: boolean };
+
+/**
+ * operacion "actualizar_perfil" (docs/profile.md): the account's name or alias, e-mail and
+ * promotions opt-in, with the customer's access token. The spec names no call for it; ours
+ * follows the other /acceso operations.
+ */
+export async function updateProfile(input: ProfileUpdate, options: ConnOptions = {}): Promise<UpstreamResult<{ outcome: "updated" } | Refused>> {
+  const body: AccessRequest = { operacion: "actualizar_perfil", ...identityFields(input.line), access: input.access, nombre: input.name, email: input.email, notificaciones: input.allowNotifications };
+  const result = await access("conn.updateProfile", input.line.profile, body, options, "profile:edit.failed");
+  if (!result.ok) return result;
+  return {
+    ok: true,
+    status: result.status,
+    data: result.data.success ? { outcome: "updated" } : { outcome: "refused", messageKey: "profile:edit.failed", ...optionalText(result.data) },
+  };
+}
+
+/** operacion "cambiar_pass": the current password (`pass`) and the new one; code 3 is a wrong current password. */
+export async function changePassword(input: { line: LineIdentity; access: string; current: string; next: string }, options: ConnOptions = {}): Promise<UpstreamResult<{ outcome: "changed" } | Refused>> {
+  const body: AccessRequest = { operacion: "cambiar_pass", ...identityFields(input.line), access: input.access, pass: input.current, passNuevo: input.next };
+  const result = await access("conn.changePassword", input.line.profile, body, options, "profile:edit.failed");
+  if (!result.ok) return result;
+  if (result.data.success) return { ok: true, status: result.status, data: { outcome: "changed" } };
+  const messageKey = result.data.code === 3 ? "profile:password.wrongCurrent" : "profile:edit.failed";
+  return { ok: true, status: result.status, data: { outcome: "refused", messageKey } };
 }

@@ -8,6 +8,11 @@ export const embedBlock = z.object({
   src: z.url({ protocol: /^https$/ }),
   /** Query parameters of the page URL forwarded to the frame. */
   forwardParams: z.array(z.string()).default([]),
+  /**
+   * A query parameter of the page URL whose value, when it is one of `values`, becomes the
+   * frame's path (`?billPay=pagar-factura` → {src}/pagar-factura).
+   */
+  pathParam: z.object({ name: z.string().min(1), values: z.array(z.string().regex(/^[a-z0-9-]+$/)).min(1) }).optional(),
   minHeight: z.number().int().positive().default(700),
 });
 export type EmbedBlockConfig = z.infer<typeof embedBlock>;

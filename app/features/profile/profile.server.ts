@@ -1,0 +1,82 @@
+import { data, redirect } from "@remix-run/node";
+import { ssoAccountLinks } from "~/features/auth/sso.server";
+import { invalid, refused } from "~/lib/form-answer.server";
+import { parseForm } from "~/lib/forms";
+import { formatPhone } from "~/lib/format";
+import { translate } from "~/lib/i18n/i18next.server";
+import { takeNotice } from "~/lib/notice.server";
+import { changePassword, updateProfile } from "~/upstream/conn/access.server";
+import { optInWhatsapp } from "~/upstream/core/captacion.server";
+import { passwordChangeSchema, profileDataSchema, whatsappSchema } from "#schemas/forms/profile";
+import { lineIdentityOf, NO_STORE, redirectWithUser, requireCustomerSession } from "./customer.server";
+import { PROFILE_PATH } from "./urls";
+
+/**
+ * 'Actualizar Datos' (docs/profile.md): name or alias, e-mail and promotions opt-in; the password
+ * change (legacy accounts; single sign-on accounts change it on the SSO server's page); the
+ * WhatsApp opt-in after its confirmation. Each form posts here with its `intent` and ends in a
+ * 303 that keeps the change in the session, so it shows at once; the upstream keeps it for the
+ * next login.
+ */
+
+export type ProfileView = {
+  name: string;
+  email: string;
+  lineNumber: string;
+  allowNotifications: boolean;
+  whatsappOptIn: boolean;
+  sso: { changePassword: string; updatePhone: string; deleteAccount: string } | null;
+  confirmWhatsapp: boolean;
+  /** The flashed notice, in Spanish, and whether it reports a failure. */
+  notice: { text: string; failed: boolean } | null;
+};
+
+export async function profileLoader(request: Request) {
+  const { user, auth } = await requireCustomerSession(request);
+  const { notice, headers } = await takeNotice(request);
+  const links = auth === "sso" ? ssoAccountLinks() : null;
+  const view: ProfileView = {
+    name: user.name,
+    email: user.email,
+    lineNumber: formatPhone(user.serviceNumber ?? user.number),
+    allowNotifications: user.allowNotifications ?? false,
+    whatsappOptIn: user.whatsappOptIn ?? false,
+    sso: links ? { changePassword: links.changePassword, updatePhone: links.updatePhone, deleteAccount: links.deleteAccount } : null,
+    confirmWhatsapp: new URL(request.url).searchParams.get("confirmar") === "whatsapp" && !user.whatsappOptIn,
+    notice: notice ? { text: translate(notice), failed: notice.endsWith("failed") } : null,
+  };
+  return data(view, { headers: { ...headers, ...NO_STORE } });
+}
+
+export async function profileAction(request: Request) {
+  const { user, tokens, auth } = await requireCustomerSession(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const line = lineIdentityOf(user);
+
+  if (intent === "whatsapp") {
+    const submission = parseForm(formData, whatsappSchema);
+    const result = await optInWhatsapp(user.number);
+    if (!result.ok) return refused(submission, { key: "profile:whatsapp.failed" }, 502);
+    return redirectWithUser(request, PROFILE_PATH, { whatsappOptIn: true }, "profile:whatsapp.done");
+  }
+
+  if (intent === "password") {
+    // Single sign-on accounts change their password on the SSO server.
+    if (auth === "sso") throw redirect(PROFILE_PATH, { status: 303 });
+    const submission = parseForm(formData, passwordChangeSchema);
+    if (submission.status !== "success") return invalid(submission);
+    const result = await changePassword({ line, access: tokens.access, current: submission.value.currentPassword, next: submission.value.password });
+    if (!result.ok) return refused(submission, { key: result.error.messageKey }, 502);
+    if (result.data.outcome === "refused") return refused(submission, { key: result.data.messageKey });
+    return redirectWithUser(request, PROFILE_PATH, {}, "profile:password.changed");
+  }
+
+  const submission = parseForm(formData, profileDataSchema);
+  if (submission.status !== "success") return invalid(submission);
+  const { name, email, promotions } = submission.value;
+  const result = await updateProfile({ line, access: tokens.access, name, email, allowNotifications: promotions });
+  if (!result.ok) return refused(submission, { key: result.error.status === 401 ? "profile:edit.sessionEnded" : result.error.messageKey }, 502);
+  if (result.data.outcome === "refused") return refused(submission, { key: result.data.messageKey, upstreamText: result.data.upstreamMessage });
+  return redirectWithUser(request, PROFILE_PATH, { name, email, allowNotifications: promotions }, "profile:edit.saved");
+}

@@ -1,0 +1,152 @@
+import type { Submission } from "@conform-to/dom";
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import * as z from "zod";
+import { secondsUntil } from "~/features/auth/recovery.server";
+import { invalid, refused } from "~/lib/form-answer.server";
+import { parseForm } from "~/lib/forms";
+import { formatPhone } from "~/lib/format";
+import { translate } from "~/lib/i18n/i18next.server";
+import { takeNotice } from "~/lib/notice.server";
+import { rateLimiter, tooManyAttempts, type Attempt } from "~/lib/rate-limit.server";
+import { commitSession, getSession } from "~/lib/session.server";
+import { fullIccid, getLineProfile, simStatusMessageKey } from "~/upstream/core/line.server";
+import { registerReplacement, sendReplacementOtp, validateReplacementOtp } from "~/upstream/upd-card.server";
+import { codeSchema } from "#schemas/forms/auth";
+import { replacementSchema } from "#schemas/forms/profile";
+import { lineNumberOf, NO_STORE, requireCustomerSession } from "./customer.server";
+import { replacementUrl } from "./urls";
+
+/**
+ * The SIM replacement of the signed-in customer's line (docs/profile.md), three steps in `?paso=`:
+ * 1 the new SIM's ICCID, an e-mail and the reason (register-replace, then send-otp); 2 the code
+ * sent to the line (validate-otp), or the lockout's countdown; 3 done. What a step needs of the
+ * one before lives in the customer's session, never in the URL. Every form is a POST answered by
+ * a 303, so it all works without JavaScript.
+ */
+
+const replacementState = z.object({
+  iccid: z.string().regex(/^\d{19}$/),
+  lockedUntil: z.string().optional(),
+  done: z.boolean().default(false),
+});
+type ReplacementState = z.infer<typeof replacementState>;
+
+export type ReplacementView =
+  /** `lineStatus`: the SIM-status catalogue's text when the line is not active. Notices are already in Spanish. */
+  | { step: 1; lineNumber: string; email: string; lineStatus: string | null; notice: string | null }
+  | { step: 2; lineNumber: string; lockSeconds: number | null; notice: string | null }
+  | { step: 3; lineNumber: string; iccid: string };
+
+const stepOf = (value: string | null) => (value === "2" ? 2 : value === "3" ? 3 : 1);
+
+async function readState(request: Request) {
+  const session = await getSession(request);
+  const parsed = replacementState.safeParse(session.get("replacement"));
+  return { session, state: parsed.success ? parsed.data : null };
+}
+
+async function goTo(request: Request, step: 1 | 2 | 3, state: ReplacementState | null, notice?: string) {
+  const session = await getSession(request);
+  if (state) session.set("replacement", state);
+  else session.unset("replacement");
+  if (notice) session.flash("notice", notice);
+  return redirect(replacementUrl(step), { status: 303, headers: { "Set-Cookie": await commitSession(session), ...NO_STORE } });
+}
+
+export async function replacementLoader(request: Request) {
+  const { user } = await requireCustomerSession(request);
+  const line = lineNumberOf(user);
+  const step = stepOf(new URL(request.url).searchParams.get("paso"));
+  const taken = await takeNotice(request);
+  const headers = taken.headers;
+  // Texts of several catalogues (errors, recharge): written here, so the browser needs none of them.
+  const notice = taken.notice ? translate(taken.notice) : null;
+  const answer = (view: ReplacementView) => data(view, { headers: { ...headers, ...NO_STORE } });
+  const lineNumber = formatPhone(line);
+
+  if (step === 1) {
+    // The SIM-status catalogue: a line that is not active hears why before it starts.
+    const status = await getLineProfile({ type: "dn", identifier: line, view: "status" });
+    const lineStatus = status.ok && status.data.status && status.data.status !== "active" ? translate(simStatusMessageKey(status.data.status)) : null;
+    return answer({ step: 1, lineNumber, email: user.email, lineStatus, notice });
+  }
+  const { state } = await readState(request);
+  if (!state) throw redirect(replacementUrl(1), { headers: NO_STORE });
+  if (step === 3) {
+    if (!state.done) throw redirect(replacementUrl(2), { headers: NO_STORE });
+    return answer({ step: 3, lineNumber, iccid: state.iccid });
+  }
+  if (state.done) throw redirect(replacementUrl(3), { headers: NO_STORE });
+  return answer({ step: 2, lineNumber, lockSeconds: state.lockedUntil ? secondsUntil(state.lockedUntil) : null, notice });
+}
+
+function limited(submission: Submission<unknown>, attempt: Attempt) {
+  const limit = rateLimiter.check(attempt);
+  if (limit.allowed) return null;
+  const { key, values } = tooManyAttempts(limit);
+  return refused(submission, { key, values }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
+}
+
+export async function replacementAction(request: Request, context: AppLoadContext) {
+  const { user } = await requireCustomerSession(request);
+  const line = lineNumberOf(user);
+  const step = stepOf(new URL(request.url).searchParams.get("paso"));
+  const formData = await request.formData();
+  if (step === 1) return registerStep(request, context, line, formData);
+
+  const { state } = await readState(request);
+  if (!state || state.done) return goTo(request, 1, null);
+  if (formData.get("intent") === "resend") return sendCode(request, state);
+  return verifyStep(request, context, line, state, formData);
+}
+
+async function registerStep(request: Request, context: AppLoadContext, line: string, formData: FormData) {
+  const submission = parseForm(formData, replacementSchema);
+  if (submission.status !== "success") return invalid(submission);
+  const attempt: Attempt = { action: "iccid", number: line, ip: context.clientIp };
+  const tooMany = limited(submission, attempt);
+  if (tooMany) return tooMany;
+
+  const iccid = fullIccid(submission.value.iccid);
+  const registered = await registerReplacement({ number: line, iccid, email: submission.value.email, reason: submission.value.reason });
+  if (!registered.ok) {
+    rateLimiter.fail(attempt);
+    return refused(submission, { key: registered.error.messageKey }, registered.error.status === 500 || registered.error.status === 502 ? 502 : 400);
+  }
+  rateLimiter.succeed(attempt);
+  return sendCode(request, { iccid, done: false });
+}
+
+/** send-otp: to step 2 with the code on its way, or with the lockout's countdown. */
+async function sendCode(request: Request, state: ReplacementState) {
+  const sent = await sendReplacementOtp(lineNumberOf((await requireCustomerSession(request)).user));
+  if (!sent.ok) return goTo(request, 1, null, sent.error.messageKey);
+  if (sent.data.kind === "locked") return goTo(request, 2, { ...state, lockedUntil: sent.data.unlockDate });
+  const { lockedUntil: _over, ...rest } = state;
+  return goTo(request, 2, rest, sent.data.messageKey);
+}
+
+async function verifyStep(request: Request, context: AppLoadContext, line: string, state: ReplacementState, formData: FormData) {
+  const submission = parseForm(formData, codeSchema);
+  if (submission.status !== "success") return invalid(submission);
+  const attempt: Attempt = { action: "code", number: line, ip: context.clientIp };
+  const tooMany = limited(submission, attempt);
+  if (tooMany) return tooMany;
+
+  const result = await validateReplacementOtp(line, submission.value.code);
+  if (!result.ok) return refused(submission, { key: result.error.messageKey }, 502);
+  const outcome = result.data;
+  switch (outcome.kind) {
+    case "accepted":
+      rateLimiter.succeed(attempt);
+      return goTo(request, 3, { ...state, done: true });
+    case "locked":
+      return goTo(request, 2, { ...state, lockedUntil: outcome.unlockDate });
+    case "wrongCode":
+      rateLimiter.fail(attempt);
+      return refused(submission, { key: outcome.messageKey, values: { attemptsRemaining: outcome.attemptsRemaining } });
+    default:
+      rateLimiter.fail(attempt);
+      return refused(submission, { key: outcome.messageKey });
+  }
+}

@@ -1,0 +1,104 @@
+import { expect } from "@playwright/test";
+import { auditedTest as test, expectNoAxeViolations } from "../support/axe";
+import { expectPath } from "../support/expect-path";
+import { waitForHydration } from "../support/hydration";
+import { logIn, logInAgain, PASSWORD, resetLines } from "./support";
+
+/**
+ * 'Actualizar Datos' (docs/profile.md) for Jorge, 5566666666, whose profile the demo world lets
+ * anyone edit. The tests change the same account, so they run one after the other.
+ */
+const JORGE = "5566666666";
+test.describe.configure({ mode: "serial" });
+
+test.beforeEach(async ({ request }) => {
+  await resetLines(request, [JORGE]);
+});
+
+test("the name, e-mail and promotions opt-in change at once and are there after a new login", async ({ auditedPage: page }) => {
+  await logIn(page, JORGE);
+  await page.goto("/editar-perfil");
+  await expect(page).toHaveTitle("Actualizar Datos");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Actualizar Datos");
+  await expect(page.getByLabel("Nombre o alias", { exact: true })).toHaveValue("Jorge");
+  await expectNoAxeViolations(page, "/editar-perfil");
+
+  await waitForHydration(page);
+  await page.getByLabel("Nombre o alias", { exact: true }).fill("Jorge Luis");
+  await page.getByLabel("Correo electrónico", { exact: true }).fill("jorge.nuevo@example.com");
+  await page.getByLabel("Quiero recibir promociones y novedades de Bait.").check();
+  await page.getByRole("button", { name: "Guardar cambios", exact: true }).click();
+  await expect(page.getByText("Tus datos se actualizaron correctamente.")).toBeVisible();
+  await expect(page.locator("header").getByText("Hola, Jorge Luis", { exact: true })).toBeVisible();
+
+  await logInAgain(page, JORGE);
+  await expect(page.locator("main").getByText("Hola, Jorge Luis", { exact: true })).toBeVisible();
+  await page.goto("/editar-perfil");
+  await expect(page.getByLabel("Nombre o alias", { exact: true })).toHaveValue("Jorge Luis");
+  await expect(page.getByLabel("Correo electrónico", { exact: true })).toHaveValue("jorge.nuevo@example.com");
+  await expect(page.getByLabel("Quiero recibir promociones y novedades de Bait.")).toBeChecked();
+});
+
+test("a bad e-mail and an empty name are refused in Spanish beside the fields", async ({ auditedPage: page }) => {
+  await logIn(page, JORGE);
+  await page.goto("/editar-perfil");
+  await waitForHydration(page);
+  await page.getByLabel("Nombre o alias", { exact: true }).fill("");
+  await page.getByLabel("Correo electrónico", { exact: true }).fill("jorge@");
+  await page.getByRole("button", { name: "Guardar cambios", exact: true }).click();
+  await expect(page.getByText("El nombre/alias es obligatorio").first()).toBeVisible();
+  await expect(page.getByText("Ingresa un correo electrónico válido").first()).toBeVisible();
+  await expectNoAxeViolations(page, "/editar-perfil with errors");
+});
+
+test("the password changes with the current one, and the new one logs in", async ({ auditedPage: page }) => {
+  await logIn(page, JORGE);
+  await page.goto("/editar-perfil");
+  await waitForHydration(page);
+  const form = page.locator("#profile-password");
+  await form.getByLabel("Contraseña actual", { exact: true }).fill("Otra2024!");
+  await form.getByLabel("Nueva contraseña", { exact: true }).fill("Nueva2025!");
+  await form.getByLabel("Confirma tu contraseña", { exact: true }).fill("Nueva2025!");
+  await page.getByRole("button", { name: "Cambiar contraseña", exact: true }).click();
+  await expect(page.getByText("La contraseña actual no es correcta.")).toBeVisible();
+
+  await waitForHydration(page);
+  await form.getByLabel("Contraseña actual", { exact: true }).fill(PASSWORD);
+  await form.getByLabel("Nueva contraseña", { exact: true }).fill("Nueva2025!");
+  await form.getByLabel("Confirma tu contraseña", { exact: true }).fill("Nueva2025!");
+  await page.getByRole("button", { name: "Cambiar contraseña", exact: true }).click();
+  await expect(page.getByText("Tu contraseña se cambió correctamente. Úsala la próxima vez que inicies sesión.")).toBeVisible();
+
+  await logInAgain(page, JORGE, "Nueva2025!");
+  await expect(page.locator("main").getByText("Hola, Jorge", { exact: true })).toBeVisible();
+});
+
+test("the WhatsApp opt-in asks for confirmation, then shows at once and after a new login", async ({ auditedPage: page }) => {
+  await logIn(page, JORGE);
+  await page.goto("/editar-perfil");
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "Quiero recibir avisos por WhatsApp", exact: true }).click();
+  await expectPath(page, "/editar-perfil", "?confirmar=whatsapp");
+  const dialog = page.getByRole("alertdialog", { name: "Avisos por WhatsApp" });
+  await expect(dialog).toContainText("¿Deseas recibir los avisos de tu línea (55) 66 66 66 66 por WhatsApp?");
+  await expectNoAxeViolations(page, "/editar-perfil?confirmar=whatsapp");
+
+  await dialog.getByRole("link", { name: "Cancelar" }).click();
+  await expectPath(page, "/editar-perfil");
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+
+  await page.goto("/editar-perfil?confirmar=whatsapp");
+  await waitForHydration(page);
+  await page.getByRole("alertdialog").getByRole("button", { name: "Sí, quiero recibirlos", exact: true }).click();
+  await expect(page.getByText("¡Listo! Te enviaremos los avisos de tu línea por WhatsApp.")).toBeVisible();
+  await expect(page.getByText("Ya recibes los avisos de tu línea por WhatsApp.")).toBeVisible();
+
+  await logInAgain(page, JORGE);
+  await page.goto("/editar-perfil");
+  await expect(page.getByText("Ya recibes los avisos de tu línea por WhatsApp.")).toBeVisible();
+});
+
+test("an anonymous visit goes to the home page", async ({ page }) => {
+  await page.goto("/editar-perfil");
+  await expectPath(page, "/");
+});

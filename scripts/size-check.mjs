@@ -12,11 +12,13 @@ const buildDir = path.join(root, "public/build");
  * has 100 KB; other routes 125 KB: the account screens carry the form runtime (zod/mini and the
  * schema-form hook) and the account texts (one shared chunk of about 3 KB), and sit at 113–116 KB.
  * /recargas (the catalogue and the recharge modal, fully server-rendered) has 120 KB.
- * The home page's 100 KB carries half a kilobyte of slack while every block's view still ships
- * on every config page: the block list (one line per block, its view and its server side) costs
- * 0.3 KB more than a hand-kept registry did. Loading only the blocks a page shows brings it back.
+ * The home page's 100 KB carries a kilobyte and a half of slack while every block's view still
+ * ships on every config page: the block list costs 0.3 KB more than a hand-kept registry did, the
+ * consent-gated platforms' loader 0.2 KB, and the modals loaded on demand (the eSIM modal, the
+ * lead form) split the shared code into more files, about 0.5 KB of module overhead. Loading only
+ * the blocks a page shows brings it back under 100.
  */
-const HOME_BUDGET_KB = Number(process.env.JS_BUDGET_KB ?? 100.5);
+const HOME_BUDGET_KB = Number(process.env.JS_BUDGET_KB ?? 101.5);
 const FORM_BUDGET_KB = 125;
 const RECHARGES_BUDGET_KB = 120;
 const budgetOf = (id) =>

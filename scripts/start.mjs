@@ -29,9 +29,16 @@ if (builtAt < changedAt) {
 process.env.NODE_ENV ??= "production";
 
 // WEB_CONCURRENCY workers (node:cluster) share the port. By default one per core in production;
-// one with the mock world, whose state (sessions, switches) lives in its process.
+// one with the mock world, whose state (sessions, switches) lives in its process, and one without
+// REDIS_URL: the durable store's files under DATA_DIR (the lead outbox) belong to one process, and
+// two delivery loops over them would send a lead twice (docs/leads.md).
 const useMocks = process.env.MOCKS ? process.env.MOCKS === "true" : !process.env.UPSTREAM_BASE_URL;
-const workers = Number(process.env.WEB_CONCURRENCY ?? (process.env.NODE_ENV === "production" && !useMocks ? os.availableParallelism() : 1));
+const sharedStore = Boolean(process.env.REDIS_URL);
+const workers = Number(process.env.WEB_CONCURRENCY ?? (process.env.NODE_ENV === "production" && !useMocks && sharedStore ? os.availableParallelism() : 1));
+if (workers > 1 && !sharedStore) {
+  console.error("[start] WEB_CONCURRENCY > 1 necesita REDIS_URL: sin Redis, el almacén de leads (DATA_DIR) es de un solo proceso");
+  process.exit(1);
+}
 if (workers > 1) {
   if (useMocks) console.warn("[start] WEB_CONCURRENCY > 1 with the mock world: each worker has its own demo state");
   cluster.setupPrimary({ exec: path.join(root, "server.mjs") });

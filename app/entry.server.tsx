@@ -30,6 +30,7 @@ export default async function handleRequest(
   for (const cookie of flowCookiesToDrop(request)) responseHeaders.append("Set-Cookie", cookie);
   const campaign = await campaignCookieFor(request);
   if (campaign) responseHeaders.append("Set-Cookie", campaign);
+  keepPrivateWhenSettingCookies(responseHeaders);
   const nonce = loadContext.cspNonce;
   // Crawlers and no-JS clients get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
@@ -77,10 +78,20 @@ export async function handleDataRequest(response: Response, { request }: { reque
   for (const cookie of flowCookiesToDrop(request)) response.headers.append("Set-Cookie", cookie);
   const campaign = await campaignCookieFor(request);
   if (campaign) response.headers.append("Set-Cookie", campaign);
+  // A client-side navigation or a revalidation after a form must see the server's present
+  // answer: a browser honours a public page's stale-while-revalidate, and would hand back the
+  // data of before a flash notice was shown or consent was given.
+  if (!/no-store/.test(response.headers.get("Cache-Control") ?? "")) response.headers.set("Cache-Control", "private, no-cache");
+  keepPrivateWhenSettingCookies(response.headers);
   return response;
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   console.error("[server] error no controlado en", new URL(request.url).pathname, error);
+}
+
+/** A response that sets a cookie (a consumed flash notice, a campaign, a flow's end) is this visitor's alone: no cache keeps it. */
+function keepPrivateWhenSettingCookies(headers: Headers) {
+  if (headers.has("Set-Cookie")) headers.set("Cache-Control", "private, no-store");
 }

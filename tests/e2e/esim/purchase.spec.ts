@@ -84,6 +84,7 @@ test("the confirmation of an eSIM has no axe violations", async ({ auditedPage: 
   await payButton(dialog).click();
   await expect(page).toHaveURL((url) => url.pathname === "/pago");
   await waitForHydration(page);
+  await page.waitForLoadState("load");
   await expectNoAxeViolations(page, "pago E-SIM");
   const form = page.locator("form#card");
   await form.getByLabel("Nombre(s) del titular").fill("Ana");
@@ -100,5 +101,6 @@ test("the confirmation of an eSIM has no axe violations", async ({ auditedPage: 
   await form.getByLabel(/Términos y Condiciones/).check();
   await form.getByRole("button", { name: /^Pagar/ }).click();
   await expect(page).toHaveURL((url) => url.pathname === "/pago/completado");
+  await page.waitForLoadState("load");
   await expectNoAxeViolations(page, "confirmación E-SIM");
 });

@@ -1,0 +1,94 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { PORT, SESSION_SECRET } from "../support/env";
+
+/**
+ * No lead is ever lost (docs/leads.md "No lead is ever lost"), at the level of the process: a
+ * lead saved while the upstream refuses, the server killed before it could deliver it, the
+ * server started again on the same DATA_DIR with the upstream answering again: the lead arrives,
+ * once. The suite's own server cannot be stopped, so this test runs two of its own, one after
+ * the other, on a port of its own. The mock upstream lives in the server's process: the first
+ * one's switch makes it refuse the lead, the second one's starts without it (recovered).
+ */
+
+const OWN_PORT = PORT + 19;
+const BASE = `http://localhost:${OWN_PORT}`;
+const PHONE = "5561234567";
+
+test.describe.configure({ mode: "serial", timeout: 90_000 });
+test.use({ baseURL: BASE });
+
+let dataDir = "";
+let server: ChildProcess | undefined;
+
+async function startServer() {
+  // The file store (no REDIS_URL): its DATA_DIR is what outlives the process.
+  const { REDIS_URL: _redis, ...inherited } = process.env;
+  server = spawn("node", ["server.mjs"], {
+    env: { ...inherited, NODE_ENV: "production", MOCKS: "true", PORT: String(OWN_PORT), SESSION_SECRET, HSTS: "false", DATA_DIR: dataDir },
+    stdio: "ignore",
+  });
+  for (let tries = 0; tries < 160; tries += 1) {
+    if (
+      await fetch(`${BASE}/healthz`)
+        .then((response) => response.ok)
+        .catch(() => false)
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("el servidor de prueba no arrancó");
+}
+
+/** A crash, not a shutdown: nothing gets the chance to finish. */
+async function killServer() {
+  const running = server;
+  if (!running || running.exitCode !== null) return;
+  const exited = new Promise((resolve) => running.once("exit", resolve));
+  running.kill("SIGKILL");
+  await exited;
+}
+
+const received = async () => (await (await fetch(`${BASE}/__mocks/leads`)).json()) as Array<{ nombre: string; telefono: string; tipo: number; idempotencyKey?: string }>;
+
+test.beforeAll(() => {
+  test.skip(test.info().project.use.javaScriptEnabled === false, "one run is enough: it tests the server, not the page");
+  dataDir = mkdtempSync(path.join(tmpdir(), "bait-leads-"));
+});
+
+test.afterAll(async () => {
+  await killServer();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("a lead saved while the upstream refuses survives a crash and is delivered exactly once after the restart", async ({ page }) => {
+  await startServer();
+  await fetch(`${BASE}/__mocks/switches`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ "core.contactLead": { status: 503 } }) });
+
+  await page.goto("/promociones?contacto=telefono");
+  const form = page.locator("form#contacto-telefono");
+  await form.getByLabel("Nombre", { exact: true }).fill("Rosa Martínez");
+  await form.getByLabel("Número de teléfono", { exact: true }).fill(PHONE);
+  await form.getByLabel("Confirma tu número de teléfono", { exact: true }).fill(PHONE);
+  await form.getByLabel(/Acepto el aviso de privacidad/).check();
+  await form.getByRole("button", { name: "ENVIAR DATOS", exact: true }).click();
+  await expect(page.getByText("Hemos guardado tus datos, a la brevedad uno de nuestros agentes se pondrá en contacto contigo vía Telefónica.", { exact: true })).toBeVisible();
+
+  // The upstream refuses every attempt (the first at once, the next after a second's backoff).
+  await page.waitForTimeout(2500);
+  expect(await received()).toEqual([]);
+  await killServer();
+
+  // Started again on the same DATA_DIR: the upstream answers again, the pending lead goes out.
+  await startServer();
+  await expect.poll(async () => (await received()).length, { timeout: 15_000 }).toBe(1);
+  const [lead] = await received();
+  expect(lead).toMatchObject({ nombre: "Rosa Martínez", telefono: PHONE, tipo: 1 });
+  expect(lead?.idempotencyKey).toBeTruthy();
+  // And only once: nothing more goes out after it was acknowledged.
+  await page.waitForTimeout(3000);
+  expect(await received()).toHaveLength(1);
+});

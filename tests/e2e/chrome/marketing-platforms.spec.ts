@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { acceptCookies } from "../support/cookies";
 import { PORT, SESSION_SECRET } from "../support/env";
 import { waitForHydration } from "../support/hydration";
@@ -54,36 +54,43 @@ test.afterAll(() => {
   if (configDir) rmSync(configDir, { recursive: true, force: true });
 });
 
-test.beforeEach(async ({ request }) => {
-  await request.post(`${BASE}/__mocks/reset`);
+test.beforeEach(async () => {
+  await fetch(`${BASE}/__mocks/reset`, { method: "POST", headers: { Connection: "close" } });
 });
 
-const received = async (request: APIRequestContext): Promise<Received[]> => (await request.get(`${BASE}/__mocks/analitica/recibido`)).json();
+/**
+ * What the collector holds. Read with a fresh connection, and asked once more if the server
+ * resets it: a polled keep-alive socket the server closes just as it is reused resets.
+ */
+async function received(): Promise<Received[]> {
+  const read = () => fetch(`${BASE}/__mocks/analitica/recibido`, { headers: { Connection: "close" } }).then((response) => response.json() as Promise<Received[]>);
+  return read().catch(read);
+}
 const calls = (all: Received[], platform: string) => all.filter((entry) => entry.platform === platform).map((entry) => entry.call);
 
-test("before consent no platform loads and nothing is received", async ({ page, request }) => {
+test("before consent no platform loads and nothing is received", async ({ page }) => {
   await page.goto("/cambiate-a-bait");
   await waitForHydration(page);
   await page.waitForTimeout(1000);
   await expect(page.locator('script[src*="/__mocks/analitica/"]')).toHaveCount(0);
-  expect(await received(request)).toEqual([]);
+  expect(await received()).toEqual([]);
 });
 
-test("'Aceptar' on /cambiate-a-bait loads the three platforms: each gets its id and the page view queued before consent", async ({ page, request }) => {
+test("'Aceptar' on /cambiate-a-bait loads the three platforms: each gets its id and the page view queued before consent", async ({ page }) => {
   await page.goto("/cambiate-a-bait");
   await waitForHydration(page);
   await page.getByRole("button", { name: "Aceptar", exact: true }).click();
-  await expect.poll(async () => new Set((await received(request)).map((entry) => entry.platform)).size, { timeout: 10_000 }).toBe(3);
-  await expect.poll(async () => calls(await received(request), "meta")).toContainEqual(["track", "PageView"]);
-  const all = await received(request);
+  await expect.poll(async () => new Set((await received()).map((entry) => entry.platform)).size, { timeout: 10_000 }).toBe(3);
+  await expect.poll(async () => calls(await received(), "meta")).toContainEqual(["track", "PageView"]);
+  const all = await received();
   expect(calls(all, "google")).toContainEqual(["config", IDS.google, { send_page_view: false }]);
   expect(calls(all, "google")).toContainEqual(["event", "page_view", { page_path: "/cambiate-a-bait" }]);
   expect(calls(all, "meta")).toContainEqual(["init", IDS.meta]);
-  await expect.poll(async () => calls(await received(request), "tiktok")).toContainEqual(["page"]);
+  await expect.poll(async () => calls(await received(), "tiktok")).toContainEqual(["page"]);
   for (const entry of all) expect(entry.id).toBe(IDS[entry.platform as keyof typeof IDS]);
 });
 
-test("with consent from an earlier visit, the eSIM modal's steps reach every platform, and nothing personal does", async ({ page, request, context }) => {
+test("with consent from an earlier visit, the eSIM modal's steps reach every platform, and nothing personal does", async ({ page, context }) => {
   await acceptCookies(context, BASE);
   await page.goto("/e-sim?oferta=ESIM100");
   await waitForHydration(page);
@@ -93,22 +100,22 @@ test("with consent from an earlier visit, the eSIM modal's steps reach every pla
   await dialog.getByLabel("IMEI de tu equipo", { exact: true }).fill("356938035643809");
   await expect(dialog.locator(".device-check")).toContainText("¡Felicidades!");
 
-  await expect.poll(async () => calls(await received(request), "google")).toContainEqual(["event", "esim_imei_check", { verdict: "esim" }]);
-  await expect.poll(async () => calls(await received(request), "meta")).toContainEqual(["trackCustom", "esim_imei_check", { verdict: "esim" }]);
-  await expect.poll(async () => calls(await received(request), "tiktok")).toContainEqual(["track", "esim_imei_check", { verdict: "esim" }]);
-  const all = await received(request);
+  await expect.poll(async () => calls(await received(), "google")).toContainEqual(["event", "esim_imei_check", { verdict: "esim" }]);
+  await expect.poll(async () => calls(await received(), "meta")).toContainEqual(["trackCustom", "esim_imei_check", { verdict: "esim" }]);
+  await expect.poll(async () => calls(await received(), "tiktok")).toContainEqual(["track", "esim_imei_check", { verdict: "esim" }]);
+  const all = await received();
   expect(calls(all, "google")).toContainEqual(["event", "GoToDetail", { offerId: "ESIM100", type: 7 }]);
   expect(calls(all, "google")).toContainEqual(["event", "ChangeOnForm", { offerId: "ESIM100", field: "email" }]);
   expect(JSON.stringify(all)).not.toMatch(/5512345678|privada@example\.com|356938035643809/);
 });
 
-test("on a page outside the pixel flows the ad pixels count no page view; Google does", async ({ page, request, context }) => {
+test("on a page outside the pixel flows the ad pixels count no page view; Google does", async ({ page, context }) => {
   await acceptCookies(context, BASE);
   await page.goto("/recargas");
   await waitForHydration(page);
-  await expect.poll(async () => calls(await received(request), "google")).toContainEqual(["event", "page_view", { page_path: "/recargas" }]);
+  await expect.poll(async () => calls(await received(), "google")).toContainEqual(["event", "page_view", { page_path: "/recargas" }]);
   await page.waitForTimeout(500);
-  const all = await received(request);
+  const all = await received();
   expect(calls(all, "meta")).not.toContainEqual(["track", "PageView"]);
   expect(calls(all, "tiktok")).not.toContainEqual(["page"]);
 });

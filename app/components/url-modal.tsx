@@ -20,6 +20,20 @@ export function closeModalHref(location: LocationLike, param = "modal", extraPar
   return search ? `${location.pathname}?${search}` : location.pathname;
 }
 
+/** Gives focus back to a field, with the caret where it was. */
+function keepFocus(element: HTMLElement) {
+  const field = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement ? element : null;
+  const caret = field ? [field.selectionStart, field.selectionEnd] : null;
+  element.focus({ preventScroll: true });
+  if (field && caret && caret[0] !== null && caret[1] !== null) {
+    try {
+      field.setSelectionRange(caret[0], caret[1]);
+    } catch {
+      // Some input types (email, number) have no selection to restore.
+    }
+  }
+}
+
 /**
  * A server-rendered <dialog>, open because the URL says so. Without JavaScript it shows in
  * place with a close link. With JavaScript it becomes a true modal (showModal: the page
@@ -52,10 +66,14 @@ export function UrlModal({
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // Someone already typing in the server-rendered dialog keeps their place: showModal moves focus.
+    const typing = active && element.contains(active) ? active : null;
+    const opener = typing ? null : active;
     if (!element.matches(":modal")) {
       element.close();
       element.showModal();
+      if (typing) keepFocus(typing);
     }
     document.body.classList.add("scroll-locked");
     return () => {

@@ -117,6 +117,24 @@ test.describe("the form", () => {
     await field(dialog, LABEL.imei).pressSequentially("3569-3803 5643809");
     await expect(field(dialog, LABEL.imei)).toHaveValue("356938035643809");
   });
+
+  test("someone typing before the modal's code arrives keeps the field and what they typed (JavaScript)", async ({ page }) => {
+    test.skip(!jsOn(), "without JavaScript there is no code to wait for");
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/build\/.*esim-modal-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/e-sim?oferta=${OFFER.id}`);
+    const dialog = modal(page);
+    await field(dialog, LABEL.phone).pressSequentially("5512");
+    release();
+    await expect.poll(() => dialog.evaluate((element) => element.matches(":modal"))).toBe(true);
+    await expect(field(dialog, LABEL.phone)).toBeFocused();
+    await page.keyboard.type("345678");
+    await expect(field(dialog, LABEL.phone)).toHaveValue("5512345678");
+  });
 });
 
 test.describe("the device check", () => {

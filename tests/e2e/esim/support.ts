@@ -1,4 +1,4 @@
-import { expect as baseExpect, type Locator, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type Locator, type Page } from "@playwright/test";
 import { waitForHydration } from "../support/hydration";
 
 /** Every step waits for a server round trip; on a busy machine one can take longer than 5 s. */
@@ -39,6 +39,10 @@ export async function openModal(page: Page, path = `/e-sim?oferta=${OFFER.id}`):
   const dialog = modal(page);
   await expect(dialog).toBeVisible();
   await waitForHydration(page);
+  // The modal's code is its own chunk: with JavaScript it is ready once the dialog is a true modal.
+  if (test.info().project.use.javaScriptEnabled !== false) {
+    await expect.poll(() => dialog.evaluate((element) => element.matches(":modal"))).toBe(true);
+  }
   return dialog;
 }
 

@@ -23,11 +23,12 @@ export function closeModalHref(location: LocationLike, param = "modal", extraPar
 /** Gives focus back to a field, with the caret where it was. */
 function keepFocus(element: HTMLElement) {
   const field = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement ? element : null;
-  const caret = field ? [field.selectionStart, field.selectionEnd] : null;
+  const start = field?.selectionStart ?? null;
+  const end = field?.selectionEnd ?? null;
   element.focus({ preventScroll: true });
-  if (field && caret && caret[0] !== null && caret[1] !== null) {
+  if (field && start !== null && end !== null) {
     try {
-      field.setSelectionRange(caret[0], caret[1]);
+      field.setSelectionRange(start, end);
     } catch {
       // Some input types (email, number) have no selection to restore.
     }

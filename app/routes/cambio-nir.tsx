@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
-import { areaCodeAction, availableAreaCodes } from "~/features/area-code/area-code.server";
+import { areaCodeAction, areaCodeLine, availableAreaCodes, loginThenBack } from "~/features/area-code/area-code.server";
 import { AreaCodeTool } from "~/features/area-code/area-code-view";
 import { registerCatalogue } from "~/lib/i18n/translate";
 import { pageMeta } from "~/render/page/meta";
@@ -13,23 +13,24 @@ registerCatalogue("areaCode", areaCode);
 
 /**
  * /cambio-nir: the config page (pages-config/pages/cambio-nir.json) with the available area codes
- * by state and the change request after its hero (docs/prospect.md "Area-code change"); the form posts here.
+ * by state and, for a signed-in customer, the change of their line's area code after its hero (docs/prospect.md "Area-code change"); the form posts here.
  */
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data ? { kind: "page", page: data.page } : undefined);
 /** A page with a request form, whose answer holds what the visitor typed: never kept by a cache. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [found, states] = await Promise.all([readConfigPage(request, context), availableAreaCodes()]);
+  await loginThenBack(request);
+  const [found, states, line] = await Promise.all([readConfigPage(request, context), availableAreaCodes(), areaCodeLine(request)]);
   if (!found) throw new Response(null, { status: 404 });
-  return { page: found.page, banners: found.banners, states };
+  return { page: found.page, banners: found.banners, states, line };
 }
 
 export const action = ({ request, context }: ActionFunctionArgs) => areaCodeAction(request, context);
 
 export default function AreaCodePage() {
-  const { page, banners, states } = useLoaderData<typeof loader>();
-  return <ToolPageView page={page} banners={banners} tool={<AreaCodeTool states={states} />} />;
+  const { page, banners, states, line } = useLoaderData<typeof loader>();
+  return <ToolPageView page={page} banners={banners} tool={<AreaCodeTool states={states} line={line} />} />;
 }
 
 export const ErrorBoundary = RouteError;

@@ -1,7 +1,11 @@
-import { Form, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { FieldShell, TextField } from "~/components/form/field";
-import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
+import { FieldShell } from "~/components/form/field";
+import {
+  ErrorSummary,
+  FormMessage,
+  SubmitButton,
+} from "~/components/form/form-messages";
 import { useMessages } from "~/lib/i18n/react";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { AREA_CODE_FIELDS, areaCodeSchema } from "#schemas/forms/area-code";
@@ -9,12 +13,26 @@ import type { AreaCodeAnswer, AreaCodesByState } from "./area-code.server";
 
 export const AREA_CODE_PATH = "/cambio-nir";
 
-/** /cambio-nir's tool: the available area codes by state and the change request for a line. */
-export function AreaCodeTool({ states }: { states: AreaCodesByState | null }) {
+/**
+ * /cambio-nir's tool: the available area codes by state and, for a signed-in customer, the change
+ * request for their line (`line`, formatted); a visitor is asked to sign in first.
+ */
+export function AreaCodeTool({
+  states,
+  line,
+}: {
+  states: AreaCodesByState | null;
+  line: string | null;
+}) {
   const answer = useActionData<AreaCodeAnswer>();
   const message = useMessages();
-  const { form, fields } = useSchemaForm({ id: "cambio-nir", schema: areaCodeSchema, lastResult: answer?.result, fields: AREA_CODE_FIELDS });
-  const labels = { numero: message("areaCode:number"), nir: message("areaCode:areaCode") };
+  const { form, fields } = useSchemaForm({
+    id: "cambio-nir",
+    schema: areaCodeSchema,
+    lastResult: answer?.result,
+    fields: AREA_CODE_FIELDS,
+  });
+  const labels = { nir: message("areaCode:areaCode") };
   const done = useRef<HTMLDivElement>(null);
   useEffect(() => done.current?.focus(), [answer?.done]);
   return (
@@ -24,52 +42,129 @@ export function AreaCodeTool({ states }: { states: AreaCodesByState | null }) {
       </h2>
       <p className="tool__intro">{message("areaCode:intro")}</p>
       {answer?.done ? (
-        <div className="tool-result tool-result--yes" role="status" tabIndex={-1} ref={done}>
-          <h3 className="tool-result__title">{message("areaCode:doneTitle")}</h3>
-          <p className="tool-result__verdict">{message("areaCode:doneNumber", { number: answer.done.number })}</p>
+        <div
+          className="tool-result tool-result--yes"
+          role="status"
+          tabIndex={-1}
+          ref={done}
+        >
+          <h3 className="tool-result__title">
+            {message("areaCode:doneTitle")}
+          </h3>
+          <p className="tool-result__verdict">
+            {message("areaCode:doneNumber", { number: answer.done.number })}
+          </p>
           <p>{message("areaCode:doneNext")}</p>
+          {answer.done.loggedOut ? (
+            <p>
+              {message("areaCode:doneLoginAgain")}{" "}
+              <Link to="/login">
+                {message("areaCode:doneLoginAgainLink")}
+              </Link>
+            </p>
+          ) : null}
         </div>
       ) : null}
       {states ? (
         <div className="tool__columns">
-          <Form method="post" action={AREA_CODE_PATH} id={form.id} noValidate onSubmit={form.onSubmit} onInput={form.onInput} className="tool__form" preventScrollReset>
-            {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
-            <ErrorSummary fields={fields} labels={labels} show={form.submitted && form.hasErrors} />
-            <TextField field={fields.numero} label={labels.numero} hint={message("areaCode:numberHint")} type="tel" autoComplete="tel-national" />
-            <FieldShell field={fields.nir} label={labels.nir} hint={message("areaCode:areaCodeHint")}>
-              {({ maxLength: _maxLength, pattern: _pattern, inputMode: _inputMode, ...control }) => (
-                <div className="field__control field__control--select">
-                  <select {...control} defaultValue={fields.nir.initialValue ?? ""} className="field__input field__select">
-                    <option value="">{message("areaCode:areaCodeChoose")}</option>
-                    {states.map(({ state, codes }) => (
-                      <optgroup key={state} label={state}>
-                        {codes.map(({ areaCode, name }) => (
-                          <option key={areaCode} value={areaCode}>
-                            {message("areaCode:areaCodeOption", { areaCode, name })}
-                          </option>
-                        ))}
-                      </optgroup>
-                    ))}
-                  </select>
-                </div>
-              )}
-            </FieldShell>
-            <SubmitButton>{message("areaCode:submit")}</SubmitButton>
-          </Form>
+          {line ? (
+            <Form
+              method="post"
+              action={AREA_CODE_PATH}
+              id={form.id}
+              noValidate
+              onSubmit={form.onSubmit}
+              onInput={form.onInput}
+              className="tool__form"
+              preventScrollReset
+            >
+              {answer?.message ? (
+                <FormMessage tone={answer.message.tone}>
+                  {answer.message.text}
+                </FormMessage>
+              ) : null}
+              <ErrorSummary
+                fields={fields}
+                labels={labels}
+                show={form.submitted && form.hasErrors}
+              />
+              <dl className="tool__line">
+                <dt>{message("areaCode:number")}</dt>
+                <dd>{line}</dd>
+              </dl>
+              <FieldShell
+                field={fields.nir}
+                label={labels.nir}
+                hint={message("areaCode:areaCodeHint")}
+              >
+                {({
+                  maxLength: _maxLength,
+                  pattern: _pattern,
+                  inputMode: _inputMode,
+                  ...control
+                }) => (
+                  <div className="field__control field__control--select">
+                    <select
+                      {...control}
+                      defaultValue={fields.nir.initialValue ?? ""}
+                      className="field__input field__select"
+                    >
+                      <option value="">
+                        {message("areaCode:areaCodeChoose")}
+                      </option>
+                      {states.map(({ state, codes }) => (
+                        <optgroup key={state} label={state}>
+                          {codes.map(({ areaCode, name }) => (
+                            <option key={areaCode} value={areaCode}>
+                              {message("areaCode:areaCodeOption", {
+                                areaCode,
+                                name,
+                              })}
+                            </option>
+                          ))}
+                        </optgroup>
+                      ))}
+                    </select>
+                  </div>
+                )}
+              </FieldShell>
+              <SubmitButton>{message("areaCode:submit")}</SubmitButton>
+            </Form>
+          ) : (
+            <div className="tool__form tool__login">
+              <p>{message("areaCode:loginNeeded")}</p>
+              <Link
+                to={`${AREA_CODE_PATH}?ingresar`}
+                className="button button--primary"
+              >
+                {message("areaCode:login")}
+              </Link>
+            </div>
+          )}
           <div className="area-codes">
-            <h3 className="area-codes__title">{message("areaCode:availableTitle")}</h3>
+            <h3 className="area-codes__title">
+              {message("areaCode:availableTitle")}
+            </h3>
             <dl className="area-codes__list">
               {states.map(({ state, codes }) => (
                 <div key={state}>
                   <dt>{state}</dt>
-                  <dd>{codes.map(({ areaCode, name }) => message("areaCode:areaCodeOption", { areaCode, name })).join(", ")}</dd>
+                  <dd>
+                    {codes
+                      .map(({ areaCode, name }) =>
+                        message("areaCode:areaCodeOption", { areaCode, name })
+                      )
+                      .join(", ")}
+                  </dd>
                 </div>
               ))}
             </dl>
           </div>
         </div>
       ) : (
-        <FormMessage tone="error">{message("areaCode:unavailable")}</FormMessage>
+        <FormMessage tone="error">
+          {message("areaCode:unavailable")}
+        </FormMessage>
       )}
     </section>
   );

@@ -1,15 +1,33 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { type FormAnswer, invalid, refused } from "~/lib/form-answer.server";
 import { formatPhone } from "~/lib/format";
 import { parseForm, SECRET_FIELDS } from "~/lib/forms";
 import { rateLimiter } from "~/lib/rate-limit.server";
+import { destroySession, getSession, getSessionUser, requireCustomer } from "~/lib/session.server";
 import { changeAreaCode, getAreaCodes } from "~/upstream/core/area-codes.server";
 import type { AreaCode } from "~/upstream/core/area-codes.schemas";
 import { areaCodeSchema } from "#schemas/forms/area-code";
 
 export type AreaCodesByState = { state: string; codes: Pick<AreaCode, "areaCode" | "name">[] }[];
-export type AreaCodeAnswer = FormAnswer & { done?: { number: string } };
+export type AreaCodeAnswer = FormAnswer & { done?: { number: string; loggedOut: boolean } };
+
+/** The line a signed-in customer may change (formatted), or null for a visitor who has not signed in. */
+export async function areaCodeLine(request: Request): Promise<string | null> {
+  const user = await getSessionUser(request);
+  return user ? formatPhone(user.number) : null;
+}
+
+/**
+ * `?ingresar` on /cambio-nir (the page's 'Iniciar sesión' link, no JavaScript needed): an anonymous
+ * visitor goes to /login and, once in, comes back to the page; a customer just gets the page.
+ */
+export async function loginThenBack(request: Request): Promise<void> {
+  const url = new URL(request.url);
+  if (!url.searchParams.has("ingresar")) return;
+  await requireCustomer(request, "login");
+  throw redirect(url.pathname);
+}
 
 const byName = new Intl.Collator("es-MX").compare;
 
@@ -25,14 +43,18 @@ export async function availableAreaCodes(): Promise<AreaCodesByState | null> {
 }
 
 /**
- * The area-code change (docs/prospect.md "Area-code change"): the schema, the limit per number and
- * per IP (every request counts), then the change. The upstream decides whether the line may change
- * (a mobile Bait line, active); each refusal has its message (errors.json `nir`).
+ * The area-code change (docs/prospect.md "Area-code change"): only for the signed-in customer's own
+ * line (an anonymous post goes to /login and comes back), the schema, the limit per number and per
+ * IP (every request counts), then the change. The upstream decides whether the line may change (a
+ * mobile Bait line, active); each refusal has its message (errors.json `nir`). Once the number has
+ * changed the session ends: the account now answers to the new number.
  */
 export async function areaCodeAction(request: Request, context: AppLoadContext) {
+  const user = await requireCustomer(request, "login");
   const submission = parseForm(await request.formData(), areaCodeSchema);
   if (submission.status !== "success") return invalid(submission);
-  const { numero, nir } = submission.value;
+  const { nir } = submission.value;
+  const numero = user.number;
 
   const attempt = { action: "areaCode" as const, number: numero, ip: context.clientIp };
   const limit = rateLimiter.check(attempt);
@@ -47,5 +69,10 @@ export async function areaCodeAction(request: Request, context: AppLoadContext) 
     const business = result.error.messageKey.startsWith("errors:nir.");
     return refused(submission, { key: result.error.messageKey, tone: business ? "warning" : "error" }, business ? 400 : 502);
   }
-  return data<AreaCodeAnswer>({ result: submission.reply({ resetForm: true, hideFields: [...SECRET_FIELDS] }), done: { number: formatPhone(result.data.newNumber) } });
+  const moved = result.data.newNumber !== numero;
+  const headers = moved ? { "Set-Cookie": await destroySession(await getSession(request)) } : undefined;
+  return data<AreaCodeAnswer>(
+    { result: submission.reply({ resetForm: true, hideFields: [...SECRET_FIELDS] }), done: { number: formatPhone(result.data.newNumber), loggedOut: moved } },
+    { headers },
+  );
 }

@@ -5,8 +5,8 @@ import { bendLine, jsOn, logIn, resetLines } from "./support";
 
 /**
  * /recurrente (docs/customer.md): Ana's recurrence as the demo world seeds it; a recurrence
- * started through the payment modal and the checkout, then modified, deactivated, reactivated
- * and cancelled, each confirmed; a failure. The js run uses Luis's mobile line (categories 1, 2,
+ * started through the payment modal and the checkout, its card changed through the update modal,
+ * then modified, deactivated, reactivated and cancelled, each confirmed; a failure. The js run uses Luis's mobile line (categories 1, 2,
  * 4), the no-js run the portable-internet line (category 8), so the two never share state.
  */
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -37,6 +37,31 @@ const journey = () =>
     ? { profile: "mbb" as const, line: "5545678901", shown: "(55) 45 67 89 01", offer: "Bait 100", offerId: "BAIT100", price: "$100.00", other: "Bait 200: $200.00", otherPrice: "$200.00", email: "luis.suspend@example.com" }
     : { profile: "mifi" as const, line: "5576543210", shown: "(55) 76 54 32 10", offer: "Empresarial Internet Portátil 399", offerId: "EMPMIFI399", price: "$399.00", other: "Empresarial Internet Portátil 399: $399.00", otherPrice: "$399.00", email: "demo.mifi@example.com" };
 
+/** At /pago with a recurring sale: the card form, then 'Pagar', to the confirmation's scheduled text. */
+async function payRecurring(page: Page, cardNumber: string) {
+  await expect(page).toHaveURL((url) => url.pathname === "/pago");
+  await expect(page.getByText("Recarga recurrente").first()).toBeVisible();
+  await waitForHydration(page);
+  const form = page.locator("form#card");
+  await form.getByLabel("Nombre(s) del titular").fill("Luis");
+  await form.getByLabel("Apellidos del titular").fill("Pérez López");
+  await form.getByLabel("Calle y número").fill("Av. Juárez 10");
+  await form.getByLabel("Código postal").fill("06600");
+  if (!jsOn()) await form.getByRole("button", { name: "Buscar colonias" }).click();
+  await expect(form.getByLabel("Colonia")).toContainText("Juárez");
+  await form.getByLabel("Colonia").selectOption({ label: "Juárez" });
+  await form.getByLabel("Número de tarjeta").fill(cardNumber);
+  await form.getByLabel("Vencimiento (MM/AA)").fill("12/30");
+  await form.getByLabel("CVV").fill("123");
+  await form.getByRole("button", { name: "Siguiente", exact: true }).click();
+  const pay = page.locator("form#pay");
+  await pay.getByLabel(/Aviso de Privacidad/).check();
+  await pay.getByLabel(/Términos y Condiciones/).check();
+  await pay.getByRole("button", { name: /^Pagar/ }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/pago/completado");
+  await expect(page.getByText(SCHEDULED, { exact: true })).toBeVisible();
+}
+
 async function confirmStep(page: Page, name: string, link: string, title: string) {
   await card(page, name).getByRole("link", { name: link, exact: true }).click();
   const dialog = page.getByRole("dialog", { name: title });
@@ -65,32 +90,23 @@ test("a recurrence started from the line's category, paid at /pago, then modifie
   await expectNoAxeViolations(page, "recurring recharge payment modal");
   await modal.getByRole("button", { name: "Continuar al pago" }).click();
 
-  await expect(page).toHaveURL((url) => url.pathname === "/pago");
-  await expect(page.getByText("Recarga recurrente").first()).toBeVisible();
-  await waitForHydration(page);
-  const form = page.locator("form#card");
-  await form.getByLabel("Nombre(s) del titular").fill("Luis");
-  await form.getByLabel("Apellidos del titular").fill("Pérez López");
-  await form.getByLabel("Calle y número").fill("Av. Juárez 10");
-  await form.getByLabel("Código postal").fill("06600");
-  if (!jsOn()) await form.getByRole("button", { name: "Buscar colonias" }).click();
-  await expect(form.getByLabel("Colonia")).toContainText("Juárez");
-  await form.getByLabel("Colonia").selectOption({ label: "Juárez" });
-  await form.getByLabel("Número de tarjeta").fill("5555555555554444");
-  await form.getByLabel("Vencimiento (MM/AA)").fill("12/30");
-  await form.getByLabel("CVV").fill("123");
-  await form.getByRole("button", { name: "Siguiente", exact: true }).click();
-  const pay = page.locator("form#pay");
-  await pay.getByLabel(/Aviso de Privacidad/).check();
-  await pay.getByLabel(/Términos y Condiciones/).check();
-  await pay.getByRole("button", { name: /^Pagar/ }).click();
-  await expect(page).toHaveURL((url) => url.pathname === "/pago/completado");
-  await expect(page.getByText(SCHEDULED, { exact: true })).toBeVisible();
+  await payRecurring(page, "5555555555554444");
 
   await page.goto("/recurrente");
   await expect(card(page, run.offer)).toContainText("Activa");
   await expect(fact(page, run.offer, "Tarjeta")).toHaveText("terminación 4444");
   await expect(fact(page, run.offer, "Monto")).toHaveText(run.price);
+
+  // 'Cambiar tarjeta': the update modal, a new card through the checkout; the recurrence it replaces stops.
+  await card(page, run.offer).getByRole("link", { name: "Cambiar tarjeta", exact: true }).click();
+  const update = page.getByRole("dialog", { name: "Cambiar la tarjeta de tu recarga recurrente" });
+  await expect(update).toContainText("Tarjeta actual: terminación 4444");
+  await update.getByRole("button", { name: "Continuar al pago" }).click();
+  await payRecurring(page, "4111111111111111");
+  await page.goto("/recurrente");
+  await expect(card(page, run.offer)).toHaveCount(1);
+  await expect(fact(page, run.offer, "Tarjeta")).toHaveText("terminación 1111");
+  await expect(card(page, run.offer)).toContainText("Activa");
 
   // Modify: a date a month ahead and another amount.
   await card(page, run.offer).getByRole("link", { name: "Modificar", exact: true }).click();

@@ -102,3 +102,20 @@ test("an anonymous visit goes to the home page", async ({ page }) => {
   await page.goto("/editar-perfil");
   await expectPath(page, "/");
 });
+
+test("a single-sign-on session manages password, phone and account on the SSO server's pages, not with a password form", async ({ auditedPage: page }) => {
+  await page.goto("/sso?numero=5512345678");
+  await page.getByLabel("Contraseña").fill(PASSWORD);
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await expectPath(page, "/home");
+  await page.goto("/editar-perfil");
+  const card = page.locator("section").filter({ has: page.getByRole("heading", { name: "Tu Cuenta Bait", exact: true }) });
+  await expect(card.getByText("Tu contraseña, tu teléfono y tu cuenta se administran en Cuenta Bait.", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Contraseña actual", { exact: true })).toHaveCount(0);
+  await expect(card.getByRole("link", { name: "Actualizar teléfono", exact: true })).toHaveAttribute("href", "/__mocks/sso/cuenta/telefono");
+  await expect(card.getByRole("link", { name: "Eliminar cuenta", exact: true })).toHaveAttribute("href", "/__mocks/sso/cuenta/eliminar");
+  await expectNoAxeViolations(page, "/editar-perfil, single sign-on");
+  await card.getByRole("link", { name: "Cambiar contraseña", exact: true }).click();
+  await expectPath(page, "/__mocks/sso/cuenta/contrasena");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cambia tu contraseña");
+});

@@ -76,7 +76,14 @@ export function rejectCrossSiteWrites() {
   };
 }
 
-/** A long-lived anonymous id: percentage rollouts hash it so a visitor keeps the same side. */
+/**
+ * A long-lived anonymous id: percentage rollouts hash it so a visitor keeps the same side.
+ *
+ * A newcomer's id is given with the first answer that is their own: a `public` answer (an
+ * anonymous page that a CDN, nginx or the page cache may share between visitors) sets no cookie,
+ * or no shared cache could keep it. Nothing on such a page depends on the id: while a flag hashes
+ * it, the pages answer `private` (app/render/page/cache-variant.server.ts), and carry the cookie.
+ */
 export function assignVisitorId({ isProduction, newId }) {
   return (req, res, next) => {
     const cookies = req.headers.cookie ?? "";
@@ -84,15 +91,24 @@ export function assignVisitorId({ isProduction, newId }) {
     let id = match?.[1];
     if (!id) {
       id = newId();
-      res.cookie(VISITOR_COOKIE, id, {
-        httpOnly: true,
-        sameSite: "lax",
-        secure: isProduction,
-        maxAge: 365 * 24 * 3600 * 1000,
-        path: "/",
-      });
+      const visitorId = id;
+      const writeHead = res.writeHead;
+      res.writeHead = function (...args) {
+        if (!isPublic(this.getHeader("cache-control"))) {
+          this.cookie(VISITOR_COOKIE, visitorId, {
+            httpOnly: true,
+            sameSite: "lax",
+            secure: isProduction,
+            maxAge: 365 * 24 * 3600 * 1000,
+            path: "/",
+          });
+        }
+        return writeHead.apply(this, args);
+      };
     }
     res.locals.visitorId = id;
     next();
   };
 }
+
+const isPublic = (cacheControl) => /^\s*public\b/i.test(String(cacheControl ?? ""));

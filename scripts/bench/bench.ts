@@ -1,5 +1,6 @@
 // npm run bench — a benchmark, not a test: the site under load next to what the machine can do
-// at best with the same bytes (a bare node:http server, and nginx when it is installed).
+// at best with the same bytes (a bare node:http server, and nginx when it is installed), and the
+// app behind deploy/nginx/micro-cache.conf.
 // Builds when needed (scripts/start.mjs), starts the app with mocks on a free port, and for each
 // page and connection count runs autocannon on loopback. Prints a table, writes JSON.
 //
@@ -15,7 +16,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { startNginx, type Nginx } from "./nginx";
+import { startNginx, startNginxMicroCache, type Nginx, type NginxCache } from "./nginx";
 import { freePort, peakRss, waitForHealth, waitForQuiet } from "./process";
 import { benchCustomer, sessionCookie } from "./session";
 
@@ -28,7 +29,7 @@ const outFile = process.env.BENCH_OUT ?? path.join(root, "bench-results", `${new
 const ENCODING = "gzip";
 
 type Page = { path: string; label: string; cookie?: string };
-type Case = { server: "app" | "node" | "nginx"; page: string; connections: number; rps: number; p50: number; p99: number; errors: number; unanswered: number; non2xx: number; bytes: number; peakRssMb?: number };
+type Case = { server: "app" | "node" | "nginx" | "nginx-cache"; page: string; connections: number; rps: number; p50: number; p99: number; errors: number; unanswered: number; non2xx: number; bytes: number; peakRssMb?: number };
 
 function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
   return spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
@@ -99,6 +100,13 @@ async function main() {
     console.warn(`[bench] nginx skipped: ${(error as Error).message}`);
   }
   if (!nginx) console.info("[bench] nginx not installed: its columns are left out");
+  let microCache: NginxCache | undefined;
+  try {
+    microCache = await startNginxMicroCache(root, appPort);
+    if (microCache) stopAll.push(() => microCache?.stop());
+  } catch (error) {
+    console.warn(`[bench] nginx micro-cache skipped: ${(error as Error).message}`);
+  }
 
   const cases: Case[] = [];
   for (const page of pages) {
@@ -114,6 +122,11 @@ async function main() {
       cases.push({ server: "node", page: page.label, connections, ...(await load(`http://127.0.0.1:${floorPort}${page.path}`, connections, {})) });
       if (nginx) {
         cases.push({ server: "nginx", page: page.label, connections, ...(await load(`http://127.0.0.1:${nginx.staticPort}${page.path}`, connections, {})) });
+      }
+      // deploy/nginx/micro-cache.conf in front of the app: anonymous pages only (a session always reaches the app).
+      if (microCache && !page.cookie) {
+        cases.push({ server: "nginx-cache", page: page.label, connections, ...(await load(`http://127.0.0.1:${microCache.port}${page.path}`, connections, {})) });
+        await waitForQuiet(`${base}/healthz`);
       }
       printCase(cases);
     }
@@ -132,11 +145,12 @@ function printCase(cases: Case[]) {
 }
 
 function printTable(cases: Case[]) {
-  const rows = [["page", "conn", "app req/s", "p50 ms", "p99 ms", "errors", "unanswered", "peak RSS MB", "node req/s", "app/node", "nginx req/s", "app/nginx"]];
+  const rows = [["page", "conn", "app req/s", "p50 ms", "p99 ms", "errors", "unanswered", "peak RSS MB", "node req/s", "app/node", "nginx req/s", "app/nginx", "app+nginx cache req/s", "its p99 ms"]];
   for (const appCase of cases.filter((entry) => entry.server === "app")) {
     const other = (server: Case["server"]) => cases.find((entry) => entry.server === server && entry.page === appCase.page && entry.connections === appCase.connections);
     const node = other("node");
     const nginx = other("nginx");
+    const cached = other("nginx-cache");
     const ratio = (against?: Case) => (against ? `${((appCase.rps / against.rps) * 100).toFixed(1)} %` : "—");
     rows.push([
       appCase.page,
@@ -151,6 +165,8 @@ function printTable(cases: Case[]) {
       ratio(node),
       String(nginx?.rps ?? "—"),
       ratio(nginx),
+      String(cached?.rps ?? "—"),
+      String(cached?.p99 ?? "—"),
     ]);
   }
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));

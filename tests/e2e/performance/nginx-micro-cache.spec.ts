@@ -1,0 +1,114 @@
+import { spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { waitForHydration } from "../support/hydration";
+import { PORT } from "../support/env";
+import { SESSION_COOKIE, sessionCookieValue } from "../support/session";
+
+/**
+ * deploy/nginx/micro-cache.conf, as shipped, in front of the suite's server (docs/performance.md
+ * "nginx micro-cache"): anonymous pages kept and served with a fresh CSP nonce per response, in
+ * the policy and in the page; sessions and private answers never kept; the consent cookie in the
+ * key. nginx comes from Debian's nginx-light (.ci/run installs it). One project runs it: the
+ * browser part needs JavaScript.
+ */
+
+const NGINX_PORT = PORT + 23;
+const NGINX = `http://127.0.0.1:${NGINX_PORT}`;
+const binary = ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx"].find((candidate) => existsSync(candidate));
+
+test.describe.configure({ mode: "serial" });
+test.skip(() => test.info().project.name !== "js", "runs once, in the js project");
+
+let prefix = "";
+
+test.beforeAll(async () => {
+  if (test.info().project.name !== "js") return;
+  if (!binary) throw new Error("nginx is not installed (apt-get install nginx-light; .ci/run does it)");
+  prefix = mkdtempSync(path.join(tmpdir(), "bait-nginx-"));
+  // Workers run as nobody when the suite runs as root.
+  chmodSync(prefix, 0o755);
+  for (const dir of ["logs", "cache"]) mkdirSync(path.join(prefix, dir));
+  const shipped = readFileSync(path.resolve("deploy/nginx/micro-cache.conf"), "utf8");
+  const site = shipped
+    .replace("server 127.0.0.1:3000;", `server 127.0.0.1:${PORT};`)
+    .replace("listen 8080;", `listen 127.0.0.1:${NGINX_PORT};`)
+    .replace("/var/cache/nginx/bait", path.join(prefix, "cache"));
+  expect(site, "the shipped file still has the three places the test adjusts").not.toBe(shipped);
+  writeFileSync(path.join(prefix, "site.conf"), site);
+  writeFileSync(
+    path.join(prefix, "nginx.conf"),
+    `worker_processes 1;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/logs/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${prefix}/body; proxy_temp_path ${prefix}/proxy; fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi; scgi_temp_path ${prefix}/scgi;
+  include ${prefix}/site.conf;
+}
+`,
+  );
+  const started = spawnSync(binary, ["-p", prefix, "-c", path.join(prefix, "nginx.conf")], { encoding: "utf8" });
+  expect(started.status, started.stderr).toBe(0);
+  await expect.poll(() => fetch(`${NGINX}/healthz`).then((response) => response.status, () => 0), { timeout: 10_000 }).toBe(200);
+});
+
+test.afterAll(() => {
+  if (!prefix || !binary) return;
+  spawnSync(binary, ["-p", prefix, "-c", path.join(prefix, "nginx.conf"), "-s", "stop"]);
+  rmSync(prefix, { recursive: true, force: true });
+});
+
+const get = (pathname: string, cookie?: string) => fetch(NGINX + pathname, { headers: { "Accept-Encoding": "gzip", ...(cookie ? { cookie } : {}) } });
+const policyNonce = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+const pageNonces = (html: string) => new Set([...html.matchAll(/<script[^>]*\snonce="([^"]+)"/g)].map(([, nonce]) => nonce));
+
+test("an anonymous page is kept, and every answer from the cache has a nonce of its own, in the policy and in the page", async () => {
+  const first = await get("/paquetes-bait-internacionales");
+  expect(first.status).toBe(200);
+  await first.text();
+  const answers = [await get("/paquetes-bait-internacionales"), await get("/paquetes-bait-internacionales")];
+  const nonces: string[] = [];
+  for (const answer of answers) {
+    expect(answer.headers.get("x-cache")).toBe("HIT");
+    expect(answer.headers.get("content-encoding")).toBe("gzip");
+    expect(answer.headers.getSetCookie()).toEqual([]);
+    const nonce = policyNonce(answer);
+    expect(nonce).toMatch(/^[0-9a-f]{32}$/);
+    // Both nonces of the policy (scripts and styles) are this answer's.
+    expect(answer.headers.get("content-security-policy")?.match(/'nonce-[^']+'/g)).toEqual([`'nonce-${nonce}'`, `'nonce-${nonce}'`]);
+    expect([...pageNonces(await answer.text())]).toEqual([nonce]);
+    nonces.push(nonce!);
+  }
+  expect(nonces[0]).not.toBe(nonces[1]);
+});
+
+test("a visitor with a session, and a page that answers private, always reach the app", async () => {
+  const session = `${SESSION_COOKIE}=${await sessionCookieValue()}`;
+  for (let round = 0; round < 2; round += 1) {
+    expect((await get("/paquetes", session)).headers.get("x-cache")).toBe("BYPASS");
+    expect((await get("/login")).headers.get("x-cache")).toBe("MISS");
+  }
+});
+
+test("consent is part of the key: a visitor who accepted cookies is not served the page of one who did not", async () => {
+  await (await get("/promociones")).text();
+  expect((await get("/promociones")).headers.get("x-cache")).toBe("HIT");
+  expect((await get("/promociones", "bait_cookies=aceptadas")).headers.get("x-cache")).toBe("MISS");
+});
+
+test("a page from the cache runs its scripts in the browser: the policy lets them (no CSP violation)", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.goto(`${NGINX}/paquetes`);
+  const cached = await page.goto(`${NGINX}/paquetes`);
+  expect(await cached?.headerValue("x-cache")).toBe("HIT");
+  await waitForHydration(page);
+  expect(violations).toEqual([]);
+});

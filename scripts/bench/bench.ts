@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { startNginx, startNginxMicroCache, type Nginx, type NginxCache } from "./nginx";
+import { startNginxMicroCache, startStaticNginx, type Nginx } from "./nginx";
 import { freePort, peakRss, waitForHealth, waitForQuiet } from "./process";
 import { benchCustomer, sessionCookie } from "./session";
 
@@ -94,13 +94,13 @@ async function main() {
 
   let nginx: Nginx | undefined;
   try {
-    nginx = await startNginx(files);
+    nginx = await startStaticNginx(files);
     if (nginx) stopAll.push(() => nginx?.stop());
   } catch (error) {
     console.warn(`[bench] nginx skipped: ${(error as Error).message}`);
   }
   if (!nginx) console.info("[bench] nginx not installed: its columns are left out");
-  let microCache: NginxCache | undefined;
+  let microCache: Nginx | undefined;
   try {
     microCache = await startNginxMicroCache(root, appPort);
     if (microCache) stopAll.push(() => microCache?.stop());
@@ -121,7 +121,7 @@ async function main() {
       await waitForQuiet(`${base}/healthz`);
       cases.push({ server: "node", page: page.label, connections, ...(await load(`http://127.0.0.1:${floorPort}${page.path}`, connections, {})) });
       if (nginx) {
-        cases.push({ server: "nginx", page: page.label, connections, ...(await load(`http://127.0.0.1:${nginx.staticPort}${page.path}`, connections, {})) });
+        cases.push({ server: "nginx", page: page.label, connections, ...(await load(`http://127.0.0.1:${nginx.port}${page.path}`, connections, {})) });
       }
       // deploy/nginx/micro-cache.conf in front of the app: anonymous pages only (a session always reaches the app).
       if (microCache && !page.cookie) {

@@ -5,87 +5,29 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { freePort, waitForHealth } from "./process";
 
-export type Nginx = { staticPort: number; stop: () => void };
-export type NginxCache = { port: number; stop: () => void };
+/** An nginx of its own (its prefix, pid and logs in a temporary folder), listening on `port`. */
+export type Nginx = { port: number; stop: () => void };
 
-
-function nginxBinary(): string | undefined {
+export function nginxBinary(): string | undefined {
   for (const candidate of ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx"]) if (existsSync(candidate)) return candidate;
   const which = spawnSync("which", ["nginx"], { encoding: "utf8" });
   return which.status === 0 ? which.stdout.trim() : undefined;
 }
 
-/** nginx serving the app's bytes as static files (precompressed, gzip_static); `undefined` when nginx is not installed. */
-export async function startNginx(files: Array<{ path: string; html: string }>): Promise<Nginx | undefined> {
-  const binary = nginxBinary();
-  if (!binary) return undefined;
-  const prefix = mkdtempSync(path.join(tmpdir(), "bench-nginx-"));
-  // Workers run as nobody when the bench runs as root.
-  chmodSync(prefix, 0o755);
-  const html = path.join(prefix, "html");
-  mkdirSync(html);
-  mkdirSync(path.join(prefix, "logs"));
-  for (const file of files) {
-    const name = file.path === "/" ? "index.html" : file.path.slice(1);
-    writeFileSync(path.join(html, name), file.html);
-    writeFileSync(path.join(html, `${name}.gz`), gzipSync(file.html));
-  }
-  const staticPort = await freePort();
-  writeFileSync(
-    path.join(prefix, "nginx.conf"),
-    `worker_processes auto;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/logs/error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  client_body_temp_path ${prefix}/body; proxy_temp_path ${prefix}/proxy; fastcgi_temp_path ${prefix}/fastcgi;
-  uwsgi_temp_path ${prefix}/uwsgi; scgi_temp_path ${prefix}/scgi;
-  server {
-    listen 127.0.0.1:${staticPort};
-    root ${html};
-    default_type "text/html; charset=utf-8";
-    gzip_static on;
-    location = /healthz { return 200 "ok"; }
-    location = / { try_files /index.html =404; }
-    location / { try_files $uri =404; }
-  }
-}
-`,
-  );
-  const started = spawnSync(binary, ["-p", prefix, "-c", path.join(prefix, "nginx.conf")], { encoding: "utf8" });
-  if (started.status !== 0) throw new Error(started.stderr.trim());
-  const stop = () => {
-    spawnSync(binary, ["-p", prefix, "-c", path.join(prefix, "nginx.conf"), "-s", "stop"]);
-    rmSync(prefix, { recursive: true, force: true });
-  };
-  try {
-    await waitForHealth(`http://127.0.0.1:${staticPort}/healthz`, 10_000);
-  } catch (error) {
-    stop();
-    throw error;
-  }
-  return { staticPort, stop };
-}
-
 /**
- * nginx with deploy/nginx/micro-cache.conf, as shipped, in front of the app (anonymous pages kept
- * 10 s, a fresh CSP nonce per answer, gzip by nginx); `undefined` when nginx is not installed.
+ * Starts nginx with `server` (the http-level configuration, given the temporary prefix) and waits
+ * for `port` to answer /healthz; `undefined` when nginx is not installed.
  */
-export async function startNginxMicroCache(root: string, appPort: number): Promise<NginxCache | undefined> {
+export async function startNginx(port: number, server: (prefix: string) => string): Promise<Nginx | undefined> {
   const binary = nginxBinary();
   if (!binary) return undefined;
-  const prefix = mkdtempSync(path.join(tmpdir(), "bench-nginx-cache-"));
+  const prefix = mkdtempSync(path.join(tmpdir(), "bait-nginx-"));
+  // Workers run as nobody when this runs as root.
   chmodSync(prefix, 0o755);
-  for (const dir of ["logs", "cache"]) mkdirSync(path.join(prefix, dir));
-  const port = await freePort();
-  const site = readFileSync(path.join(root, "deploy/nginx/micro-cache.conf"), "utf8")
-    .replace("server 127.0.0.1:3000;", `server 127.0.0.1:${appPort};`)
-    .replace("listen 8080;", `listen 127.0.0.1:${port};`)
-    .replace("/var/cache/nginx/bait", path.join(prefix, "cache"));
-  writeFileSync(path.join(prefix, "site.conf"), site);
+  mkdirSync(path.join(prefix, "logs"));
+  const config = path.join(prefix, "nginx.conf");
   writeFileSync(
-    path.join(prefix, "nginx.conf"),
+    config,
     `worker_processes auto;
 pid ${prefix}/nginx.pid;
 error_log ${prefix}/logs/error.log warn;
@@ -94,14 +36,14 @@ http {
   access_log off;
   client_body_temp_path ${prefix}/body; proxy_temp_path ${prefix}/proxy; fastcgi_temp_path ${prefix}/fastcgi;
   uwsgi_temp_path ${prefix}/uwsgi; scgi_temp_path ${prefix}/scgi;
-  include ${prefix}/site.conf;
+${server(prefix)}
 }
 `,
   );
-  const started = spawnSync(binary, ["-p", prefix, "-c", path.join(prefix, "nginx.conf")], { encoding: "utf8" });
+  const started = spawnSync(binary, ["-p", prefix, "-c", config], { encoding: "utf8" });
   if (started.status !== 0) throw new Error(started.stderr.trim());
   const stop = () => {
-    spawnSync(binary, ["-p", prefix, "-c", path.join(prefix, "nginx.conf"), "-s", "stop"]);
+    spawnSync(binary, ["-p", prefix, "-c", config, "-s", "stop"]);
     rmSync(prefix, { recursive: true, force: true });
   };
   try {
@@ -111,4 +53,53 @@ http {
     throw error;
   }
   return { port, stop };
+}
+
+/** nginx serving the app's bytes as static files (precompressed, gzip_static). */
+export async function startStaticNginx(files: Array<{ path: string; html: string }>): Promise<Nginx | undefined> {
+  const port = await freePort();
+  return startNginx(port, (prefix) => {
+    const html = path.join(prefix, "html");
+    mkdirSync(html);
+    for (const file of files) {
+      const name = file.path === "/" ? "index.html" : file.path.slice(1);
+      writeFileSync(path.join(html, name), file.html);
+      writeFileSync(path.join(html, `${name}.gz`), gzipSync(file.html));
+    }
+    return `  server {
+    listen 127.0.0.1:${port};
+    root ${html};
+    default_type "text/html; charset=utf-8";
+    gzip_static on;
+    location = /healthz { return 200 "ok"; }
+    location = / { try_files /index.html =404; }
+    location / { try_files $uri =404; }
+  }`;
+  });
+}
+
+/**
+ * deploy/nginx/micro-cache.conf as shipped, with its three ADJUST places set: the app at
+ * `appPort`, nginx on `port`, the cache under the prefix.
+ */
+export function microCacheSite(root: string, appPort: number, port: number) {
+  return (prefix: string) => {
+    const shipped = readFileSync(path.join(root, "deploy/nginx/micro-cache.conf"), "utf8");
+    const cache = path.join(prefix, "cache");
+    mkdirSync(cache);
+    const site = shipped
+      .replace("server 127.0.0.1:3000;", `server 127.0.0.1:${appPort};`)
+      .replace("listen 8080;", `listen 127.0.0.1:${port};`)
+      .replace("/var/cache/nginx/bait", cache);
+    if (site.includes("127.0.0.1:3000") || site.includes("listen 8080") || site.includes("/var/cache/nginx/bait")) {
+      throw new Error("deploy/nginx/micro-cache.conf no longer has the places marked ADJUST as expected");
+    }
+    return site;
+  };
+}
+
+/** The app behind deploy/nginx/micro-cache.conf. */
+export async function startNginxMicroCache(root: string, appPort: number): Promise<Nginx | undefined> {
+  const port = await freePort();
+  return startNginx(port, microCacheSite(root, appPort, port));
 }

@@ -1,5 +1,6 @@
 import { expect as baseExpect, type Page } from "@playwright/test";
 import { auditedTest as test, expectNoAxeViolations } from "../support/axe";
+import { fillCardForm } from "../support/card";
 import { waitForHydration } from "../support/hydration";
 import { bendLine, jsOn, logIn, resetLines } from "./support";
 
@@ -42,18 +43,8 @@ async function payRecurring(page: Page, cardNumber: string) {
   await expect(page).toHaveURL((url) => url.pathname === "/pago");
   await expect(page.getByText("Recarga recurrente").first()).toBeVisible();
   await waitForHydration(page);
-  const form = page.locator("form#card");
-  await form.getByLabel("Nombre(s) del titular").fill("Luis");
-  await form.getByLabel("Apellidos del titular").fill("Pérez López");
-  await form.getByLabel("Calle y número").fill("Av. Juárez 10");
-  await form.getByLabel("Código postal").fill("06600");
-  if (!jsOn()) await form.getByRole("button", { name: "Buscar colonias" }).click();
-  await expect(form.getByLabel("Colonia")).toContainText("Juárez");
-  await form.getByLabel("Colonia").selectOption({ label: "Juárez" });
-  await form.getByLabel("Número de tarjeta").fill(cardNumber);
-  await form.getByLabel("Vencimiento (MM/AA)").fill("12/30");
-  await form.getByLabel("CVV").fill("123");
-  await form.getByRole("button", { name: "Siguiente", exact: true }).click();
+  await fillCardForm(page, cardNumber, { holder: "Luis" });
+  await page.locator("form#card").getByRole("button", { name: "Siguiente", exact: true }).click();
   const pay = page.locator("form#pay");
   await pay.getByLabel(/Aviso de Privacidad/).check();
   await pay.getByLabel(/Términos y Condiciones/).check();

@@ -1,4 +1,5 @@
 import { auditedTest as test, expectNoAxeViolations } from "../support/axe";
+import { fillCardForm } from "../support/card";
 import { acceptCookies } from "../support/cookies";
 import { waitForHydration } from "../support/hydration";
 import { DEVICES, LABEL, OFFER, expect, field, fillForm, openModal, payButton } from "./support";
@@ -49,17 +50,8 @@ test("356938035643809 and the card 4111111111111111 buy the eSIM: the confirmati
   await expect(order.getByText("Reemplazo: conservas tu número Bait", { exact: true })).toBeVisible();
   await waitForHydration(page);
 
+  await fillCardForm(page, "4111111111111111");
   const form = page.locator("form#card");
-  await form.getByLabel("Nombre(s) del titular").fill("Ana");
-  await form.getByLabel("Apellidos del titular").fill("Pérez López");
-  await form.getByLabel("Calle y número").fill("Av. Juárez 10");
-  await form.getByLabel("Código postal").fill("06600");
-  if (!jsOn()) await form.getByRole("button", { name: "Buscar colonias" }).click();
-  await expect(form.getByLabel("Colonia")).toContainText("Juárez");
-  await form.getByLabel("Colonia").selectOption({ label: "Juárez" });
-  await form.getByLabel("Número de tarjeta").fill("4111111111111111");
-  await form.getByLabel("Vencimiento (MM/AA)").fill("12/30");
-  await form.getByLabel("CVV").fill("123");
   await form.getByLabel(/Aviso de Privacidad/).check();
   await form.getByLabel(/Términos y Condiciones/).check();
   await form.getByRole("button", { name: /^Pagar/ }).click();

@@ -1,8 +1,5 @@
-import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { microCacheSite, nginxBinary, startNginx, type Nginx } from "../../../scripts/bench/nginx";
 import { waitForHydration } from "../support/hydration";
 import { PORT } from "../support/env";
 import { SESSION_COOKIE, sessionCookieValue } from "../support/session";
@@ -17,51 +14,19 @@ import { SESSION_COOKIE, sessionCookieValue } from "../support/session";
 
 const NGINX_PORT = PORT + 23;
 const NGINX = `http://127.0.0.1:${NGINX_PORT}`;
-const binary = ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx"].find((candidate) => existsSync(candidate));
 
 test.describe.configure({ mode: "serial" });
 test.skip(() => test.info().project.name !== "js", "runs once, in the js project");
 
-let prefix = "";
+let nginx: Nginx | undefined;
 
 test.beforeAll(async () => {
   if (test.info().project.name !== "js") return;
-  if (!binary) throw new Error("nginx is not installed (apt-get install nginx-light; .ci/run does it)");
-  prefix = mkdtempSync(path.join(tmpdir(), "bait-nginx-"));
-  // Workers run as nobody when the suite runs as root.
-  chmodSync(prefix, 0o755);
-  for (const dir of ["logs", "cache"]) mkdirSync(path.join(prefix, dir));
-  const shipped = readFileSync(path.resolve("deploy/nginx/micro-cache.conf"), "utf8");
-  const site = shipped
-    .replace("server 127.0.0.1:3000;", `server 127.0.0.1:${PORT};`)
-    .replace("listen 8080;", `listen 127.0.0.1:${NGINX_PORT};`)
-    .replace("/var/cache/nginx/bait", path.join(prefix, "cache"));
-  expect(site, "the shipped file still has the three places the test adjusts").not.toBe(shipped);
-  writeFileSync(path.join(prefix, "site.conf"), site);
-  writeFileSync(
-    path.join(prefix, "nginx.conf"),
-    `worker_processes 1;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/logs/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${prefix}/body; proxy_temp_path ${prefix}/proxy; fastcgi_temp_path ${prefix}/fastcgi;
-  uwsgi_temp_path ${prefix}/uwsgi; scgi_temp_path ${prefix}/scgi;
-  include ${prefix}/site.conf;
-}
-`,
-  );
-  const started = spawnSync(binary, ["-p", prefix, "-c", path.join(prefix, "nginx.conf")], { encoding: "utf8" });
-  expect(started.status, started.stderr).toBe(0);
-  await expect.poll(() => fetch(`${NGINX}/healthz`).then((response) => response.status, () => 0), { timeout: 10_000 }).toBe(200);
+  if (!nginxBinary()) throw new Error("nginx is not installed (apt-get install nginx-light; .ci/run does it)");
+  nginx = await startNginx(NGINX_PORT, microCacheSite(process.cwd(), PORT, NGINX_PORT));
 });
 
-test.afterAll(() => {
-  if (!prefix || !binary) return;
-  spawnSync(binary, ["-p", prefix, "-c", path.join(prefix, "nginx.conf"), "-s", "stop"]);
-  rmSync(prefix, { recursive: true, force: true });
-});
+test.afterAll(() => nginx?.stop());
 
 const get = (pathname: string, cookie?: string) => fetch(NGINX + pathname, { headers: { "Accept-Encoding": "gzip", ...(cookie ? { cookie } : {}) } });
 const policyNonce = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { useMockUpstream } from "../../../mocks/test-support";
+import { newToken, world } from "../../../mocks/world";
+import { commitSession, getSession, sealTokens, sessionStorage } from "~/lib/session.server";
+import { profileAction, profileLoader } from "./profile.server";
+
+useMockUpstream({ timeoutMs: 2000 });
+
+/** Ana (DEMO-DATA.md, 5512345678) signed in by single sign-on: her session as the callback leaves it. */
+async function ssoSession() {
+  const session = await getSession(new Request("http://localhost/"));
+  session.set("user", { name: "Ana", email: "demo.mbb@example.com", number: "5512345678", userType: 1, isLegacy: true, isProfileActive: true, isEmailVerify: true });
+  session.set("tokens", sealTokens({ access: newToken("5512345678") }));
+  session.set("auth", "sso");
+  return (await commitSession(session)).split(";")[0]!;
+}
+
+const post = async (cookie: string, fields: Record<string, string>) =>
+  profileAction(new Request("http://localhost/editar-perfil", { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie } })).then(
+    (answer) => answer as unknown as Response,
+    (thrown: Response) => thrown,
+  );
+
+describe("'Actualizar Datos' for a single-sign-on session", () => {
+  it("shows the SSO server's pages for password, phone and account instead of a password form", async () => {
+    const out = (await profileLoader(new Request("http://localhost/editar-perfil", { headers: { Cookie: await ssoSession() } }))) as unknown as { data: { sso: Record<string, string> | null } };
+    expect(out.data.sso).toEqual({ changePassword: expect.stringContaining("/cuenta/contrasena"), updatePhone: expect.stringContaining("/cuenta/telefono"), deleteAccount: expect.stringContaining("/cuenta/eliminar") });
+  });
+
+  it("changes the name, e-mail and promotions with the session's own token: at once in the session, and in the account for the next login", async () => {
+    const answer = await post(await ssoSession(), { intent: "data", name: "Ana María", email: "ana.maria@example.com", promotions: "on" });
+    expect(answer.status).toBe(303);
+    const session = await sessionStorage.getSession(answer.headers.get("Set-Cookie"));
+    expect(session.get("user")).toMatchObject({ name: "Ana María", email: "ana.maria@example.com", allowNotifications: true });
+    expect(world.accounts.get("5512345678")).toMatchObject({ name: "Ana María", email: "ana.maria@example.com" });
+  });
+
+  it("never changes the password here: a post of the password form goes back to the page, the account untouched", async () => {
+    const before = world.accounts.get("5512345678")?.password;
+    const answer = await post(await ssoSession(), { intent: "password", currentPassword: before ?? "", password: "Nueva2025!", confirmPassword: "Nueva2025!" });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("Location")).toBe("/editar-perfil");
+    expect(world.accounts.get("5512345678")?.password).toBe(before);
+  });
+});

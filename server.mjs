@@ -1,6 +1,7 @@
 // The production server: express in front of the Remix build.
 // Mocks are patched into fetch *before* the build is imported, so every upstream client sees them.
 import { randomBytes, randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -38,7 +39,7 @@ if (useMocks) {
 }
 
 const build = await import("./build/index.js");
-const { applySecurity, rejectCrossSiteWrites, assignVisitorId } = await import("./scripts/http-guards.mjs");
+const { applySecurity, rejectCrossSiteWrites, assignVisitorId, acceptFormBodiesOnly } = await import("./scripts/http-guards.mjs");
 const { pageCache } = await import("./scripts/page-cache.mjs");
 
 const app = express();
@@ -130,6 +131,10 @@ if (mockControl) {
     res.status(answer.status).type("html").send(answer.html ?? "");
   });
 }
+
+// Pages take form posts only (scripts/http-guards.mjs): other bodies get 415, 411 or 413 in Spanish.
+const commonTexts = JSON.parse(readFileSync(path.join(root, "locales/es-MX/common.json"), "utf8"));
+app.use(acceptFormBodiesOnly({ texts: commonTexts.requestRefused }));
 
 // Anonymous pages from memory (scripts/page-cache.mjs); PAGE_CACHE=false turns it off.
 const pageCacheVariant = build.entry.module.pageCacheVariant;

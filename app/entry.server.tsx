@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
@@ -88,7 +88,13 @@ export async function handleDataRequest(response: Response, { request }: { reque
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  console.error("[server] error no controlado en", new URL(request.url).pathname, error);
+  const { pathname } = new URL(request.url);
+  // A form posted to a page that takes none is the client's mistake: one line, no stack (the page says so in Spanish).
+  if (isRouteErrorResponse(error) && error.status === 405) {
+    console.warn(JSON.stringify({ level: "warn", msg: "request refused", status: 405, method: request.method, path: pathname, reason: "no action" }));
+    return;
+  }
+  console.error("[server] error no controlado en", pathname, error);
 }
 
 /** A response that sets a cookie (a consumed flash notice, a campaign, a flow's end) is this visitor's alone: no cache keeps it. */

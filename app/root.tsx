@@ -21,8 +21,8 @@ export const loader = ({ request, context }: LoaderFunctionArgs) => loadShell(re
 export const meta: MetaFunction = ({ error }) => {
   const tags = [{ name: "theme-color", content: "#0b2a5b" }];
   if (!error) return tags;
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return [{ title: t(notFound ? "notFound.documentTitle" : "errorPage.documentTitle") }, ...tags];
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return [{ title: t(status === 404 ? "notFound.documentTitle" : status === 405 ? "methodNotAllowed.documentTitle" : "errorPage.documentTitle") }, ...tags];
 };
 
 const NO_JS_MARKER = "document.documentElement.classList.add('js')";

@@ -112,3 +112,67 @@ export function assignVisitorId({ isProduction, newId }) {
 }
 
 const isPublic = (cacheControl) => /^\s*public\b/i.test(String(cacheControl ?? ""));
+
+const FORM_BODY = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+/** The largest body any form of the site sends (the card step, sealed, is a few KB). */
+export const MAX_FORM_BYTES = 64 * 1024;
+
+/**
+ * What a page may be sent: the site's forms post `application/x-www-form-urlencoded` or
+ * `multipart/form-data` (navigator.sendBeacon with FormData too), with a length, and small. Any
+ * other body is refused before the app reads it: another type 415, no length 411, too big 413,
+ * each with a Spanish page and one log line. (Remix would answer a JSON body with a 500.)
+ */
+export function acceptFormBodiesOnly({ texts, maxBytes = MAX_FORM_BYTES, log = logRefusal }) {
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method.toUpperCase())) return next();
+    const refuse = (status, reason) => {
+      log({ status, method: req.method, path: req.path, reason });
+      // What was sent is not read: the connection closes once the answer is out.
+      res.setHeader("Connection", "close");
+      res.status(status).type("html").send(refusalPage(texts, reason, res.locals.cspNonce));
+    };
+    const type = req.headers["content-type"] ?? "";
+    if (!FORM_BODY.test(type)) return refuse(415, "unsupported");
+    const length = req.headers["content-length"];
+    if (length === undefined) return refuse(411, "lengthRequired");
+    if (!/^\d+$/.test(length) || Number(length) > maxBytes) return refuse(413, "tooLarge");
+    next();
+  };
+}
+
+/** One line per refused request: JSON, no body, no query (it may carry personal data). */
+export function logRefusal(fields) {
+  console.warn(JSON.stringify({ level: "warn", msg: "request refused", ...fields }));
+}
+
+const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** A small page in the site's voice; its styles carry this response's nonce (the CSP allows nothing else). */
+export function refusalPage(texts, reason, nonce) {
+  const { title, text } = texts[reason];
+  return `<!DOCTYPE html>
+<html lang="es-MX">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(texts.documentTitle)}</title>
+<style nonce="${escapeHtml(nonce ?? "")}">
+body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #0b2a5b; background: #f4f7fb; }
+main { max-width: 36rem; margin: 12vh auto; padding: 2rem 1.5rem; background: #fff; border-radius: 1rem; box-shadow: 0 2px 12px rgb(11 42 91 / 10%); }
+h1 { font-size: 1.5rem; margin: 0 0 0.75rem; }
+p { line-height: 1.5; color: #334155; }
+a { display: inline-block; margin-top: 1rem; padding: 0.75rem 1.5rem; border-radius: 999px; background: #1471ce; color: #fff; font-weight: 700; text-decoration: none; }
+a:focus-visible { outline: 3px solid #0b2a5b; outline-offset: 3px; }
+</style>
+</head>
+<body>
+<main>
+<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(text)}</p>
+<a href="/">${escapeHtml(texts.home)}</a>
+</main>
+</body>
+</html>`;
+}

@@ -9,12 +9,19 @@ export function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation();
   const root = useRouteLoaderData<{ chrome: { brand: { supportPhone: string } } }>("root");
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound && typeof document === "undefined") console.error("[route] error al mostrar la página:", error);
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A page not found or a form posted where none is taken is the visitor's request, not a fault.
+  if (status !== 404 && status !== 405 && typeof document === "undefined") console.error("[route] error al mostrar la página:", error);
+  const { title, text } =
+    status === 404
+      ? { title: t("notFound.title"), text: t("notFound.text") }
+      : status === 405
+        ? { title: t("methodNotAllowed.title"), text: t("methodNotAllowed.text") }
+        : { title: t("errorPage.title"), text: t("errorPage.text", { phone: root?.chrome.brand.supportPhone ?? "800 123 2248" }) };
   return (
     <div className="page status-page" role="alert">
-      <h1 className="status-page__title">{notFound ? t("notFound.title") : t("errorPage.title")}</h1>
-      <p className="status-page__text">{notFound ? t("notFound.text") : t("errorPage.text", { phone: root?.chrome.brand.supportPhone ?? "800 123 2248" })}</p>
+      <h1 className="status-page__title">{title}</h1>
+      <p className="status-page__text">{text}</p>
       <Link to="/" className="button button--primary">
         {t("errorPage.home")}
       </Link>

@@ -9,7 +9,7 @@ import { ConfigPageView, NotFoundView } from "~/render/page/page-view";
  * Every page defined in pages-config/pages that has no route file of its own, legacy
  * redirects, and the 404 page. A route file with the same path wins over this one.
  */
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => pageMeta(data, error);
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadConfigPage(request, context);

@@ -5,7 +5,7 @@ import { pageMeta } from "~/render/page/meta";
 import { loadConfigPage } from "~/render/page/page.server";
 import { ConfigPageView, NotFoundView } from "~/render/page/page-view";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => pageMeta(data, error);
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadConfigPage(request, context);

@@ -12,7 +12,7 @@ import { ConfigPageView, NotFoundView } from "~/render/page/page-view";
  * the portal's loader and notices. A route of its own so that the alert dialog it needs is not
  * shipped with every config page.
  */
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => pageMeta(data, error);
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -34,7 +34,7 @@ const EsimModal = ServerEsimModal ?? lazy(() => import("~/features/esim/esim-mod
  * over it when the URL names a SIM offer (`?chip=OFFERID`, docs/sim.md), or the eSIM modal
  * (`?oferta=OFFERID`, docs/esim.md). All in the server's HTML; the modals' forms post here.
  */
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data ? { kind: "page", page: data.page } : undefined);
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => pageMeta(data ? { kind: "page", page: data.page } : undefined, error);
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -15,7 +15,7 @@ registerCatalogue("areaCode", areaCode);
  * /cambio-nir: the config page (pages-config/pages/cambio-nir.json) with the available area codes
  * by state and, for a signed-in customer, the change of their line's area code after its hero (docs/prospect.md "Area-code change"); the form posts here.
  */
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data ? { kind: "page", page: data.page } : undefined);
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => pageMeta(data ? { kind: "page", page: data.page } : undefined, error);
 /** A page with a request form, whose answer holds what the visitor typed: never kept by a cache. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 

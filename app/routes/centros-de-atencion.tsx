@@ -21,7 +21,7 @@ registerCatalogue("help", help);
  * centre"): the config page with its stores block filtered by `?estado=` (the filter after the
  * hero), and the upstream's FAQ searched by `?q=` after the page's blocks. Both are GET forms.
  */
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data ? { kind: "page", page: data.page } : undefined);
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => pageMeta(data ? { kind: "page", page: data.page } : undefined, error);
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 type StoresEntry = Extract<ResolvedBlock, { block: { type: "stores" } }>;

@@ -16,7 +16,7 @@ registerCatalogue("coverage", coverage);
  * /cobertura: the config page (pages-config/pages/cobertura.json) with the coverage check after its
  * hero (docs/prospect.md "Coverage"). The check is a GET form: `?cp=06600&direccion=…` is the answer's link.
  */
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data ? { kind: "page", page: data.page } : undefined);
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => pageMeta(data ? { kind: "page", page: data.page } : undefined, error);
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

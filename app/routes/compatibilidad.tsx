@@ -16,7 +16,7 @@ registerCatalogue("esim", { compatibility, form });
  * /compatibilidad: the config page (pages-config/pages/compatibilidad.json) with the device check
  * after its hero (docs/esim.md "The device check"): a GET form, `?imei=…` is the answer's link.
  */
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data ? { kind: "page", page: data.page } : undefined);
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => pageMeta(data ? { kind: "page", page: data.page } : undefined, error);
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -23,7 +23,7 @@ const EsimModal = ServerEsimModal ?? lazy(() => import("~/features/esim/esim-mod
  * modal over it when the URL names an eSIM offer (`?oferta=OFFERID`, docs/esim.md). Both are in
  * the server's HTML; the modal's 'Revisar compatibilidad' and 'Pagar' post here.
  */
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data ? { kind: "page", page: data.page } : undefined);
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => pageMeta(data ? { kind: "page", page: data.page } : undefined, error);
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

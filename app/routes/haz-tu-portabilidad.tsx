@@ -15,7 +15,7 @@ registerCatalogue("portability", portability);
  * /haz-tu-portabilidad: the config page (pages-config/pages/haz-tu-portabilidad.json) with the
  * portability request after its hero (docs/prospect.md "Portability"); the form posts here.
  */
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data ? { kind: "page", page: data.page } : undefined);
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => pageMeta(data ? { kind: "page", page: data.page } : undefined, error);
 /** A page with a request form, whose answer holds what the visitor typed: never kept by a cache. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 

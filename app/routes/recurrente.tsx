@@ -24,7 +24,7 @@ registerCatalogue("customer", { recurrence });
  * recharges above its blocks, and the payment modal or an operation's confirmation when the URL
  * names one (docs/customer.md). Every form posts here.
  */
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data ? { kind: "page", page: data.page } : undefined);
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => pageMeta(data ? { kind: "page", page: data.page } : undefined, error);
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

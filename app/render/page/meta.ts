@@ -1,12 +1,20 @@
 import type { MetaDescriptor } from "@remix-run/node";
+import { isRouteErrorResponse } from "@remix-run/react";
 import { createTranslator } from "~/lib/i18n/translate";
 
 const t = createTranslator();
 
 type PageMetaData = { kind: "page"; page: { title: string; description: string; path: string } } | { kind: "notFound" } | undefined;
 
-/** Title, description and canonical link of a config page; the 404 page has its own title. */
-export function pageMeta(data: PageMetaData): MetaDescriptor[] {
+/**
+ * Title, description and canonical link of a config page; the 404 page has its own title, and so
+ * has a page answered with another error (`error`: a 405 for a form posted where none is taken).
+ */
+export function pageMeta(data: PageMetaData, error?: unknown): MetaDescriptor[] {
+  if (!data && error && !(isRouteErrorResponse(error) && error.status === 404)) {
+    const title = isRouteErrorResponse(error) && error.status === 405 ? t("methodNotAllowed.documentTitle") : t("errorPage.documentTitle");
+    return [{ title }, { name: "robots", content: "noindex" }];
+  }
   if (!data || data.kind === "notFound") {
     return [{ title: t("notFound.documentTitle") }, { name: "robots", content: "noindex" }];
   }

@@ -102,8 +102,10 @@ export async function iccidCheckResponse(request: Request, context: AppLoadConte
     serviceNumber: (params.get("serviceNumber") ?? "").replace(/\s+/g, ""),
     type: params.get("type") ?? "",
   };
+  // What was asked about comes back as digits only: an API never echoes what it refused.
+  const digits = (text: string) => text.replace(/\D+/g, "").slice(0, 19);
   const answer = (body: Omit<IccidCheckAnswer, "iccid" | "serviceNumber">, status = 200, headers: Record<string, string> = {}) =>
-    Response.json({ iccid: raw.iccid, serviceNumber: raw.serviceNumber, ...body } satisfies IccidCheckAnswer, { status, headers: { ...NO_STORE, ...headers } });
+    Response.json({ iccid: digits(raw.iccid), serviceNumber: digits(raw.serviceNumber), ...body } satisfies IccidCheckAnswer, { status, headers: { ...NO_STORE, ...headers } });
 
   const query = iccidQuery.safeParse(raw);
   if (!query.success) return answer({ ok: false, message: translate("auth:register.iccidDigits") }, 400);

@@ -135,7 +135,9 @@ export async function imeiCheckResponse(request: Request, context: AppLoadContex
   const submission = parseForm(url.searchParams, imeiSchema);
   if (submission.status !== "success") {
     const key = submission.error?.imei?.[0] ?? "esim:form.imeiFormat";
-    return data({ imei: url.searchParams.get("imei") ?? "", verdict: "invalid", tone: "error", message: translate(key) }, { status: 400, headers: noStore });
+    // What was asked about comes back as digits only: an API never echoes what it refused.
+    const imei = (url.searchParams.get("imei") ?? "").replace(/\D+/g, "").slice(0, 17);
+    return data({ imei, verdict: "invalid", tone: "error", message: translate(key) }, { status: 400, headers: noStore });
   }
   const journey = url.searchParams.get("recorrido") === "esim" ? await readJourney(request) : null;
   const device = await checkAndRecord(submission.value.imei, journey, context);

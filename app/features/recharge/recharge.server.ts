@@ -114,7 +114,8 @@ export async function lineCheckResponse(request: Request, context: AppLoadContex
   const url = new URL(request.url);
   const number = (url.searchParams.get("numero") ?? "").replace(/\s+/g, "");
   const noStore = { "Cache-Control": "private, no-store" };
-  if (!/^\d{10}$/.test(number)) return data({ number, ok: false, message: translate("errors:line.invalidNumber") }, { status: 400, headers: noStore });
+  // A refused number comes back as digits only: an API never echoes what it refused.
+  if (!/^\d{10}$/.test(number)) return data({ number: number.replace(/\D+/g, "").slice(0, 10), ok: false, message: translate("errors:line.invalidNumber") }, { status: 400, headers: noStore });
   const lookup = await findRechargeOffer(url.searchParams.get("oferta"));
   if (!lookup.ok) return data({ number, ok: false, message: translate(lookup.messageKey) }, { status: 404, headers: noStore });
   const attempt = { action: "line" as const, ip: context.clientIp };

@@ -1,39 +1,15 @@
+import { sharedState } from "./store/state.server";
+import type { SharedState } from "./store/shared-state.server";
+
 /**
- * Attempt limits for the account forms (login, codes, recovery), per line number and per IP,
- * so nobody can guess a password or a code by brute force through us. Kept in this process's
- * memory: enough for one instance; several instances need a shared store (Redis), which only
- * has to implement `AttemptStore`.
+ * Attempt limits for the forms that reach the upstream (login, codes, recovery, checks, leads…),
+ * per line number and per IP, so nobody can guess a password or a code by brute force through
+ * us. The counts live in the shared state (./store/state.server.ts): Redis when `REDIS_URL` is
+ * set, so a limit reached on one instance holds on all of them; memory otherwise.
+ *
+ * While Redis is unreachable the limits let attempts through (and say so in the log): a login
+ * must keep working; the upstream keeps its own limits.
  */
-export type AttemptStore = {
-  /** Adds one attempt to `key` and answers how many the window holds and when it ends. */
-  hit(key: string, windowMs: number, now: number): { count: number; resetAt: number };
-  count(key: string, now: number): { count: number; resetAt: number } | null;
-  clear(key: string): void;
-};
-
-export function memoryStore(): AttemptStore & { reset(): void } {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  const live = (key: string, now: number) => {
-    const entry = windows.get(key);
-    if (entry && entry.resetAt > now) return entry;
-    windows.delete(key);
-    return null;
-  };
-  return {
-    hit(key, windowMs, now) {
-      const entry = live(key, now) ?? { count: 0, resetAt: now + windowMs };
-      entry.count += 1;
-      windows.set(key, entry);
-      // Old windows go when the map grows: a flood of distinct keys cannot exhaust memory.
-      if (windows.size > 50_000) for (const [other] of windows) if (!live(other, now)) windows.delete(other);
-      return entry;
-    },
-    count: live,
-    clear: (key) => void windows.delete(key),
-    reset: () => windows.clear(),
-  };
-}
-
 export type LimitRule = { max: number; windowMs: number };
 
 /** Failed logins and code checks: 10 per number and 100 per IP in 15 minutes. */
@@ -46,29 +22,42 @@ export type Attempt = { action: "login" | "code" | "recovery" | "register" | "ic
 export type LimitState = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 const keysOf = ({ action, number, ip }: Attempt) => [
-  ...(number ? [{ key: `${action}:n:${number}`, rule: LIMITS.perNumber }] : []),
-  { key: `${action}:ip:${ip}`, rule: LIMITS.perIp },
+  ...(number ? [{ key: `limit:${action}:n:${number}`, rule: LIMITS.perNumber }] : []),
+  { key: `limit:${action}:ip:${ip}`, rule: LIMITS.perIp },
 ];
 
-export function createRateLimiter(store: AttemptStore = memoryStore(), clock: () => number = Date.now) {
+export function createRateLimiter(state: SharedState = sharedState) {
+  const unreachable = (error: unknown) => console.error("[limits] el estado compartido no responde:", error instanceof Error ? error.message : error);
   return {
     /** Whether another attempt may be made now; call before asking the upstream. */
-    check(attempt: Attempt): LimitState {
-      const now = clock();
-      for (const { key, rule } of keysOf(attempt)) {
-        const entry = store.count(key, now);
-        if (entry && entry.count >= rule.max) return { allowed: false, retryAfterSeconds: Math.ceil((entry.resetAt - now) / 1000) };
+    async check(attempt: Attempt): Promise<LimitState> {
+      try {
+        const now = Date.now();
+        for (const { key, rule } of keysOf(attempt)) {
+          const entry = await state.peek(key);
+          if (entry && entry.count >= rule.max) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((entry.resetAt - now) / 1000)) };
+        }
+      } catch (error) {
+        unreachable(error);
       }
       return { allowed: true };
     },
     /** Counts a failed attempt (a wrong password, a wrong code, a refused send). */
-    fail(attempt: Attempt): void {
-      const now = clock();
-      for (const { key, rule } of keysOf(attempt)) store.hit(key, rule.windowMs, now);
+    async fail(attempt: Attempt): Promise<void> {
+      try {
+        await Promise.all(keysOf(attempt).map(({ key, rule }) => state.hit(key, rule.windowMs)));
+      } catch (error) {
+        unreachable(error);
+      }
     },
     /** A success clears the number's count (not the IP's). */
-    succeed(attempt: Attempt): void {
-      if (attempt.number) store.clear(`${attempt.action}:n:${attempt.number}`);
+    async succeed(attempt: Attempt): Promise<void> {
+      if (!attempt.number) return;
+      try {
+        await state.clear(`limit:${attempt.action}:n:${attempt.number}`);
+      } catch (error) {
+        unreachable(error);
+      }
     },
   };
 }

@@ -51,13 +51,13 @@ export async function postalLookup(postalCode: string): Promise<PostalLookupAnsw
  */
 export async function limitedPostalLookup(postalCode: string, context: AppLoadContext): Promise<PostalLookupAnswer & { limited?: true }> {
   const attempt = { action: "postal" as const, ip: context.clientIp };
-  const limit = rateLimiter.check(attempt);
+  const limit = await rateLimiter.check(attempt);
   if (!limit.allowed) {
     const { key, values } = tooManyAttempts(limit);
     return { ok: false, message: translate(key, values), limited: true };
   }
   const answer = await postalLookup(postalCode);
-  if (!answer.ok) rateLimiter.fail(attempt);
+  if (!answer.ok) await rateLimiter.fail(attempt);
   return answer;
 }
 

@@ -57,12 +57,12 @@ export async function areaCodeAction(request: Request, context: AppLoadContext) 
   const numero = user.number;
 
   const attempt = { action: "areaCode" as const, number: numero, ip: context.clientIp };
-  const limit = rateLimiter.check(attempt);
+  const limit = await rateLimiter.check(attempt);
   if (!limit.allowed) {
     const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
     return refused(submission, { key: "areaCode:tooMany", values: { minutes } }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
   }
-  rateLimiter.fail(attempt);
+  await rateLimiter.fail(attempt);
 
   const result = await changeAreaCode({ number: numero, areaCode: nir });
   if (!result.ok) {

@@ -44,7 +44,7 @@ export async function loginAction(request: Request, context: AppLoadContext) {
 
   const { number, password } = submission.value;
   const attempt = { action: "login" as const, number, ip: context.clientIp };
-  const limit = rateLimiter.check(attempt);
+  const limit = await rateLimiter.check(attempt);
   if (!limit.allowed) {
     const { key, values } = tooManyAttempts(limit);
     return refused(submission, { key, values }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
@@ -53,24 +53,24 @@ export async function loginAction(request: Request, context: AppLoadContext) {
   if (ssoAppliesTo(context, profile, number)) {
     const result = await legacySsoLogin({ number, password });
     if (result.ok) {
-      rateLimiter.succeed(attempt);
+      await rateLimiter.succeed(attempt);
       return signIn(request, {
         user: ssoUser(result.data),
         tokens: { access: result.data.accessToken, ...(result.data.refreshToken ? { refreshToken: result.data.refreshToken } : {}) },
         auth: "sso",
       });
     }
-    if (result.error.kind === "http") rateLimiter.fail(attempt);
+    if (result.error.kind === "http") await rateLimiter.fail(attempt);
     return refused(submission, { key: result.error.messageKey, upstreamText: result.error.kind === "http" ? result.error.upstreamMessage : undefined });
   }
 
   const result = await legacyLogin({ profile, number, password });
   if (!result.ok) return refused(submission, { key: result.error.messageKey }, 502);
   if (result.data.outcome === "signedIn") {
-    rateLimiter.succeed(attempt);
+    await rateLimiter.succeed(attempt);
     return signIn(request, { user: result.data.user, tokens: result.data.tokens, auth: "legacy" });
   }
-  rateLimiter.fail(attempt);
+  await rateLimiter.fail(attempt);
   // A number of another line type has its own message; otherwise the server's text, or ours.
   const byType = result.data.messageKey.startsWith("errors:loginByType");
   return refused(submission, { key: result.data.messageKey, upstreamText: byType ? undefined : result.data.upstreamMessage });

@@ -190,7 +190,7 @@ describe("step 1: the line's data", () => {
   });
 
   it("too many attempts: 429 with the wait", async () => {
-    vi.spyOn(rateLimiter, "check").mockReturnValue({ allowed: false, retryAfterSeconds: 600 });
+    vi.spyOn(rateLimiter, "check").mockResolvedValue({ allowed: false, retryAfterSeconds: 600 });
     const { status, answer } = await browser().post(STEP1, { number: "5512345678", confirmation: "5512345678" });
     expect(status).toBe(429);
     expect(answer?.message?.text).toBe("Has hecho demasiados intentos. Espera 10 minutos y vuelve a intentarlo.");

@@ -102,8 +102,8 @@ export async function recoveryAction(request: Request, context: AppLoadContext) 
   return formData.get("intent") === "resend" ? resendCode(request, context, state, formData) : verifyCode(request, context, state, formData);
 }
 
-function limited(submission: Submission<unknown>, attempt: Attempt) {
-  const limit = rateLimiter.check(attempt);
+async function limited(submission: Submission<unknown>, attempt: Attempt) {
+  const limit = await rateLimiter.check(attempt);
   if (limit.allowed) return null;
   const { key, values } = tooManyAttempts(limit);
   return refused(submission, { key, values }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
@@ -118,7 +118,7 @@ async function startStep(request: Request, context: AppLoadContext, profile: Lin
   const line: Pick<RecoveryState, "profile" | "phone" | "serviceNumber"> =
     profile === "mbb" ? { profile, phone: value.number ?? "" } : { profile, phone: value.phone ?? "", serviceNumber: value.serviceNumber ?? "" };
   const attempt = { action: "recovery" as const, number: limitKey(line), ip: context.clientIp };
-  const tooMany = limited(submission, attempt);
+  const tooMany = await limited(submission, attempt);
   if (tooMany) return tooMany;
 
   const result = await startRecovery(lineOf(line));
@@ -126,7 +126,7 @@ async function startStep(request: Request, context: AppLoadContext, profile: Lin
   const outcome = result.data;
   switch (outcome.outcome) {
     case "codeSent": {
-      rateLimiter.succeed(attempt);
+      await rateLimiter.succeed(attempt);
       const cookie = await recoveryFlow.save(request, { ...line, ...(outcome.uuid ? { uuid: outcome.uuid } : {}), verified: false });
       return goTo(recoveryUrl(profile, 2), cookie);
     }
@@ -137,11 +137,11 @@ async function startStep(request: Request, context: AppLoadContext, profile: Lin
     }
     case "notRegistered": {
       // docs/accounts.md "code 0 warns and goes to registration": the registration page shows the warning.
-      rateLimiter.fail(attempt);
+      await rateLimiter.fail(attempt);
       return redirectWithNotice(request, registerUrl(profile), outcome.messageKey, [await recoveryFlow.clear(request)]);
     }
     case "refused":
-      rateLimiter.fail(attempt);
+      await rateLimiter.fail(attempt);
       return refused(submission, { key: outcome.messageKey, upstreamText: outcome.upstreamMessage });
   }
 }
@@ -154,7 +154,7 @@ async function resendCode(request: Request, context: AppLoadContext, state: Reco
   if (isLocked(state)) return goTo(here);
   const submission = parseForm(formData, resendSchema);
   const attempt = { action: "recovery" as const, number: limitKey(state), ip: context.clientIp };
-  const tooMany = limited(submission, attempt);
+  const tooMany = await limited(submission, attempt);
   if (tooMany) return tooMany;
 
   const result = await startRecovery(lineOf(state));
@@ -162,7 +162,7 @@ async function resendCode(request: Request, context: AppLoadContext, state: Reco
   const outcome = result.data;
   switch (outcome.outcome) {
     case "codeSent": {
-      rateLimiter.succeed(attempt);
+      await rateLimiter.succeed(attempt);
       const { lockedUntil: _over, uuid: _old, ...line } = state;
       const cookie = await recoveryFlow.save(request, { ...line, ...(outcome.uuid ? { uuid: outcome.uuid } : {}), verified: false });
       return redirectWithNotice(request, here, "auth:code.resent", [cookie]);
@@ -170,10 +170,10 @@ async function resendCode(request: Request, context: AppLoadContext, state: Reco
     case "locked":
       return goTo(here, await recoveryFlow.save(request, { ...state, lockedUntil: outcome.unlockDate, verified: false }));
     case "notRegistered":
-      rateLimiter.fail(attempt);
+      await rateLimiter.fail(attempt);
       return redirectWithNotice(request, registerUrl(state.profile), outcome.messageKey, [await recoveryFlow.clear(request)]);
     case "refused":
-      rateLimiter.fail(attempt);
+      await rateLimiter.fail(attempt);
       return refused(submission, { key: outcome.messageKey, upstreamText: outcome.upstreamMessage });
   }
 }
@@ -185,7 +185,7 @@ async function verifyCode(request: Request, context: AppLoadContext, state: Reco
   const submission = parseForm(formData, codeSchema);
   if (submission.status !== "success") return invalid(submission);
   const attempt = { action: "code" as const, number: limitKey(state), ip: context.clientIp };
-  const tooMany = limited(submission, attempt);
+  const tooMany = await limited(submission, attempt);
   if (tooMany) return tooMany;
 
   const result = await validatePin(lineOf(state), submission.value.code, "recovery");
@@ -193,18 +193,18 @@ async function verifyCode(request: Request, context: AppLoadContext, state: Reco
   const outcome = result.data;
   switch (outcome.outcome) {
     case "verified": {
-      rateLimiter.succeed(attempt);
+      await rateLimiter.succeed(attempt);
       const { lockedUntil: _over, ...line } = state;
       return goTo(recoveryUrl(state.profile, 3), await recoveryFlow.save(request, { ...line, uuid: outcome.uuid, verified: true }));
     }
     case "locked":
-      rateLimiter.fail(attempt);
+      await rateLimiter.fail(attempt);
       return goTo(here, await recoveryFlow.save(request, { ...state, lockedUntil: outcome.unlockDate, verified: false }));
     case "wrongPin":
-      rateLimiter.fail(attempt);
+      await rateLimiter.fail(attempt);
       return refused(submission, { key: outcome.messageKey });
     case "refused":
-      rateLimiter.fail(attempt);
+      await rateLimiter.fail(attempt);
       return refused(submission, { key: outcome.messageKey, upstreamText: outcome.upstreamMessage });
   }
 }

@@ -111,14 +111,14 @@ export async function iccidCheckResponse(request: Request, context: AppLoadConte
   if (!query.success) return answer({ ok: false, message: translate("auth:register.iccidDigits") }, 400);
 
   const attempt: Attempt = { action: "iccid", ip: context.clientIp };
-  const limit = rateLimiter.check(attempt);
+  const limit = await rateLimiter.check(attempt);
   if (!limit.allowed) {
     const { key, values } = tooManyAttempts(limit);
     return answer({ ok: false, message: translate(key, values) }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
   }
   const result = await checkIccid({ iccid: query.data.iccid, serviceNumber: query.data.serviceNumber || undefined, profile: query.data.type });
   if (result.ok) return answer({ ok: true });
-  if (result.countsAsFailure) rateLimiter.fail(attempt);
+  if (result.countsAsFailure) await rateLimiter.fail(attempt);
   return answer({ ok: false, message: result.message });
 }
 
@@ -168,24 +168,24 @@ async function startRegistration(request: Request, context: AppLoadContext, prof
     "number" in value ? { profile, phone: value.number } : { profile, phone: value.phone, serviceNumber: value.serviceNumber, email: value.email };
 
   const attempt: Attempt = { action: "register", number: lineKey(line), ip: context.clientIp };
-  const limit = rateLimiter.check(attempt);
+  const limit = await rateLimiter.check(attempt);
   if (!limit.allowed) return limitRefusal(submission, limit.retryAfterSeconds);
 
   if ("iccid" in value && profile !== "mbb") {
     const iccid = await checkIccid({ iccid: value.iccid, serviceNumber: value.serviceNumber, profile });
     if (!iccid.ok) {
-      if (iccid.countsAsFailure) rateLimiter.fail(attempt);
+      if (iccid.countsAsFailure) await rateLimiter.fail(attempt);
       return data<RegistrationAnswer>({ result: submission.reply({ fieldErrors: { iccid: [iccid.message] }, hideFields: [...SECRET_FIELDS] }) }, { status: 400 });
     }
   }
 
   const sent = await sendRegistrationCode({ baitNumber: line.phone, serviceNumber: line.serviceNumber, email: line.email });
   if (sent.ok) {
-    rateLimiter.succeed(attempt);
+    await rateLimiter.succeed(attempt);
     return seeOther(registerUrl(profile, "code"), [await registrationFlow.save(request, line)]);
   }
   const error = sent.error;
-  if (countsAsFailure(error)) rateLimiter.fail(attempt);
+  if (countsAsFailure(error)) await rateLimiter.fail(attempt);
   if (error instanceof UpstreamRefusal && error.reason === "locked") {
     return seeOther(registerUrl(profile, "code"), [await registrationFlow.save(request, { ...line, lockedUntil: error.unlockDate })]);
   }
@@ -204,12 +204,12 @@ async function verifyCode(request: Request, context: AppLoadContext, profile: Li
   if (submission.status !== "success") return invalid(submission);
 
   const attempt: Attempt = { action: "code", number: lineKey(state), ip: context.clientIp };
-  const limit = rateLimiter.check(attempt);
+  const limit = await rateLimiter.check(attempt);
   if (!limit.allowed) return limitRefusal(submission, limit.retryAfterSeconds);
 
   const result = await checkRegistrationCode({ baitNumber: state.phone, serviceNumber: state.serviceNumber, code: submission.value.code });
   if (result.ok) {
-    rateLimiter.succeed(attempt);
+    await rateLimiter.succeed(attempt);
     const verified: RegistrationState = { ...state, lockedUntil: undefined, verificationId: result.data.verificationId };
     return seeOther(COMPLETE_REGISTRATION_PATH, [await registrationFlow.save(request, verified)]);
   }
@@ -218,19 +218,19 @@ async function verifyCode(request: Request, context: AppLoadContext, profile: Li
     switch (error.reason) {
       case "alreadyRegistered":
         // The code was right: the number already has an account, which the recovery screen explains.
-        rateLimiter.succeed(attempt);
+        await rateLimiter.succeed(attempt);
         return seeOther(recoveryExistUrl(profile), [await registrationFlow.clear(request)]);
       case "wrongCode": {
-        rateLimiter.fail(attempt);
+        await rateLimiter.fail(attempt);
         const text = translate(error.messageKey, { attemptsRemaining: error.attemptsRemaining });
         return data<RegistrationAnswer>({ result: submission.reply({ fieldErrors: { code: [text] }, hideFields: [...SECRET_FIELDS] }) }, { status: 400 });
       }
       case "locked":
-        rateLimiter.fail(attempt);
+        await rateLimiter.fail(attempt);
         return seeOther(registerUrl(profile, "code"), [await registrationFlow.save(request, { ...state, verificationId: undefined, lockedUntil: error.unlockDate })]);
     }
   }
-  if (countsAsFailure(error)) rateLimiter.fail(attempt);
+  if (countsAsFailure(error)) await rateLimiter.fail(attempt);
   return refused(submission, refusalMessage(error), error instanceof UpstreamRefusal ? 400 : 502);
 }
 
@@ -244,7 +244,7 @@ async function resendCode(request: Request, context: AppLoadContext, profile: Li
   const submission = parseForm(formData, noFields);
 
   const attempt: Attempt = { action: "register", number: lineKey(state), ip: context.clientIp };
-  const limit = rateLimiter.check(attempt);
+  const limit = await rateLimiter.check(attempt);
   if (!limit.allowed) {
     return resendRefused(submission, tooManyAttempts(limit) as { key: string; values: Record<string, unknown> }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
   }
@@ -252,11 +252,11 @@ async function resendCode(request: Request, context: AppLoadContext, profile: Li
   const sent = await sendRegistrationCode({ baitNumber: state.phone, serviceNumber: state.serviceNumber, email: state.email });
   const fresh: RegistrationState = { ...state, lockedUntil: undefined, verificationId: undefined };
   if (sent.ok) {
-    rateLimiter.succeed(attempt);
+    await rateLimiter.succeed(attempt);
     return redirectWithNotice(request, registerUrl(profile, "code"), "auth:code.resent", [await registrationFlow.save(request, fresh)]);
   }
   const error = sent.error;
-  if (countsAsFailure(error)) rateLimiter.fail(attempt);
+  if (countsAsFailure(error)) await rateLimiter.fail(attempt);
   if (error instanceof UpstreamRefusal && error.reason === "locked") {
     return seeOther(registerUrl(profile, "code"), [await registrationFlow.save(request, { ...fresh, lockedUntil: error.unlockDate })]);
   }

@@ -58,13 +58,13 @@ export async function checkDevice(imei: string): Promise<DeviceCheck> {
  */
 export async function limitedDeviceCheck(imei: string, context: AppLoadContext): Promise<DeviceCheck | { limited: string }> {
   const attempt = { action: "imei" as const, ip: context.clientIp };
-  const limit = rateLimiter.check(attempt);
+  const limit = await rateLimiter.check(attempt);
   if (!limit.allowed) {
     const { key, values } = tooManyAttempts(limit);
     return { limited: translate(key, values) };
   }
   // Every check counts: a sweep is many well-formed IMEIs, most of them answered.
-  rateLimiter.fail(attempt);
+  await rateLimiter.fail(attempt);
   return checkDevice(imei);
 }
 

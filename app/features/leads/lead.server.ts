@@ -74,9 +74,9 @@ export async function contactAction(request: Request, context: AppLoadContext) {
   const kind = form.tipo as LeadKind;
 
   const attempt = { action: "lead" as const, number: form.telefono, ip: context.clientIp };
-  const limit = rateLimiter.check(attempt);
+  const limit = await rateLimiter.check(attempt);
   if (!limit.allowed) return refused(submission, tooManyAttempts(limit), 429);
-  rateLimiter.fail(attempt);
+  await rateLimiter.fail(attempt);
 
   try {
     await leadOutbox().add({ name: form.nombre, phone: form.telefono, kind, campaign: await readCampaign(request), receivedAt: new Date().toISOString() });

@@ -23,12 +23,12 @@ export async function portabilityAction(request: Request, context: AppLoadContex
   const form = submission.value;
 
   const attempt = { action: "portability" as const, number: form.numero, ip: context.clientIp };
-  const limit = rateLimiter.check(attempt);
+  const limit = await rateLimiter.check(attempt);
   if (!limit.allowed) {
     const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
     return refused(submission, { key: "portability:tooMany", values: { minutes } }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
   }
-  rateLimiter.fail(attempt);
+  await rateLimiter.fail(attempt);
 
   const iccid = `${ICCID_PREFIX}${form.iccid}`;
   const guess = await guessPortabilityByIccid(iccid);

@@ -80,8 +80,8 @@ export async function replacementLoader(request: Request) {
   return answer({ step: 2, lineNumber, lockSeconds: state.lockedUntil ? secondsUntil(state.lockedUntil) : null, notice });
 }
 
-function limited(submission: Submission<unknown>, attempt: Attempt) {
-  const limit = rateLimiter.check(attempt);
+async function limited(submission: Submission<unknown>, attempt: Attempt) {
+  const limit = await rateLimiter.check(attempt);
   if (limit.allowed) return null;
   const { key, values } = tooManyAttempts(limit);
   return refused(submission, { key, values }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
@@ -104,16 +104,16 @@ async function registerStep(request: Request, context: AppLoadContext, line: str
   const submission = parseForm(formData, replacementSchema);
   if (submission.status !== "success") return invalid(submission);
   const attempt: Attempt = { action: "iccid", number: line, ip: context.clientIp };
-  const tooMany = limited(submission, attempt);
+  const tooMany = await limited(submission, attempt);
   if (tooMany) return tooMany;
 
   const iccid = fullIccid(submission.value.iccid);
   const registered = await registerReplacement({ number: line, iccid, email: submission.value.email, reason: submission.value.reason });
   if (!registered.ok) {
-    rateLimiter.fail(attempt);
+    await rateLimiter.fail(attempt);
     return refused(submission, { key: registered.error.messageKey }, registered.error.status === 500 || registered.error.status === 502 ? 502 : 400);
   }
-  rateLimiter.succeed(attempt);
+  await rateLimiter.succeed(attempt);
   return sendCode(request, { iccid, done: false });
 }
 
@@ -130,7 +130,7 @@ async function verifyStep(request: Request, context: AppLoadContext, line: strin
   const submission = parseForm(formData, codeSchema);
   if (submission.status !== "success") return invalid(submission);
   const attempt: Attempt = { action: "code", number: line, ip: context.clientIp };
-  const tooMany = limited(submission, attempt);
+  const tooMany = await limited(submission, attempt);
   if (tooMany) return tooMany;
 
   const result = await validateReplacementOtp(line, submission.value.code);
@@ -138,15 +138,15 @@ async function verifyStep(request: Request, context: AppLoadContext, line: strin
   const outcome = result.data;
   switch (outcome.kind) {
     case "accepted":
-      rateLimiter.succeed(attempt);
+      await rateLimiter.succeed(attempt);
       return goTo(request, 3, { ...state, done: true });
     case "locked":
       return goTo(request, 2, { ...state, lockedUntil: outcome.unlockDate });
     case "wrongCode":
-      rateLimiter.fail(attempt);
+      await rateLimiter.fail(attempt);
       return refused(submission, { key: outcome.messageKey, values: { attemptsRemaining: outcome.attemptsRemaining } });
     default:
-      rateLimiter.fail(attempt);
+      await rateLimiter.fail(attempt);
       return refused(submission, { key: outcome.messageKey });
   }
 }

@@ -66,12 +66,12 @@ export async function rechargeAction(request: Request, context: AppLoadContext) 
   const number = lineNumberOf(form, offer.type);
   const numberField = needsServiceNumber(offer.type) ? "serviceNumber" : "phone";
   const attempt = { action: "line" as const, ip: context.clientIp };
-  const limit = rateLimiter.check(attempt);
+  const limit = await rateLimiter.check(attempt);
   if (!limit.allowed) return refused(submission, tooManyAttempts(limit), 429, { "Retry-After": String(limit.retryAfterSeconds) });
 
   const line = await checkRechargeLine(number, offer.type, form.captchaToken);
   if (!line.ok) {
-    rateLimiter.fail(attempt);
+    await rateLimiter.fail(attempt);
     return data<RechargeAnswer>({ result: submission.reply({ fieldErrors: { [numberField]: [translate(line.messageKey)] } }) }, { status: 422 });
   }
 
@@ -119,13 +119,13 @@ export async function lineCheckResponse(request: Request, context: AppLoadContex
   const lookup = await findRechargeOffer(url.searchParams.get("oferta"));
   if (!lookup.ok) return data({ number, ok: false, message: translate(lookup.messageKey) }, { status: 404, headers: noStore });
   const attempt = { action: "line" as const, ip: context.clientIp };
-  const limit = rateLimiter.check(attempt);
+  const limit = await rateLimiter.check(attempt);
   if (!limit.allowed) {
     const { key, values } = tooManyAttempts(limit);
     return data({ number, ok: false, message: translate(key, values) }, { status: 429, headers: noStore });
   }
   const verdict = await checkRechargeLine(number, lookup.offer.type);
-  if (!verdict.ok) rateLimiter.fail(attempt);
+  if (!verdict.ok) await rateLimiter.fail(attempt);
   return data(verdict.ok ? { number, ok: true } : { number, ok: false, message: translate(verdict.messageKey) }, { headers: noStore });
 }
 export type LineCheckAnswer = { number: string; ok: boolean; message?: string };

@@ -1,0 +1,84 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { createRateLimiter, LIMITS } from "../rate-limit.server";
+import { memoryState, redisState, type SharedState } from "./shared-state.server";
+
+/**
+ * The shared state (attempt limits, the payment ledger) on both backends: this process's memory,
+ * and Redis (a real redis-server, tests/unit/redis-server.global-setup.ts), where two clients
+ * stand for two instances of the site.
+ */
+const opened: SharedState[] = [];
+const redis = () => {
+  const state = redisState(inject("redisUrl"));
+  opened.push(state);
+  return state;
+};
+afterAll(async () => {
+  await Promise.all(opened.map((state) => state.close()));
+});
+
+describe.each([
+  { name: "memory", instances: () => { const one = memoryState(); return [one, one] as const; } },
+  { name: "Redis (two instances)", instances: () => [redis(), redis()] as const },
+])("the shared state in $name", ({ instances }) => {
+  it("counts hits in a window that starts with the first, seen by every instance", async () => {
+    const [a, b] = instances();
+    const key = `test:${randomUUID()}`;
+    expect(await a.peek(key)).toBeNull();
+    const first = await a.hit(key, 60_000);
+    const second = await b.hit(key, 60_000);
+    expect([first.count, second.count]).toEqual([1, 2]);
+    expect(Math.abs(second.resetAt - first.resetAt)).toBeLessThan(1_000);
+    expect(second.resetAt - Date.now()).toBeGreaterThan(58_000);
+    expect((await b.peek(key))?.count).toBe(2);
+    await b.clear(key);
+    expect(await a.peek(key)).toBeNull();
+  });
+
+  it("a window ends by itself", async () => {
+    const [a] = instances();
+    const key = `test:${randomUUID()}`;
+    await a.hit(key, 50);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(await a.peek(key)).toBeNull();
+  });
+
+  it("a claim is won by one instance only, and its value is seen by all until it expires", async () => {
+    const [a, b] = instances();
+    const key = `test:${randomUUID()}`;
+    const won = await Promise.all([a.claim(key, "a", 100), b.claim(key, "b", 100)]);
+    expect(won.filter(Boolean)).toHaveLength(1);
+    expect(await b.get(key)).toBe(won[0] ? "a" : "b");
+    await a.set(key, "verdict", 100);
+    expect(await b.get(key)).toBe("verdict");
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(await a.get(key)).toBeNull();
+    expect(await b.claim(key, "again", 100)).toBe(true);
+  });
+
+  it("an attempt limit reached through one instance is enforced by the other", async () => {
+    const [a, b] = instances();
+    const first = createRateLimiter(a);
+    const second = createRateLimiter(b);
+    const attempt = { action: "login" as const, number: `55${String(Date.now()).slice(-8)}`, ip: `203.0.113.${Math.floor(Math.random() * 200)}` };
+    for (let i = 0; i < LIMITS.perNumber.max; i++) await first.fail(attempt);
+    const refused = await second.check(attempt);
+    expect(refused.allowed).toBe(false);
+    expect(refused.allowed === false && refused.retryAfterSeconds).toBeGreaterThan(14 * 60);
+    // A success on either clears the number's count.
+    await second.succeed(attempt);
+    expect((await first.check(attempt)).allowed).toBe(true);
+  });
+});
+
+describe("while Redis is unreachable", () => {
+  it("the limits let attempts through instead of failing the form (and log it)", async () => {
+    const down = redisState("redis://127.0.0.1:1");
+    opened.push(down);
+    const limiter = createRateLimiter(down);
+    const attempt = { action: "login" as const, number: "5512345678", ip: "203.0.113.1" };
+    await expect(limiter.fail(attempt)).resolves.toBeUndefined();
+    await expect(limiter.check(attempt)).resolves.toEqual({ allowed: true });
+  });
+});

@@ -1,0 +1,132 @@
+import { createClient } from "@redis/client";
+
+/**
+ * State that every instance must see the same (docs/upstream.md "Shared state"): attempt limits
+ * and lockouts, the payment ledger's claims and verdicts, the failure counter. Redis when
+ * `REDIS_URL` is set (keys `bait:state:…`, all expiring), this process's memory otherwise (one
+ * instance: `npm start` refuses several workers without Redis).
+ */
+export interface SharedState {
+  /** Adds one to `key`; the window of `windowMs` starts with the first hit. */
+  hit(key: string, windowMs: number): Promise<Window>;
+  /** The count of `key` and when its window ends, or null when there is none. */
+  peek(key: string): Promise<Window | null>;
+  clear(key: string): Promise<void>;
+  /** Sets `key` for `ttlMs` unless it is set: true when this call set it (one instance wins). */
+  claim(key: string, value: string, ttlMs: number): Promise<boolean>;
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string, ttlMs: number): Promise<void>;
+  close(): Promise<void>;
+}
+export type Window = { count: number; resetAt: number };
+
+export function memoryState(clock: () => number = Date.now): SharedState & { reset(): void } {
+  const counters = new Map<string, Window>();
+  const values = new Map<string, { value: string; until: number }>();
+  const liveCounter = (key: string) => {
+    const entry = counters.get(key);
+    if (entry && entry.resetAt > clock()) return entry;
+    counters.delete(key);
+    return null;
+  };
+  const liveValue = (key: string) => {
+    const entry = values.get(key);
+    if (entry && entry.until > clock()) return entry.value;
+    values.delete(key);
+    return null;
+  };
+  // Old entries go when a map grows: a flood of distinct keys cannot exhaust memory.
+  const prune = () => {
+    if (counters.size > 50_000) for (const [key] of counters) liveCounter(key);
+    if (values.size > 50_000) for (const [key] of values) liveValue(key);
+  };
+  return {
+    async hit(key, windowMs) {
+      const entry = liveCounter(key) ?? { count: 0, resetAt: clock() + windowMs };
+      entry.count += 1;
+      counters.set(key, entry);
+      prune();
+      return { ...entry };
+    },
+    async peek(key) {
+      const entry = liveCounter(key);
+      return entry ? { ...entry } : null;
+    },
+    async clear(key) {
+      counters.delete(key);
+      values.delete(key);
+    },
+    async claim(key, value, ttlMs) {
+      if (liveValue(key) !== null) return false;
+      values.set(key, { value, until: clock() + ttlMs });
+      prune();
+      return true;
+    },
+    async get(key) {
+      return liveValue(key);
+    },
+    async set(key, value, ttlMs) {
+      values.set(key, { value, until: clock() + ttlMs });
+      prune();
+    },
+    async close() {},
+    reset() {
+      counters.clear();
+      values.clear();
+    },
+  };
+}
+
+/**
+ * The same on Redis: a counter is INCR with PEXPIRE NX (the window starts with the first hit) in
+ * one MULTI; a claim is SET NX PX. Commands fail at once while Redis is unreachable (no offline
+ * queue); each caller decides what that means for it.
+ */
+export function redisState(url: string): SharedState {
+  const client = createClient({ url, disableOfflineQueue: true });
+  client.on("error", (error: Error) => console.error("[state] redis:", error.message));
+  let connecting: Promise<unknown> | null = null;
+  // Connected, or connected within a second; otherwise the command fails at once while the
+  // client keeps reconnecting by itself: nobody waits on a Redis that is down.
+  const ready = async () => {
+    if (client.isReady) return client;
+    connecting ??= client.connect().catch(() => {
+      connecting = null;
+    });
+    await Promise.race([connecting, new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
+    if (!client.isReady) throw new Error("Redis no responde");
+    return client;
+  };
+  const name = (key: string) => `bait:state:${key}`;
+  const windowOf = (count: number, ttl: number): Window => ({ count, resetAt: Date.now() + Math.max(ttl, 0) });
+  return {
+    async hit(key, windowMs) {
+      const redis = await ready();
+      const [count, , ttl] = (await redis.multi().incr(name(key)).pExpire(name(key), windowMs, "NX").pTTL(name(key)).exec()) as unknown as [number, number, number];
+      return windowOf(Number(count), Number(ttl));
+    },
+    async peek(key) {
+      const redis = await ready();
+      const [count, ttl] = (await redis.multi().get(name(key)).pTTL(name(key)).exec()) as unknown as [string | null, number];
+      return count === null ? null : windowOf(Number(count), Number(ttl));
+    },
+    async clear(key) {
+      await (await ready()).del(name(key));
+    },
+    async claim(key, value, ttlMs) {
+      return (await (await ready()).set(name(key), value, { condition: "NX", expiration: { type: "PX", value: ttlMs } })) === "OK";
+    },
+    async get(key) {
+      const found = await (await ready()).get(name(key));
+      return typeof found === "string" ? found : null;
+    },
+    async set(key, value, ttlMs) {
+      await (await ready()).set(name(key), value, { expiration: { type: "PX", value: ttlMs } });
+    },
+    async close() {
+      if (client.isOpen) await client.close().catch(() => client.destroy());
+      else if (connecting) client.destroy();
+      connecting = null;
+    },
+  };
+}

@@ -59,7 +59,7 @@ export async function loadCheckout(request: Request, context: AppLoadContext) {
       editHref: editHrefOf(sale),
       plugin: prepared.plugin,
       paymentKey: randomUUID(),
-      attemptsLeft: FAILURE_THRESHOLD - paymentLedger.failuresOf(sale.uuid),
+      attemptsLeft: FAILURE_THRESHOLD - (await paymentLedger.failuresOf(sale.uuid)),
       paypal: {
         approved: Boolean(returned && paypalOrder?.uuid === sale.uuid && paypalOrder.orderId === returned),
         cancelled: url.searchParams.get("paypal-cancelado") === "1",

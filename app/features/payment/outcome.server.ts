@@ -33,7 +33,7 @@ export async function settle(
   result?: CheckoutAnswer["result"],
 ) {
   const { sale, setup, paymentKey } = context;
-  const run = paymentLedger.run(paymentKey, sale.uuid, async (): Promise<ChargeVerdict> => {
+  const verdict = await paymentLedger.run(paymentKey, sale.uuid, async (): Promise<ChargeVerdict> => {
     const outcome = await charge({
       setup,
       ...payment,
@@ -47,8 +47,7 @@ export async function settle(
     const unknown = outcome.error.kind === "timeout" || outcome.error.kind === "network";
     return { ok: false, messageKey: outcome.error.messageKey, ...(outcome.error.upstreamMessage ? { upstreamText: outcome.error.upstreamMessage } : {}), unknown };
   });
-  if (!run) return answer({ message: errorMessage(translate("payment:checkout.staleForm")) }, 409);
-  const verdict = await run;
+  if (!verdict) return answer({ message: errorMessage(translate("payment:checkout.staleForm")) }, 409);
   const session = await getSession(request);
   if (verdict.ok) {
     // The update modal's new card took over: the recurrence it replaces stops (a failure is logged, the new one stands).
@@ -67,6 +66,6 @@ export async function settle(
     return answer({ message: errorMessage(translate("payment:payment.failed")), reset: true }, 402, headers);
   }
   // The form comes back enabled at step 1, without the card and without the consents ticked.
-  const attemptsLeft = FAILURE_THRESHOLD - paymentLedger.failuresOf(sale.uuid);
+  const attemptsLeft = FAILURE_THRESHOLD - (await paymentLedger.failuresOf(sale.uuid));
   return answer({ message: errorMessage(text), attemptsLeft, ...(result ? { result } : {}) }, verdict.unknown ? 504 : 402, headers);
 }

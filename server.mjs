@@ -78,6 +78,7 @@ if (mockControl) {
     res.status(204).end();
   });
   app.get("/__mocks/leads", (_req, res) => res.json(mockControl.receivedLeads()));
+  app.get("/__mocks/charges", (_req, res) => res.json(mockControl.receivedCharges()));
   app.post("/__mocks/session", express.json(), (req, res) => {
     const access = mockControl.mintSession(req.body?.number);
     if (!access) return res.status(400).json({ error: "number must be 10 digits" });

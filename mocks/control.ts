@@ -2,7 +2,7 @@ import { resetAnalytics } from "./analytics";
 import { clearSwitches, setSwitch, type CallSwitch } from "./switches";
 import { newToken, resetLines, resetWorld } from "./world";
 import { journey, resetJourney } from "./world-journey";
-import { resetSales } from "./world-sales";
+import { resetSales, sales } from "./world-sales";
 import { resetPortabilities, resetReplacements, resetSupport } from "./world-support";
 
 /** What tests may do to the mock world from outside the process (POST /__mocks/*). */
@@ -35,3 +35,6 @@ export function mintSession(number: unknown): string | null {
 
 /** The leads the mock upstream accepted (GET /__mocks/leads): what tests check a lead's delivery with. */
 export const receivedLeads = () => journey.leads;
+
+/** The charges the mock payments upstream made (GET /__mocks/charges): what tests count charges with. */
+export const receivedCharges = () => sales.charges.map(({ orderId, approved, amount, at }) => ({ orderId, approved, amount, at }));

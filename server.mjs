@@ -1,5 +1,6 @@
 // The production server: express in front of the Remix build.
 // Mocks are patched into fetch *before* the build is imported, so every upstream client sees them.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -9,8 +10,15 @@ import { installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { isbot } from "isbot";
+import pino from "pino";
 
 installGlobals({ nativeFetch: true });
+
+// One JSON line per request (README "Observability"); LOG_LEVEL=debug adds the static files.
+const log = pino({ level: process.env.LOG_LEVEL ?? "info", base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime });
+// What each request did upstream, recorded by the app (app/lib/request-context.server.ts).
+const requestContext = new AsyncLocalStorage();
+globalThis[Symbol.for("bait.request-context")] = requestContext;
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const isProduction = process.env.NODE_ENV === "production";
@@ -33,9 +41,9 @@ if (useMocks) {
   startMockUpstream();
   mockControl = await import("./mocks/control.ts");
   mockSso = await import("./mocks/sso-server.ts");
-  console.info("[upstream] mock world (MOCKS=true): demo data, nothing leaves this machine");
+  log.info({ upstream: "mock" }, "mock world (MOCKS=true): demo data, nothing leaves this machine");
 } else {
-  console.info(`[upstream] real services at ${process.env.UPSTREAM_BASE_URL ?? "the UPSTREAM_*_URL addresses"}`);
+  log.info({ upstream: "real" }, `real services at ${process.env.UPSTREAM_BASE_URL ?? "the UPSTREAM_*_URL addresses"}`);
 }
 
 const build = await import("./build/index.js");
@@ -45,6 +53,36 @@ const { pageCache } = await import("./scripts/page-cache.mjs");
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", process.env.TRUST_PROXY === "true");
+
+// The request log: an id per request (a sane incoming X-Request-Id is kept, so a proxy's id
+// follows the request), sent back as X-Request-Id; one line when the answer is out, with the
+// path (never the query: it may carry a phone or an e-mail; long digit runs masked), the status,
+// the duration and every upstream call by name with its duration and outcome.
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,100}$/;
+const maskDigits = (text) => text.replace(/\d{7,}/g, (digits) => `${"•".repeat(digits.length - 4)}${digits.slice(-4)}`);
+app.use((req, res, next) => {
+  const incoming = req.headers["x-request-id"];
+  const id = typeof incoming === "string" && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  res.setHeader("X-Request-Id", id);
+  const started = process.hrtime.bigint();
+  const context = { upstream: [] };
+  res.once("finish", () => {
+    const line = {
+      reqId: id,
+      method: req.method,
+      route: maskDigits(req.path),
+      status: res.statusCode,
+      ms: Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10,
+      ...(context.upstream.length ? { upstream: context.upstream } : {}),
+      ...(res.locals.refused ? { refused: res.locals.refused } : {}),
+    };
+    const quiet = req.path.startsWith("/build/") || (req.method === "GET" && /\.[a-z0-9]+$/i.test(req.path)) || req.path === "/healthz" || req.path === "/readyz";
+    if (res.statusCode >= 500) log.error(line, "request");
+    else if (quiet) log.debug(line, "request");
+    else log.info(line, "request");
+  });
+  requestContext.run(context, next);
+});
 app.use(compression());
 
 // Fingerprinted assets are immutable; everything else in public/ may change with a deploy.
@@ -53,7 +91,18 @@ app.use("/build", express.static(path.join(root, "public/build"), { immutable: t
 const publicFiles = express.static(path.join(root, "public"), { maxAge: "1h" });
 app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
-app.get("/healthz", (_req, res) => res.type("text/plain").send("ok"));
+// Liveness (this process answers) and readiness (it can serve: a valid config, Redis when configured).
+const healthReport = build.entry.module.healthReport;
+app.get("/healthz", async (_req, res) => {
+  const { upstream, configVersion } = await healthReport();
+  res.setHeader("Cache-Control", "no-store");
+  res.json({ status: "ok", upstream, configVersion });
+});
+app.get("/readyz", async (_req, res) => {
+  const report = await healthReport();
+  res.setHeader("Cache-Control", "no-store");
+  res.status(report.ready ? 200 : 503).json(report);
+});
 
 app.use((req, res, next) => {
   res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -135,7 +184,7 @@ if (mockControl) {
 
 // Pages take form posts only (scripts/http-guards.mjs): other bodies get 415, 411 or 413 in Spanish.
 const commonTexts = JSON.parse(readFileSync(path.join(root, "locales/es-MX/common.json"), "utf8"));
-app.use(acceptFormBodiesOnly({ texts: commonTexts.requestRefused }));
+app.use(acceptFormBodiesOnly({ texts: commonTexts.requestRefused, log: ({ reason }, res) => (res.locals.refused = reason) }));
 
 // Anonymous pages from memory (scripts/page-cache.mjs); PAGE_CACHE=false turns it off.
 const pageCacheVariant = build.entry.module.pageCacheVariant;
@@ -163,7 +212,7 @@ app.all(
 );
 
 const server = app.listen(port, () => {
-  console.info(`Bait web listening on http://localhost:${port}`);
+  log.info({ port }, `Bait web listening on http://localhost:${port}`);
 });
 
 // A deploy or a scale-down sends SIGTERM: stop accepting, let the requests in flight finish

@@ -11,8 +11,9 @@ import { startLeadDelivery } from "~/features/leads/lead.server";
 import { serverT } from "~/lib/i18n/i18next.server";
 import { TranslationProvider, type T } from "~/lib/i18n/react";
 
-// The page cache of server.mjs reads it from the build.
+// The page cache and the health endpoints of server.mjs read these from the build.
 export { pageCacheVariant } from "~/render/page/cache-variant.server";
+export { healthReport } from "~/lib/health.server";
 
 // Leads a previous run stored and did not deliver go out first (docs/leads.md).
 startLeadDelivery();
@@ -89,11 +90,9 @@ export async function handleDataRequest(response: Response, { request }: { reque
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   const { pathname } = new URL(request.url);
-  // A form posted to a page that takes none is the client's mistake: one line, no stack (the page says so in Spanish).
-  if (isRouteErrorResponse(error) && error.status === 405) {
-    console.warn(JSON.stringify({ level: "warn", msg: "request refused", status: 405, method: request.method, path: pathname, reason: "no action" }));
-    return;
-  }
+  // A form posted to a page that takes none is the client's mistake, not a fault: the request's
+  // own log line says 405 (server.mjs), the page says so in Spanish; no stack.
+  if (isRouteErrorResponse(error) && error.status === 405) return;
   console.error("[server] error no controlado en", pathname, error);
 }
 

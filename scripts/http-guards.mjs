@@ -127,7 +127,7 @@ export function acceptFormBodiesOnly({ texts, maxBytes = MAX_FORM_BYTES, log = l
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method.toUpperCase())) return next();
     const refuse = (status, reason) => {
-      log({ status, method: req.method, path: req.path, reason });
+      log({ status, method: req.method, path: req.path, reason }, res);
       // What was sent is not read: the connection closes once the answer is out.
       res.setHeader("Connection", "close");
       res.status(status).type("html").send(refusalPage(texts, reason, res.locals.cspNonce));
@@ -141,7 +141,7 @@ export function acceptFormBodiesOnly({ texts, maxBytes = MAX_FORM_BYTES, log = l
   };
 }
 
-/** One line per refused request: JSON, no body, no query (it may carry personal data). */
+/** One line per refused request: JSON, no body, no query (it may carry personal data). server.mjs puts the reason on the request's own log line instead. */
 export function logRefusal(fields) {
   console.warn(JSON.stringify({ level: "warn", msg: "request refused", ...fields }));
 }

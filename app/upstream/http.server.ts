@@ -1,5 +1,6 @@
 import type * as z from "zod";
 import { env, type UpstreamName } from "~/lib/env.server";
+import { maskDigits, recordUpstreamCall } from "~/lib/request-context.server";
 
 /** What the user is told when a call fails: a catalogue key of locales/es-MX/errors.json (or a call-specific one). */
 export type UpstreamErrorKind = "timeout" | "network" | "http" | "invalidResponse";
@@ -60,12 +61,18 @@ export async function upstreamFetch<S extends z.ZodType>(options: UpstreamCall<S
   const method = options.method ?? "GET";
   const attempts = options.attempts ?? (method === "GET" ? 2 : 1);
   let last: UpstreamResult<z.infer<S>> | undefined;
+  const started = performance.now();
+  let tried = 0;
   for (let attempt = 1; attempt <= attempts; attempt++) {
+    tried = attempt;
     last = await attemptOnce(options, method);
     const retriable = !last.ok && (last.error.kind === "network" || last.error.kind === "timeout" || (last.error.status ?? 0) >= 500);
     if (last.ok || !retriable || attempt === attempts) break;
     await sleep(150);
   }
+  // The call's name, never its path or body: the request's log line says what went upstream and how it went.
+  const outcome = last!.ok ? `ok ${last!.status}` : last!.error.kind === "http" ? `http ${last!.error.status}` : last!.error.kind;
+  recordUpstreamCall({ call: options.call, method, ms: Math.round(performance.now() - started), outcome, attempts: tried });
   return last!;
 }
 
@@ -96,7 +103,7 @@ async function attemptOnce<S extends z.ZodType>(options: UpstreamCall<S>, method
     });
   } catch (error) {
     const timedOut = error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError");
-    console.error(`[upstream] ${options.call} ${method} ${url.pathname}: ${timedOut ? "tiempo de espera agotado" : "sin conexión"}`);
+    console.error(`[upstream] ${options.call} ${method} ${maskDigits(url.pathname)}: ${timedOut ? "tiempo de espera agotado" : "sin conexión"}`);
     return timedOut ? fail("timeout", "errors:upstream.timeout") : fail("network", "errors:upstream.network");
   }
 
@@ -105,7 +112,7 @@ async function attemptOnce<S extends z.ZodType>(options: UpstreamCall<S>, method
     const text = await response.text();
     json = text ? JSON.parse(text) : null;
   } catch {
-    console.error(`[upstream] ${options.call} ${method} ${url.pathname}: respuesta no es JSON (HTTP ${response.status})`);
+    console.error(`[upstream] ${options.call} ${method} ${maskDigits(url.pathname)}: respuesta no es JSON (HTTP ${response.status})`);
     return response.ok
       ? fail("invalidResponse", "errors:upstream.invalidResponse", response.status)
       : fail("http", options.messages?.[response.status] ?? messageKeyForStatus(response.status), response.status);
@@ -114,7 +121,7 @@ async function attemptOnce<S extends z.ZodType>(options: UpstreamCall<S>, method
   if (!response.ok) {
     const parsedError = options.errorSchema?.safeParse(json);
     const upstreamMessage = parsedError?.success ? (parsedError.data.message ?? parsedError.data.mensaje) : undefined;
-    console.error(`[upstream] ${options.call} ${method} ${url.pathname}: HTTP ${response.status}`);
+    console.error(`[upstream] ${options.call} ${method} ${maskDigits(url.pathname)}: HTTP ${response.status}`);
     return fail("http", options.messages?.[response.status] ?? messageKeyForStatus(response.status), response.status, upstreamMessage);
   }
 

@@ -106,26 +106,26 @@ describe("the device check (one module for the eSIM modal and /compatibilidad)",
     ["353322110099885", "vozapp", "warning", "Tu equipo es compatible con la red Bait a través de la aplicación VozAPP. Descárgala en tu tienda de aplicaciones para hacer y recibir llamadas."],
     ["867530901234565", "error", "error", "Estimado usuario, ha ocurrido un error interno del servidor. Por favor, inténtalo de nuevo más tarde."],
   ])("GET /api/imei?imei=%s answers %s", async (imei, verdict, tone, message) => {
-    const response = (await imeiCheckResponse(new Request(`http://localhost/api/imei?imei=${imei}`), context())) as unknown as { data: unknown };
-    expect(response.data).toEqual({ imei, verdict, tone, message });
+    const response = await imeiCheckResponse(new Request(`http://localhost/api/imei?imei=${imei}`), context());
+    expect(await response.json()).toEqual({ imei, verdict, tone, message });
   });
 
   it("a malformed answer is 'Error al obtener la respuesta del servicio'; a 400 is 'compatible but not with an E-SIM'", async () => {
     setSwitch("core.validateImei", { malformed: true });
-    const malformed = (await imeiCheckResponse(new Request("http://localhost/api/imei?imei=356938035643809"), context())) as unknown as { data: { message: string } };
-    expect(malformed.data.message).toBe("Error al obtener la respuesta del servicio");
+    const malformed = await (await imeiCheckResponse(new Request("http://localhost/api/imei?imei=356938035643809"), context())).json();
+    expect(malformed.message).toBe("Error al obtener la respuesta del servicio");
     setSwitch("core.validateImei", { status: 400 });
-    const bad = (await imeiCheckResponse(new Request("http://localhost/api/imei?imei=356938035643809"), context())) as unknown as { data: { verdict: string } };
-    expect(bad.data.verdict).toBe("networkOnly");
+    const bad = await (await imeiCheckResponse(new Request("http://localhost/api/imei?imei=356938035643809"), context())).json();
+    expect(bad.verdict).toBe("networkOnly");
   });
 
   it("a malformed IMEI never reaches the upstream: 'El formato del IMEI es inválido'", async () => {
     let called = false;
     mockServer.use(http.post("https://core.upstream.mock/api/core/api/validate/IMEI", () => ((called = true), undefined)));
     for (const imei of ["", "12345", "3569380356438091234", "35693803564380a"]) {
-      const answer = (await imeiCheckResponse(new Request(`http://localhost/api/imei?imei=${imei}`), context())) as unknown as { data: { message: string }; init: { status: number } };
-      expect(answer.init.status).toBe(400);
-      expect(answer.data.message).toMatch(/^El (formato del IMEI es inválido|IMEI es obligatorio)$/);
+      const answer = await imeiCheckResponse(new Request(`http://localhost/api/imei?imei=${imei}`), context());
+      expect(answer.status).toBe(400);
+      expect((await answer.json()).message).toMatch(/^El (formato del IMEI es inválido|IMEI es obligatorio)$/);
     }
     expect(called).toBe(false);
   });
@@ -133,8 +133,8 @@ describe("the device check (one module for the eSIM modal and /compatibilidad)",
   it("counts every check against the IP: the 101st in 15 minutes is refused without asking the upstream", async () => {
     const ip = context();
     for (let index = 0; index < 100; index += 1) await imeiCheckResponse(new Request("http://localhost/api/imei?imei=351756051523993"), ip);
-    const refused = (await imeiCheckResponse(new Request("http://localhost/api/imei?imei=351756051523993"), ip)) as unknown as { init: { status: number } };
-    expect(refused.init.status).toBe(429);
+    const refused = await imeiCheckResponse(new Request("http://localhost/api/imei?imei=351756051523993"), ip);
+    expect(refused.status).toBe(429);
   });
 
   it("records the journey's imeicompatible step (true only for an eSIM device) when the visitor has a journey", async () => {

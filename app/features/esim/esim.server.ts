@@ -137,12 +137,12 @@ export async function imeiCheckResponse(request: Request, context: AppLoadContex
     const key = submission.error?.imei?.[0] ?? "esim:form.imeiFormat";
     // What was asked about comes back as digits only: an API never echoes what it refused.
     const imei = (url.searchParams.get("imei") ?? "").replace(/\D+/g, "").slice(0, 17);
-    return data({ imei, verdict: "invalid", tone: "error", message: translate(key) }, { status: 400, headers: noStore });
+    return Response.json({ imei, verdict: "invalid", tone: "error", message: translate(key) }, { status: 400, headers: noStore });
   }
   const journey = url.searchParams.get("recorrido") === "esim" ? await readJourney(request) : null;
   const device = await checkAndRecord(submission.value.imei, journey, context);
-  if ("limited" in device) return data({ imei: submission.value.imei, verdict: "error", tone: "error", message: device.limited }, { status: 429, headers: noStore });
-  return data(device, { headers: noStore });
+  if ("limited" in device) return Response.json({ imei: submission.value.imei, verdict: "error", tone: "error", message: device.limited }, { status: 429, headers: noStore });
+  return Response.json(device, { headers: noStore });
 }
 export type ImeiCheckAnswer = { imei: string; verdict: DeviceCheck["verdict"] | "invalid"; tone: DeviceCheck["tone"]; message: string };
 

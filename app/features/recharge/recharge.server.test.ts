@@ -212,12 +212,14 @@ describe("'Siguiente' (the modal's action)", () => {
 describe("GET /api/linea (the live check)", () => {
   const check = async (query: string) => {
     const out = await lineCheckResponse(new Request(`http://localhost/api/linea?${query}`), context());
-    return out.data as { number: string; ok: boolean; message?: string };
+    return (await out.json()) as { number: string; ok: boolean; message?: string };
   };
   it("answers for the number asked, with the message in Spanish", async () => {
     expect(await check("numero=5512345678&oferta=BAIT100")).toEqual({ number: "5512345678", ok: true });
     expect(await check("numero=5534567890&oferta=BAIT100")).toEqual({ number: "5534567890", ok: false, message: IDLE });
     expect(await check("numero=55%2000000000&oferta=BAIT100")).toEqual({ number: "5500000000", ok: false, message: NOT_BAIT });
     expect(await check("numero=123&oferta=BAIT100")).toEqual({ number: "123", ok: false, message: "El número debe tener 10 dígitos." });
+    // What was refused comes back as digits only.
+    expect(await check("numero=%3Cb%3E55%3C%2Fb%3E&oferta=BAIT100")).toEqual({ number: "55", ok: false, message: "El número debe tener 10 dígitos." });
   });
 });

@@ -115,17 +115,17 @@ export async function lineCheckResponse(request: Request, context: AppLoadContex
   const number = (url.searchParams.get("numero") ?? "").replace(/\s+/g, "");
   const noStore = { "Cache-Control": "private, no-store" };
   // A refused number comes back as digits only: an API never echoes what it refused.
-  if (!/^\d{10}$/.test(number)) return data({ number: number.replace(/\D+/g, "").slice(0, 10), ok: false, message: translate("errors:line.invalidNumber") }, { status: 400, headers: noStore });
+  if (!/^\d{10}$/.test(number)) return Response.json({ number: number.replace(/\D+/g, "").slice(0, 10), ok: false, message: translate("errors:line.invalidNumber") }, { status: 400, headers: noStore });
   const lookup = await findRechargeOffer(url.searchParams.get("oferta"));
-  if (!lookup.ok) return data({ number, ok: false, message: translate(lookup.messageKey) }, { status: 404, headers: noStore });
+  if (!lookup.ok) return Response.json({ number, ok: false, message: translate(lookup.messageKey) }, { status: 404, headers: noStore });
   const attempt = { action: "line" as const, ip: context.clientIp };
   const limit = await rateLimiter.check(attempt);
   if (!limit.allowed) {
     const { key, values } = tooManyAttempts(limit);
-    return data({ number, ok: false, message: translate(key, values) }, { status: 429, headers: noStore });
+    return Response.json({ number, ok: false, message: translate(key, values) }, { status: 429, headers: noStore });
   }
   const verdict = await checkRechargeLine(number, lookup.offer.type);
   if (!verdict.ok) await rateLimiter.fail(attempt);
-  return data(verdict.ok ? { number, ok: true } : { number, ok: false, message: translate(verdict.messageKey) }, { headers: noStore });
+  return Response.json(verdict.ok ? { number, ok: true } : { number, ok: false, message: translate(verdict.messageKey) }, { headers: noStore });
 }
 export type LineCheckAnswer = { number: string; ok: boolean; message?: string };

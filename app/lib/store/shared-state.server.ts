@@ -16,6 +16,8 @@ export interface SharedState {
   claim(key: string, value: string, ttlMs: number): Promise<boolean>;
   get(key: string): Promise<string | null>;
   set(key: string, value: string, ttlMs: number): Promise<void>;
+  /** Whether the state answers now (readiness). */
+  ping(): Promise<boolean>;
   close(): Promise<void>;
 }
 export type Window = { count: number; resetAt: number };
@@ -68,6 +70,9 @@ export function memoryState(clock: () => number = Date.now): SharedState & { res
     async set(key, value, ttlMs) {
       values.set(key, { value, until: clock() + ttlMs });
       prune();
+    },
+    async ping() {
+      return true;
     },
     async close() {},
     reset() {
@@ -122,6 +127,13 @@ export function redisState(url: string): SharedState {
     },
     async set(key, value, ttlMs) {
       await (await ready()).set(name(key), value, { expiration: { type: "PX", value: ttlMs } });
+    },
+    async ping() {
+      try {
+        return (await (await ready()).ping()) === "PONG";
+      } catch {
+        return false;
+      }
     },
     async close() {
       if (client.isOpen) await client.close().catch(() => client.destroy());

@@ -1,0 +1,51 @@
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { getFlags, getPages, getRecharges, getSite, getWidget } from "./config/config.server";
+import { env } from "./env.server";
+import { sharedState } from "./store/state.server";
+
+/**
+ * What /healthz and /readyz report (server.mjs, README "Observability"). The config version is
+ * a short hash of every file of the config folder, so two instances serving the same marketing
+ * config say the same; readiness fails while the config has no valid version to serve (broken
+ * at boot: a later broken edit keeps the last valid one) or Redis, when configured, does not answer.
+ */
+export type HealthReport = { upstream: "mock" | "real"; configVersion: string; ready: boolean; problems: string[] };
+
+export async function healthReport(): Promise<HealthReport> {
+  const problems: string[] = [];
+  for (const [name, read] of [
+    ["site.json", getSite],
+    ["flags.json", getFlags],
+    ["widget.json", getWidget],
+    ["recharges.json", getRecharges],
+    ["pages/", getPages],
+  ] as const) {
+    try {
+      read();
+    } catch {
+      problems.push(`config: ${name} no tiene una versión válida`);
+    }
+  }
+  if (env.redisUrl && !(await sharedState.ping())) problems.push("redis: no responde");
+  return { upstream: env.mocks ? "mock" : "real", configVersion: configVersion(), ready: problems.length === 0, problems };
+}
+
+function configVersion(): string {
+  const hash = createHash("sha256");
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith(".json")) hash.update(path.relative(env.configDir, full)).update(readFileSync(full));
+    }
+  };
+  try {
+    walk(env.configDir);
+  } catch {
+    return "desconocida";
+  }
+  return hash.digest("hex").slice(0, 12);
+}
+

@@ -1,0 +1,126 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { expect, test } from "@playwright/test";
+import { fillCardForm } from "../support/card";
+import { PORT, SESSION_SECRET } from "../support/env";
+
+/**
+ * Observability (README "Observability"): a server of its own with its output captured runs a
+ * full journey — a login, a recharge paid by card without JavaScript, a lead, a password recovery
+ * with a wrong code — and its log is read back: one JSON line per request with its id (the one
+ * sent back as X-Request-Id), method, path, status, duration and upstream calls; and never the
+ * phone, the e-mail, the card number, the password or the code typed. Then /healthz and /readyz,
+ * with Redis configured and not answering. Runs once (in the js project).
+ */
+
+const OWN_PORT = PORT + 32;
+const BASE = `http://127.0.0.1:${OWN_PORT}`;
+const PHONE = "5512345678";
+const PASSWORD = "Bait2024!";
+const CARD = "4111111111111111";
+const EMAIL = "registro.observable@example.com";
+const LEAD = { name: "Rosa Registro", phone: "5561239876" };
+const CODE = "987654";
+
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+test.skip(() => test.info().project.name !== "js", "runs once, in the js project: it reads the server's log");
+
+let server: ChildProcess | undefined;
+let output = "";
+
+function start(port: number, env: Record<string, string> = {}) {
+  const child = spawn("node", ["server.mjs"], {
+    env: { ...process.env, NODE_ENV: "production", MOCKS: "true", PORT: String(port), SESSION_SECRET, HSTS: "false", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  return child;
+}
+
+const healthy = (base: string, path = "/healthz") => expect.poll(() => fetch(base + path).then((response) => response.status, () => 0), { timeout: 60_000 });
+
+test.beforeAll(async () => {
+  if (test.info().project.name !== "js") return;
+  server = start(OWN_PORT);
+  await healthy(BASE).toBe(200);
+});
+
+test.afterAll(() => {
+  server?.kill("SIGTERM");
+});
+
+test("a full journey leaves one JSON line per request, with its id, and no personal data", async ({ browser }) => {
+  const ids: string[] = [];
+  const post = async (path: string, fields: Record<string, string>) => {
+    const response = await fetch(BASE + path, { method: "POST", body: new URLSearchParams(fields), headers: { "content-type": "application/x-www-form-urlencoded" }, redirect: "manual" });
+    ids.push(response.headers.get("x-request-id") ?? "");
+    return response;
+  };
+  expect((await post("/login?type=mbb", { number: PHONE, password: PASSWORD })).status).toBe(303);
+  await post("/contacto?contacto=telefono", { nombre: LEAD.name, telefono: LEAD.phone, confirmarNumero: LEAD.phone, privacidad: "on" });
+  await post("/recuperacion?type=mbb&verification=2", { code: CODE, intent: "verify" });
+  const traced = await fetch(`${BASE}/paquetes`, { headers: { "x-request-id": "proxy-request-0001" } });
+  expect(traced.headers.get("x-request-id")).toBe("proxy-request-0001");
+
+  // A recharge paid by card, as a visitor without JavaScript does it.
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: BASE });
+  const page = await context.newPage();
+  await page.goto("/recargas?recarga=BAIT50");
+  const dialog = page.getByRole("dialog", { name: "Bait 50", exact: true });
+  await dialog.getByLabel("Número Bait a recargar", { exact: true }).fill(PHONE);
+  await dialog.getByLabel("Correo electrónico", { exact: true }).fill(EMAIL);
+  await dialog.getByRole("button", { name: "Siguiente", exact: true }).click();
+  await fillCardForm(page, CARD, { js: false });
+  await page.locator("form#card").getByRole("button", { name: "Siguiente", exact: true }).click();
+  const pay = page.locator("form#pay");
+  await pay.getByLabel(/Aviso de Privacidad/).check();
+  await pay.getByLabel(/Términos y Condiciones/).check();
+  await pay.getByRole("button", { name: /^Pagar/ }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/pago/completado");
+  await context.close();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+
+  const lines = output.split("\n").filter((line) => line.trim());
+  const requests = lines.flatMap((line) => {
+    try {
+      const parsed = JSON.parse(line) as Record<string, unknown>;
+      return parsed.msg === "request" ? [parsed] : [];
+    } catch {
+      return [];
+    }
+  });
+  // Every request of the journey has its line, found by the id it was answered with.
+  for (const id of [...ids, "proxy-request-0001"]) expect(requests.some((line) => line.reqId === id), `no log line for request ${id}`).toBe(true);
+  for (const line of requests) {
+    expect(Object.keys(line)).toEqual(expect.arrayContaining(["reqId", "method", "route", "status", "ms", "time", "level"]));
+    expect(String(line.route)).not.toContain("?");
+  }
+  const paid = requests.find((line) => line.method === "POST" && line.route === "/pago" && line.status === 303);
+  expect(paid?.upstream).toEqual(expect.arrayContaining([expect.objectContaining({ call: "payments.charge", outcome: expect.stringMatching(/^ok/) })]));
+  const login = requests.find((line) => line.reqId === ids[0]);
+  expect(login).toMatchObject({ method: "POST", route: "/login", status: 303 });
+
+  // Nothing typed that is personal or secret is anywhere in the output.
+  for (const secret of [PHONE, PASSWORD, CARD, EMAIL, LEAD.name, LEAD.phone, `"${CODE}"`, "demo.mbb@example.com"]) {
+    expect(output.includes(secret), `the log holds ${secret}`).toBe(false);
+  }
+});
+
+test("/healthz says the upstream mode and the config version; /readyz fails while Redis, when configured, does not answer", async () => {
+  const health = (await (await fetch(`${BASE}/healthz`)).json()) as { status: string; upstream: string; configVersion: string };
+  expect(health).toEqual({ status: "ok", upstream: "mock", configVersion: expect.stringMatching(/^[0-9a-f]{12}$/) });
+  const ready = await fetch(`${BASE}/readyz`);
+  expect(ready.status).toBe(200);
+  expect(await ready.json()).toMatchObject({ ready: true, problems: [] });
+
+  const port = PORT + 33;
+  const noRedis = start(port, { REDIS_URL: "redis://127.0.0.1:1" });
+  try {
+    await healthy(`http://127.0.0.1:${port}`).toBe(200);
+    const refused = await fetch(`http://127.0.0.1:${port}/readyz`);
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toMatchObject({ ready: false, problems: ["redis: no responde"] });
+  } finally {
+    noRedis.kill("SIGTERM");
+  }
+});

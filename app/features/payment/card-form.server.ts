@@ -6,7 +6,7 @@ import { translate } from "~/lib/i18n/i18next.server";
 import { envelopeSchema, seal, type Envelope } from "~/upstream/crypto.server";
 import type { PluginSetup } from "~/upstream/payments/plugin.server";
 import { cardFieldsOf, chargePayload, NO_BILLING, type BillingFields } from "./charge-payload";
-import type { CardSummary, PluginView } from "./checkout-data";
+import type { CardSummary, PluginView, PostalAnswer } from "./checkout-data";
 import { answer, CARD_FIELDS, errorMessage, settle, type PayContext } from "./outcome.server";
 import { legalOptions } from "./plugin.server";
 
@@ -28,9 +28,10 @@ export function withoutCard(form: FormData): Record<string, string> {
 async function billingOf(plugin: PluginView, values: { address?: string; postalCode?: string; colonia?: string }) {
   if (!plugin.asksAddress) return { ok: true as const, billing: NO_BILLING, coloniaName: null };
   const lookup = await postalLookup(values.postalCode ?? "");
-  if (!lookup.ok) return { ok: false as const, field: "postalCode", message: lookup.message };
+  if (!lookup.ok) return { ok: false as const, field: "postalCode", message: lookup.message, postal: undefined };
   const colonia = lookup.colonias.find((candidate) => candidate.id === values.colonia);
-  if (!colonia) return { ok: false as const, field: "colonia", message: "payment:validation.coloniaRequired" };
+  // No colonia chosen (without JavaScript nobody had listed them): the answer lists the code's colonias.
+  if (!colonia) return { ok: false as const, field: "colonia", message: "payment:validation.coloniaRequired", postal: lookup };
   return {
     ok: true as const,
     billing: { address: values.address ?? "", colonia: colonia.id, postalCode: lookup.postalCode, city: lookup.city, state: lookup.state, country: lookup.country },
@@ -38,13 +39,40 @@ async function billingOf(plugin: PluginView, values: { address?: string; postalC
   };
 }
 
+type BillingRefusal = Extract<Awaited<ReturnType<typeof billingOf>>, { ok: false }>;
+
+/**
+ * The card form back with the billing address's problem: without the card; with the postal
+ * code's colonias listed when the colonia is what is missing (the only one chosen when there is one).
+ */
+function billingRefused(submission: ReturnType<typeof parseForm>, refusal: BillingRefusal) {
+  return withColonias(submission.reply({ fieldErrors: { [refusal.field]: [refusal.message] }, hideFields: CARD_FIELDS }), refusal.postal);
+}
+
+function withColonias(result: ReturnType<ReturnType<typeof parseForm>["reply"]>, postal: PostalAnswer | undefined) {
+  if (!postal?.ok) return answer({ result });
+  const only = postal.colonias.length === 1 ? postal.colonias[0]!.id : undefined;
+  return answer({ result: only ? { ...result, initialValue: { ...(result.initialValue ?? {}), colonia: only } } : result, postal });
+}
+
+/**
+ * A card form refused by its schema: when the colonia is among what is missing and the postal code
+ * is a valid one, the answer lists the code's colonias (without JavaScript nobody had looked them up).
+ */
+async function schemaRefused(submission: ReturnType<typeof parseForm>, plugin: PluginView, form: FormData) {
+  const result = submission.reply({ hideFields: CARD_FIELDS });
+  const postalCode = String(form.get("postalCode") ?? "").trim();
+  if (!plugin.asksAddress || !result.error?.colonia || !/^\d{5}$/.test(postalCode)) return answer({ result });
+  return withColonias(result, await postalLookup(postalCode));
+}
+
 /** Step 1 of 2 without JavaScript: check the card, seal it at once, show the summary. */
 export async function cardDetails(form: FormData, plugin: PluginView, setup: PluginSetup) {
   const submission = parseForm(form, cardFormSchema({ address: plugin.asksAddress, legal: null }));
-  if (submission.status !== "success") return answer({ result: submission.reply({ hideFields: CARD_FIELDS }) });
+  if (submission.status !== "success") return schemaRefused(submission, plugin, form);
   const value = submission.value;
   const billing = await billingOf(plugin, value);
-  if (!billing.ok) return answer({ result: submission.reply({ fieldErrors: { [billing.field]: [billing.message] }, hideFields: CARD_FIELDS }) });
+  if (!billing.ok) return billingRefused(submission, billing);
   const sealed = sealCard(value, billing.billing, setup);
   if (!sealed) return answer({ result: submission.reply({ hideFields: CARD_FIELDS }), message: errorMessage(translate("payment:payment.failed")) }, 500);
   return answer(
@@ -112,9 +140,9 @@ export async function payWithCard(request: Request, form: FormData, context: Pay
   }
 
   const submission = parseForm(form, cardFormSchema({ address: plugin.asksAddress, legal: legalOptions(plugin) }));
-  if (submission.status !== "success") return answer({ result: submission.reply({ hideFields: CARD_FIELDS }) });
+  if (submission.status !== "success") return schemaRefused(submission, plugin, form);
   const billing = await billingOf(plugin, submission.value);
-  if (!billing.ok) return answer({ result: submission.reply({ fieldErrors: { [billing.field]: [billing.message] }, hideFields: CARD_FIELDS }) });
+  if (!billing.ok) return billingRefused(submission, billing);
   const envelope = sealCard(submission.value, billing.billing, setup);
   if (!envelope) return answer({ result: submission.reply({ hideFields: CARD_FIELDS }), message: errorMessage(translate("payment:payment.failed")) }, 500);
   return settle(request, context, { sealedData: envelope }, submission.reply({ hideFields: [...CARD_FIELDS, "privacy", "terms"] }));

@@ -166,6 +166,19 @@ describe("provider type 1 without JavaScript: the server seals the card at once"
     expect(out.answer?.result?.error).toMatchObject({ colonia: ["payment:validation.coloniaRequired"] });
   });
 
+  it("'Siguiente' with a valid postal code and no colonia lists the code's colonias with the message; the only one is chosen", async () => {
+    const visitor = await visitorWith(rechargeSale("pagos.once@example.com"));
+    const checkout = ready(await load(visitor));
+    const many = await post(visitor, { intent: "details", saleId: checkout.sale.uuid, paymentKey: checkout.paymentKey, ...card("4111111111111111", { colonia: "" }) });
+    expect(many.answer?.result?.error).toMatchObject({ colonia: ["payment:validation.coloniaRequired"] });
+    expect(many.answer?.postal).toMatchObject({ ok: true, colonias: [{ name: "Juárez" }, { name: "Roma Norte" }] });
+    expect(many.raw).not.toContain("4111111111111111");
+    const one = await post(visitor, { intent: "details", saleId: checkout.sale.uuid, paymentKey: checkout.paymentKey, ...card("4111111111111111", { colonia: "", postalCode: "64000" }) });
+    expect(one.answer?.postal).toMatchObject({ ok: true, colonias: [{ name: "Monterrey Centro" }] });
+    const only = (one.answer?.postal as { colonias: Array<{ id: string }> }).colonias[0]!.id;
+    expect(one.answer?.result?.initialValue).toMatchObject({ colonia: only, postalCode: "64000" });
+  });
+
   it("'Buscar colonias': 06600 answers its colonias; 99999 the lookup's message, the field cleared", async () => {
     const visitor = await visitorWith(rechargeSale("pagos.ocho@example.com"));
     const checkout = ready(await load(visitor));

@@ -1,0 +1,59 @@
+import { expect, type Page } from "@playwright/test";
+import { auditedTest as test, expectNoAxeViolations } from "./support/axe";
+import { acceptCookies } from "./support/cookies";
+
+/**
+ * No dead end on the card step without JavaScript (docs/payment.md "billing address"): 'Siguiente'
+ * with a valid postal code and no colonia — nobody pressed 'Buscar colonias' — answers the
+ * catalogue's message with the code's colonias listed, the only one chosen when there is one.
+ */
+test.skip(({ javaScriptEnabled }) => javaScriptEnabled !== false, "with JavaScript the colonias are listed as the code is typed");
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await acceptCookies(context, baseURL);
+});
+
+async function cardStepWithout(page: Page, postalCode: string, email: string) {
+  await page.goto("/recargas?recarga=BAIT50");
+  const dialog = page.getByRole("dialog", { name: "Bait 50", exact: true });
+  await dialog.getByLabel("Número Bait a recargar", { exact: true }).fill("5512345678");
+  await dialog.getByLabel("Correo electrónico", { exact: true }).fill(email);
+  await dialog.getByRole("button", { name: "Siguiente", exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/pago");
+  const form = page.locator("form#card");
+  await form.getByLabel("Nombre(s) del titular").fill("Ana");
+  await form.getByLabel("Apellidos del titular").fill("Pérez López");
+  await form.getByLabel("Calle y número").fill("Av. Juárez 10");
+  await form.getByLabel("Código postal").fill(postalCode);
+  await form.getByLabel("Número de tarjeta").fill("4111111111111111");
+  await form.getByLabel("Vencimiento (MM/AA)").fill("12/30");
+  await form.getByLabel("CVV").fill("123");
+  await form.getByRole("button", { name: "Siguiente", exact: true }).click();
+  return page.locator("form#card");
+}
+
+test("'Siguiente' with 06600 and no colonia lists its colonias with the message; choosing one goes on", async ({ auditedPage: page }) => {
+  const form = await cardStepWithout(page, "06600", "colonias.varias@example.com");
+  await expect(form.getByText("Lo sentimos, es necesario seleccionar tu colonia.").first()).toBeVisible();
+  const colonia = form.getByLabel("Colonia");
+  await expect(colonia.locator("option", { hasText: "Juárez" })).toHaveCount(1);
+  await expect(colonia.locator("option", { hasText: "Roma Norte" })).toHaveCount(1);
+  // What was typed stays, except the card.
+  await expect(form.getByLabel("Código postal")).toHaveValue("06600");
+  await expect(form.getByLabel("Calle y número")).toHaveValue("Av. Juárez 10");
+  await expect(form.getByLabel("Número de tarjeta")).toHaveValue("");
+  await expectNoAxeViolations(page, "the colonias listed");
+
+  await colonia.selectOption({ label: "Juárez" });
+  await form.getByLabel("Número de tarjeta").fill("4111111111111111");
+  await form.getByLabel("Vencimiento (MM/AA)").fill("12/30");
+  await form.getByLabel("CVV").fill("123");
+  await form.getByRole("button", { name: "Siguiente", exact: true }).click();
+  await expect(page.locator("form#pay").getByText("Paso 2 de 2")).toBeVisible();
+});
+
+test("a postal code with one colonia (64000) comes back with it chosen", async ({ page }) => {
+  const form = await cardStepWithout(page, "64000", "colonia.unica@example.com");
+  await expect(form.getByText("Lo sentimos, es necesario seleccionar tu colonia.").first()).toBeVisible();
+  await expect(form.getByLabel("Colonia").locator("option:checked")).toHaveText("Monterrey Centro");
+});

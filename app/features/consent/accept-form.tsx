@@ -1,6 +1,7 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useHydrated } from "~/components/use-hydrated";
 import { useChrome } from "~/components/ui-store";
+import { rememberConsentHere } from "./consent-params";
 
 /** 'Aceptar' is a form post (no JavaScript needed); with JavaScript it is sent in the background. */
 export function AcceptForm({ label, className, onAccepted }: { label: string; className: string; onAccepted?: () => void }) {
@@ -13,6 +14,7 @@ export function AcceptForm({ label, className, onAccepted }: { label: string; cl
       method="post"
       action="/consentimiento"
       onSubmit={() => {
+        rememberConsentHere();
         accept();
         onAccepted?.();
       }}

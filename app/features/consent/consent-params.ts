@@ -1,2 +1,17 @@
 /** The cookie settings modal is a URL: ?cookies=opciones. */
 export const COOKIE_PARAM = "cookies";
+
+/** The consent cookie: its name, and its value as the server writes it (a serialized "aceptadas"). */
+export const CONSENT_COOKIE = "bait_cookies";
+export const CONSENT_ACCEPTED = "aceptadas";
+export const CONSENT_MAX_AGE_S = 60 * 60 * 24 * 365;
+
+/**
+ * Writes the consent cookie in the browser at the moment of 'Aceptar', the same value the server
+ * sets: a reload that follows at once, before the background post has answered, keeps the consent.
+ */
+export function rememberConsentHere() {
+  const value = encodeURIComponent(btoa(JSON.stringify(CONSENT_ACCEPTED)));
+  const secure = window.location.protocol === "https:" ? "; secure" : "";
+  document.cookie = `${CONSENT_COOKIE}=${value}; path=/; max-age=${CONSENT_MAX_AGE_S}; samesite=lax${secure}`;
+}

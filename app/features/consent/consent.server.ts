@@ -1,17 +1,22 @@
 import { createCookie, data, redirect } from "@remix-run/node";
 import { env } from "~/lib/env.server";
+import { CONSENT_ACCEPTED, CONSENT_COOKIE, CONSENT_MAX_AGE_S } from "./consent-params";
 
-/** Consent lives in a cookie so the server renders the right state: no flash of the banner. */
-export const consentCookie = createCookie("bait_cookies", {
-  httpOnly: true,
+/**
+ * Consent lives in a cookie so the server renders the right state: no flash of the banner. Not
+ * httpOnly: it holds no secret, and the browser writes it itself at 'Aceptar' (consent-params.ts)
+ * so a reload at once keeps it.
+ */
+export const consentCookie = createCookie(CONSENT_COOKIE, {
+  httpOnly: false,
   sameSite: "lax",
   secure: env.isProduction,
   path: "/",
-  maxAge: 60 * 60 * 24 * 365,
+  maxAge: CONSENT_MAX_AGE_S,
 });
 
 export async function hasConsent(request: Request): Promise<boolean> {
-  return (await consentCookie.parse(request.headers.get("Cookie"))) === "aceptadas";
+  return (await consentCookie.parse(request.headers.get("Cookie"))) === CONSENT_ACCEPTED;
 }
 
 /** Only a path of this site; anything else (//evil.example, https://…) goes home. */
@@ -20,7 +25,7 @@ export function safeReturnPath(value: FormDataEntryValue | null): string {
 }
 
 export async function acceptConsent(form: FormData) {
-  const setCookie = { "Set-Cookie": await consentCookie.serialize("aceptadas") };
+  const setCookie = { "Set-Cookie": await consentCookie.serialize(CONSENT_ACCEPTED) };
   // With JavaScript the notice is sent in the background: no navigation, just the cookie.
   if (form.get("respuesta") === "json") return data({ ok: true }, { headers: setCookie });
   const back = new URL(safeReturnPath(form.get("redirectTo")), "http://local");

@@ -38,7 +38,7 @@ if (useMocks) {
 }
 
 const build = await import("./build/index.js");
-const { applySecurity, rejectCrossSiteWrites, assignVisitorId } = await import("./scripts/http-guards.mjs");
+const { applySecurity, rejectCrossSiteWrites, assignVisitorId, guardRequestBodies } = await import("./scripts/http-guards.mjs");
 const { pageCache } = await import("./scripts/page-cache.mjs");
 
 const app = express();
@@ -61,6 +61,8 @@ app.use((req, res, next) => {
 app.use(applySecurity({ isProduction }));
 app.use(rejectCrossSiteWrites());
 app.use(assignVisitorId({ isProduction, newId: randomUUID }));
+// Writes carry a form of a sane size, or get a Spanish 415 / 413 (scripts/http-guards.mjs).
+app.use(guardRequestBodies());
 
 // Test hooks of the mock world; they do not exist when a real upstream is configured.
 if (mockControl) {

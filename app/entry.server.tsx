@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
@@ -9,6 +9,7 @@ import { flowCookiesToDrop } from "~/features/auth/flow.server";
 import { campaignCookieFor } from "~/features/campaign/campaign.server";
 import { startLeadDelivery } from "~/features/leads/lead.server";
 import { serverT } from "~/lib/i18n/i18next.server";
+import { logRejectedRequest } from "~/lib/rejected-request.server";
 import { TranslationProvider, type T } from "~/lib/i18n/react";
 
 // The page cache of server.mjs reads it from the build.
@@ -88,6 +89,10 @@ export async function handleDataRequest(response: Response, { request }: { reque
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  // A post to a page without a form is the visitor's mistake, not ours: one line, no stack.
+  if (isRouteErrorResponse(error) && error.status === 405) {
+    return logRejectedRequest({ status: 405, reason: "methodNotAllowed", method: request.method, path: new URL(request.url).pathname });
+  }
   console.error("[server] error no controlado en", new URL(request.url).pathname, error);
 }
 

@@ -61,7 +61,7 @@ test("a JSON body posted to a form's page gets 415 and a Spanish page, logged as
   expect(html).toContain("La información llegó en un formato que no reconocemos. Vuelve a la página y envía el formulario desde ahí.");
   expect(html).not.toContain("alert(1)");
   await expect.poll(() => rejectionLines(logSince(since))).toHaveLength(1);
-  expect(JSON.parse(rejectionLines(logSince(since))[0])).toMatchObject({ status: 415, reason: "unsupportedType", method: "POST", path: "/login" });
+  expect(JSON.parse(rejectionLines(logSince(since))[0] ?? "{}")).toMatchObject({ status: 415, reason: "unsupportedType", method: "POST", path: "/login" });
   expect(logSince(since)).not.toMatch(/\n\s+at /);
 });
 
@@ -85,7 +85,7 @@ test("a body over 64 KB gets 413 and a Spanish page, logged as one line", async 
   expect(html).toContain("<h1>Tu envío es demasiado grande</h1>");
   expect(html).toContain("La información que enviaste supera el tamaño permitido. Revisa los datos que escribiste y vuelve a enviarlos.");
   await expect.poll(() => rejectionLines(logSince(since))).toHaveLength(1);
-  expect(JSON.parse(rejectionLines(logSince(since))[0])).toMatchObject({ status: 413, reason: "tooLarge", path: "/contacto" });
+  expect(JSON.parse(rejectionLines(logSince(since))[0] ?? "{}")).toMatchObject({ status: 413, reason: "tooLarge", path: "/contacto" });
 });
 
 test("a post to a page without a form gets 405 and the site's Spanish page, logged as one line without a stack", async ({ request }) => {
@@ -97,7 +97,7 @@ test("a post to a page without a form gets 405 and the site's Spanish page, logg
   expect(html).toContain("La página que intentaste usar no acepta envíos de información. Vuelve a ella y usa sus botones y enlaces.");
   expect(html).not.toContain("<img src=x onerror");
   await expect.poll(() => rejectionLines(logSince(since))).toHaveLength(1);
-  expect(JSON.parse(rejectionLines(logSince(since))[0])).toMatchObject({ status: 405, reason: "methodNotAllowed", method: "POST", path: "/centros-de-atencion" });
+  expect(JSON.parse(rejectionLines(logSince(since))[0] ?? "{}")).toMatchObject({ status: 405, reason: "methodNotAllowed", method: "POST", path: "/centros-de-atencion" });
   expect(logSince(since)).not.toContain("error no controlado");
   expect(logSince(since)).not.toMatch(/\n\s+at /);
 });

@@ -66,11 +66,12 @@ test("a JSON body posted to a form's page gets 415 and a Spanish page, logged as
 });
 
 test("a text body or a JSON body to an API route gets 415 too", async ({ request }) => {
-  for (const [path, type] of [
+  const cases: Array<[string, string]> = [
     ["/contacto", "text/plain"],
     ["/api/esim/paso", "application/json"],
     ["/pago", "application/xml"],
-  ]) {
+  ];
+  for (const [path, type] of cases) {
     const response = await request.post(path, { headers: { "Content-Type": type }, data: "campo=imei" });
     expect(response.status(), `${type} → ${path}`).toBe(415);
     expect(await response.text()).toContain("No pudimos recibir tu información");

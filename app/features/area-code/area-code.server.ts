@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { type FormAnswer, invalid, refused } from "~/lib/form-answer.server";
 import { formatPhone } from "~/lib/format";
-import { parseForm, SECRET_FIELDS } from "~/lib/forms";
+import { parseForm, readForm, SECRET_FIELDS } from "~/lib/forms";
 import { rateLimiter } from "~/lib/rate-limit.server";
 import { changeAreaCode, getAreaCodes } from "~/upstream/core/area-codes.server";
 import type { AreaCode } from "~/upstream/core/area-codes.schemas";
@@ -30,7 +30,7 @@ export async function availableAreaCodes(): Promise<AreaCodesByState | null> {
  * (a mobile Bait line, active); each refusal has its message (errors.json `nir`).
  */
 export async function areaCodeAction(request: Request, context: AppLoadContext) {
-  const submission = parseForm(await request.formData(), areaCodeSchema);
+  const submission = parseForm(await readForm(request), areaCodeSchema);
   if (submission.status !== "success") return invalid(submission);
   const { numero, nir } = submission.value;
 

@@ -109,3 +109,59 @@ test("a form post within the limit still reaches its action", async ({ request }
   expect(response.status()).not.toBe(415);
   expect(response.status()).not.toBe(413);
 });
+
+/**
+ * The real server under generated posts (the in-process suite, tests/unit/hostile-bodies.test.ts,
+ * covers the actions in depth): every content type and size a client may send, to every page with
+ * a form and to the API route. Never a 5xx; a non-form body 415, an oversized one 413; no generated
+ * markup back unescaped in the HTML; no stack trace in the log; the server still up at the end.
+ */
+const FORM_PAGES = [
+  "/login?type=mbb", "/registro?type=hbb", "/recuperacion?type=mbb", "/completar-registro", "/recargas?recarga=BAIT50", "/e-sim?oferta=ESIM150",
+  "/cambiate-a-bait?chip=SIM150", "/pago", "/contacto?contacto=telefono", "/consentimiento", "/cambio-nir", "/haz-tu-portabilidad", "/logout",
+  "/api/esim/paso", "/editar-perfil", "/recurrente", "/reposicion-sim", "/factura", "/centros-de-atencion", "/",
+];
+const MARKUP = ["<script>alert(1)</script>", '"><img src=x onerror=alert(1)>', "javascript:alert(1)//", "<svg/onload=alert(1)>"];
+
+test("generated posts of every type and size: never a 5xx, 415 and 413 where due, nothing echoed unescaped, no stack in the log", async ({ request }) => {
+  test.setTimeout(240_000);
+  const fc = (await import("fast-check")).default;
+  const since = output.length;
+  const value = fc.oneof(fc.constantFrom(...MARKUP, "5512345678", "Bait2024!", "５５１２３４５６７８", "\u0000", "", "https://evil.example"), fc.string({ maxLength: 20 }));
+  const entries = fc.array(fc.tuple(fc.constantFrom("number", "numero", "password", "nombre", "correo", "email", "telefono", "intent", "offerId", "redirectTo", "campo", "valor", "q"), value), { maxLength: 8 });
+  const kind = fc.constantFrom("urlencoded", "multipart", "json", "text", "xml", "none", "empty", "huge");
+  let posted = 0;
+  const run = await fc.check(
+    fc.asyncProperty(fc.constantFrom(...FORM_PAGES), kind, entries, async (path, how, fields) => {
+      posted += 1;
+      const form = new URLSearchParams(fields).toString();
+      const options =
+        how === "urlencoded" ? { headers: { "Content-Type": "application/x-www-form-urlencoded" }, data: form }
+        : how === "multipart" ? { multipart: Object.fromEntries(fields) }
+        : how === "json" ? { headers: { "Content-Type": "application/json" }, data: JSON.stringify(Object.fromEntries(fields)) }
+        : how === "text" ? { headers: { "Content-Type": "text/plain" }, data: form || "hola" }
+        : how === "xml" ? { headers: { "Content-Type": "application/xml" }, data: `<a>${form}</a>` }
+        : how === "none" ? { data: Buffer.from(form || "x") }
+        : how === "empty" ? { headers: { "Content-Type": "application/x-www-form-urlencoded" }, data: "" }
+        : { headers: { "Content-Type": "application/x-www-form-urlencoded" }, data: `${form}&relleno=${"a".repeat(70_000)}` };
+      const response = await request.post(path, { ...options, maxRedirects: 0, failOnStatusCode: false, timeout: 30_000 });
+      const status = response.status();
+      const html = (response.headers()["content-type"] ?? "").includes("html") ? await response.text() : "";
+      const problems: string[] = [];
+      if (status >= 500) problems.push(`status ${status}`);
+      if (["json", "text", "xml"].includes(how) && status !== 415) problems.push(`${how}: ${status}, not 415`);
+      if (how === "huge" && status !== 413) problems.push(`huge: ${status}, not 413`);
+      if (status >= 300 && status < 400 && !/^\/(?![/\\])/.test(response.headers()["location"] ?? "")) problems.push(`a redirect off the site: ${response.headers()["location"]}`);
+      // Markup must come back escaped; a script URL is harmless as text (a field's value), and only dangerous as a link or a form's target.
+      for (const markup of MARKUP.filter((item) => item.startsWith("<") || item.startsWith('"'))) if (html.includes(markup)) problems.push(`${JSON.stringify(markup)} sent back unescaped`);
+      if (/(?:href|src|action|formaction)\s*=\s*["']?\s*javascript:/i.test(html)) problems.push("a script URL made a link or a form's target");
+      if (problems.length) throw new Error(`POST ${path} (${how}) → ${problems.join("; ")}`);
+    }),
+    { numRuns: Number(process.env.FUZZ_HTTP_RUNS ?? 400), seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined, endOnFailure: true },
+  );
+  if (run.failed) throw new Error(`FUZZ_SEED=${run.seed}: ${run.errorInstance instanceof Error ? run.errorInstance.message : String(run.errorInstance)}`);
+  expect(posted).toBeGreaterThanOrEqual(400);
+  expect((await request.get("/healthz")).status()).toBe(200);
+  expect(logSince(since)).not.toContain("error no controlado");
+  expect(logSince(since)).not.toMatch(/\n\s+at /);
+});

@@ -286,9 +286,47 @@ describe("every form action and API route, under generated bodies", () => {
     });
   }
 
+  // The API routes that read a query (GET): the same answers asked of them, the same upstream watched.
+  const QUERY_ROUTES: Array<{ route: string; load: () => Promise<{ loader: Action }>; valid: Record<string, string> }> = [
+    { route: "/api/linea", load: () => import("~/routes/api.linea"), valid: { numero: "5512345678", oferta: "BAIT50" } },
+    { route: "/api/imei", load: () => import("~/routes/api.imei"), valid: { imei: "356938035643809", recorrido: "esim" } },
+    { route: "/api/iccid", load: () => import("~/routes/api.iccid"), valid: { iccid: "8952140061234", serviceNumber: "5598765432", type: "hbb" } },
+    { route: "/api/codigo-postal", load: () => import("~/routes/api.codigo-postal"), valid: { cp: "01000" } },
+  ];
+  for (const api of QUERY_ROUTES) {
+    it(`GET ${api.route}: never a 5xx, a Spanish message when it refuses, nothing invalid upstream`, { timeout: 120_000 }, async () => {
+      const { loader } = await api.load();
+      const query = fc.oneof(
+        fields,
+        fc.tuple(fc.constantFrom(...Object.keys(api.valid)), fc.constantFrom(...HOSTILE_VALUES)).map(([name, hostile]) => Object.entries({ ...api.valid, [name]: hostile })),
+      );
+      const run = await fc.check(
+        fc.asyncProperty(query, async (entries) => {
+          total += 1;
+          const path = `${api.route}?${new URLSearchParams(entries)}`;
+          upstreamCalls = [];
+          let result: unknown;
+          try {
+            result = await loader({ request: new Request(`http://localhost${path}`), context: context(), params: {} });
+          } catch (thrown) {
+            if (!(thrown instanceof Response)) throw new Error(`GET ${path} threw (a 500): ${thrown instanceof Error ? thrown.stack : String(thrown)}`);
+            result = thrown;
+          }
+          const outcome = await answerOf(result);
+          statuses.set(outcome.status, (statuses.get(outcome.status) ?? 0) + 1);
+          upstreamTotal += upstreamCalls.length;
+          const problems = [...check(outcome, { kind: "urlencoded", entries }), ...(await upstreamViolations(upstreamCalls))];
+          if (problems.length) throw new Error(`GET ${path.slice(0, 300)} → ${outcome.status}:\n  ${problems.join("\n  ")}`);
+        }),
+        { numRuns: RUNS_PER_TARGET, seed, endOnFailure: true },
+      );
+      if (run.failed) throw new Error(`FUZZ_SEED=${run.seed} (after ${run.numRuns} runs)\n${run.errorInstance instanceof Error ? run.errorInstance.message : String(run.errorInstance)}`);
+    });
+  }
+
   it("posted thousands of bodies in all, some deep enough to reach the upstream", () => {
     console.info(`[fuzz] ${total} bodies; answers by status ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}; ${upstreamTotal} upstream calls checked`);
-    expect(total).toBeGreaterThanOrEqual(TARGETS.length * RUNS_PER_TARGET);
+    expect(total).toBeGreaterThanOrEqual((TARGETS.length + 4) * RUNS_PER_TARGET);
     expect(upstreamTotal).toBeGreaterThan(0);
   });
 });

@@ -23,4 +23,17 @@ export function parseForm<Schema extends z.ZodMiniType>(payload: FormData | URLS
 }
 
 /** Form fields that must never travel back to the browser in an action's answer. */
-export const SECRET_FIELDS = ["password", "passwordConfirmation", "currentPassword", "code", "nip"] as const;
+export const SECRET_FIELDS = ["password", "passwordConfirmation", "currentPassword", "code", "nip", "cardNumber", "cvv"] as const;
+
+/**
+ * The posted form. A body that does not parse (a multipart without its boundary, cut short, or
+ * with a broken part) reads as an empty form: the schema's "required" messages answer it, where
+ * request.formData() would throw and the visitor would get a 500.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    return new FormData();
+  }
+}

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { type FormAnswer, invalid, refused } from "~/lib/form-answer.server";
 import { formatPhone } from "~/lib/format";
-import { parseForm, SECRET_FIELDS } from "~/lib/forms";
+import { parseForm, readForm, SECRET_FIELDS } from "~/lib/forms";
 import { rateLimiter } from "~/lib/rate-limit.server";
 import { destroySession, getSession, getSessionUser, requireCustomer } from "~/lib/session.server";
 import { changeAreaCode, getAreaCodes } from "~/upstream/core/area-codes.server";
@@ -51,7 +51,7 @@ export async function availableAreaCodes(): Promise<AreaCodesByState | null> {
  */
 export async function areaCodeAction(request: Request, context: AppLoadContext) {
   const user = await requireCustomer(request, "login");
-  const submission = parseForm(await request.formData(), areaCodeSchema);
+  const submission = parseForm(await readForm(request), areaCodeSchema);
   if (submission.status !== "success") return invalid(submission);
   const { nir } = submission.value;
   const numero = user.number;

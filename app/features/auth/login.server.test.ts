@@ -47,6 +47,20 @@ describe("login: the form's messages (docs/accounts.md)", () => {
     expect(texts((await post("mifi", { number: "55765", password: "x" })).answer)).toEqual({ number: ["Ingresa los 10 dígitos de tu número de servicio"] });
   });
 
+  it("a multipart body that does not parse is an empty form: the 'obligatorio' messages, not a 500", async () => {
+    const request = new Request("http://localhost/login?type=mbb", { method: "POST", body: "esto no es multipart", headers: { "Content-Type": "multipart/form-data; boundary=xyz" } });
+    const out = await loginAction(request, context());
+    if (out instanceof Response) throw new Error(`answered ${out.status}`);
+    expect(out.init?.status).toBe(400);
+    expect(texts(out.data as FormAnswer)).toEqual({ number: ["El número Bait es obligatorio"], password: ["La contraseña es requerida"] });
+  });
+
+  it("never sends back a card number or CVV posted beside the login fields", async () => {
+    const { answer } = await post("mbb", { number: "551234567", password: "x", cardNumber: "4152313412345678", cvv: "987" });
+    expect(JSON.stringify(answer)).not.toContain("4152313412345678");
+    expect(JSON.stringify(answer)).not.toContain('"987"');
+  });
+
   it("takes a number typed with spaces", async () => {
     const { status, location } = await post("hbb", { number: "55 9876 5432", password: "Bait2024!" });
     expect([status, location]).toEqual([303, "/home"]);

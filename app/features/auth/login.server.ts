@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { isOn } from "~/features/flags/flags.server";
-import { parseForm } from "~/lib/forms";
+import { parseForm, readForm } from "~/lib/forms";
 import { login as legacyLogin } from "~/upstream/conn/access.server";
 import { legacySsoLogin, type SsoSession } from "~/upstream/sso.server";
 import type { SessionUser } from "#schemas/session";
@@ -39,7 +39,7 @@ export function ssoUser(session: SsoSession): SessionUser {
  */
 export async function loginAction(request: Request, context: AppLoadContext) {
   const profile = profileOf(new URL(request.url).searchParams.get("type"));
-  const submission = parseForm(await request.formData(), loginSchema(profile));
+  const submission = parseForm(await readForm(request), loginSchema(profile));
   if (submission.status !== "success") return invalid(submission);
 
   const { number, password } = submission.value;

@@ -1,7 +1,7 @@
 import type { Submission } from "@conform-to/dom";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import * as z from "zod/mini";
-import { parseForm } from "~/lib/forms";
+import { parseForm, readForm } from "~/lib/forms";
 import { formatPhone } from "~/lib/format";
 import { resetPassword, startRecovery, validatePin, type LineIdentity } from "~/upstream/conn/access.server";
 import { codeSchema, recoveryPasswordSchema, recoveryStartSchema } from "#schemas/forms/auth";
@@ -93,7 +93,7 @@ export async function recoveryLoader(request: Request) {
 export async function recoveryAction(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
   const step = stepOf(url.searchParams.get("verification"));
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (step === 1) return startStep(request, context, profileOf(url.searchParams.get("type")), formData);
 
   const state = await recoveryFlow.read(request);

@@ -3,7 +3,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import * as z from "zod/mini";
 import { formatPhone } from "~/lib/format";
-import { parseForm, SECRET_FIELDS } from "~/lib/forms";
+import { parseForm, readForm, SECRET_FIELDS } from "~/lib/forms";
 import { fullIccid, getLineProfile, iccidRegistrationEligibility } from "~/upstream/core/line.server";
 import { UpstreamRefusal } from "~/upstream/core/results.server";
 import type { UpstreamError } from "~/upstream/http.server";
@@ -148,7 +148,7 @@ export async function registerPage(request: Request) {
 /** The POSTs of /registro: step 0 (no intent), the code ("verify") and a new code ("resend"). */
 export async function registerAction(request: Request, context: AppLoadContext) {
   const profile = profileOf(new URL(request.url).searchParams.get("type"));
-  const formData = await request.formData();
+  const formData = await readForm(request);
   switch (formData.get("intent")) {
     case "verify":
       return verifyCode(request, context, profile, formData);
@@ -266,7 +266,7 @@ async function resendCode(request: Request, context: AppLoadContext, profile: Li
 /** A refusal of the resend form, marked so that the code form does not take it as its own result. */
 function resendRefused(submission: Submission<unknown>, message: { key: string; values?: Record<string, unknown>; upstreamText?: string }, status: number, headers?: HeadersInit) {
   const text = message.upstreamText || translate(message.key, message.values);
-  return data<RegistrationAnswer>({ result: submission.reply(), message: { tone: "error", text }, form: "resend" }, { status, headers });
+  return data<RegistrationAnswer>({ result: submission.reply({ hideFields: [...SECRET_FIELDS] }), message: { tone: "error", text }, form: "resend" }, { status, headers });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -283,7 +283,7 @@ export async function completePage(request: Request) {
 export async function completeAction(request: Request) {
   const state = await registrationFlow.read(request);
   if (!state?.verificationId) return seeOther(state ? registerUrl(state.profile) : REGISTER_PATH);
-  const submission = parseForm(await request.formData(), completeRegistrationSchema);
+  const submission = parseForm(await readForm(request), completeRegistrationSchema);
   if (submission.status !== "success") return invalid(submission);
 
   const form = submission.value;

@@ -7,7 +7,7 @@ import { closeModalHref } from "~/components/url-modal";
 import { readCampaign } from "~/features/campaign/campaign.server";
 import { limitedDeviceCheck, type DeviceCheck } from "~/features/device/imei-check.server";
 import { CHECKOUT_PATH } from "~/features/payment/urls";
-import { SECRET_FIELDS, parseForm } from "~/lib/forms";
+import { parseForm, readForm, SECRET_FIELDS } from "~/lib/forms";
 import type { FormAnswer } from "~/lib/form-answer.server";
 import { translate } from "~/lib/i18n/i18next.server";
 import { redirectWithNotice } from "~/lib/notice.server";
@@ -59,7 +59,7 @@ async function checkAndRecord(imei: string, journey: string | null, context: App
  */
 export async function esimAction(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const lookup = await findEsimOffer(String(formData.get("offerId") ?? url.searchParams.get(ESIM_PARAM) ?? ""));
   const journey = await readJourney(request);
 
@@ -151,7 +151,7 @@ export type ImeiCheckAnswer = { imei: string; verdict: DeviceCheck["verdict"] | 
  * value is valid and the visitor has a journey. Always 204: nobody waits for tracking.
  */
 export async function fieldStepResponse(request: Request) {
-  const form = await request.formData().catch(() => null);
+  const form = await readForm(request).catch(() => null);
   const field = String(form?.get("campo") ?? "");
   const journey = await readJourney(request);
   if (form && journey && isStepField(field)) {

@@ -4,7 +4,7 @@ import { sendContactLead } from "~/upstream/core/captacion.server";
 import { getSite } from "~/lib/config/config.server";
 import { invalid, refused } from "~/lib/form-answer.server";
 import { translate } from "~/lib/i18n/i18next.server";
-import { parseForm } from "~/lib/forms";
+import { parseForm, readForm } from "~/lib/forms";
 import { redirectWithNotice, takeNotice } from "~/lib/notice.server";
 import { createOutbox, type DeliveryOutcome, type Outbox } from "~/lib/outbox.server";
 import { rateLimiter, tooManyAttempts } from "~/lib/rate-limit.server";
@@ -66,7 +66,7 @@ export function returnPath(value: unknown): string {
  * happens after, in the background. Errors answer the form with what was typed.
  */
 export async function contactAction(request: Request, context: AppLoadContext) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseForm(formData, contactSchema);
   if (submission.status !== "success" || !submission.value) return invalid(submission);
   const form = submission.value;

@@ -18,6 +18,7 @@ import { preparePlugin } from "./plugin.server";
 import { RECEIPT_PATH } from "./receipt.server";
 import { pendingSale, saleView } from "./sale.server";
 import { CARD_METHOD_PARAM, CHECKOUT_PATH } from "./urls";
+import { readForm } from "~/lib/forms";
 
 /**
  * The checkout (docs/payment.md card payment plugin screens, spec §4 payment, §7 plugin and cobrar): the
@@ -78,7 +79,7 @@ export async function loadCheckout(request: Request, context: AppLoadContext) {
 const paymentKeySchema = z.uuid();
 
 export async function checkoutAction(request: Request, context: AppLoadContext) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const key = paymentKeySchema.safeParse(form.get("paymentKey"));
   const sale = await pendingSale(request);

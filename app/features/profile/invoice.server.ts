@@ -1,6 +1,6 @@
 import { data, redirect } from "@remix-run/node";
 import { invalid, refused } from "~/lib/form-answer.server";
-import { parseForm } from "~/lib/forms";
+import { parseForm, readForm } from "~/lib/forms";
 import { formatHistoryDate, formatMoney } from "~/lib/format";
 import { translate } from "~/lib/i18n/i18next.server";
 import { getRecharges } from "~/lib/config/config.server";
@@ -94,7 +94,7 @@ export async function invoiceAction(request: Request) {
   const line = lineNumberOf(user);
   const orderId = new URL(request.url).searchParams.get("recarga");
   if (!orderId) throw redirect(INVOICE_PATH, { status: 303 });
-  const submission = parseForm(await request.formData(), invoiceSchema);
+  const submission = parseForm(await readForm(request), invoiceSchema);
   if (submission.status !== "success") return invalid(submission);
   const found = await findRecharge(line, orderId);
   if ("message" in found) return refused(submission, { key: "profile:invoice.notApplied", upstreamText: found.message });

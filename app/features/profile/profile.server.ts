@@ -1,7 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import { ssoAccountLinks } from "~/features/auth/sso.server";
 import { invalid, refused } from "~/lib/form-answer.server";
-import { parseForm } from "~/lib/forms";
+import { parseForm, readForm } from "~/lib/forms";
 import { formatPhone } from "~/lib/format";
 import { translate } from "~/lib/i18n/i18next.server";
 import { takeNotice } from "~/lib/notice.server";
@@ -50,7 +50,7 @@ export async function profileLoader(request: Request) {
 
 export async function profileAction(request: Request) {
   const { user, tokens, auth } = await requireCustomerSession(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   const line = lineIdentityOf(user);
 

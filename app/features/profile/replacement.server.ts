@@ -3,7 +3,7 @@ import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import * as z from "zod";
 import { secondsUntil } from "~/features/auth/recovery.server";
 import { invalid, refused } from "~/lib/form-answer.server";
-import { parseForm } from "~/lib/forms";
+import { parseForm, readForm } from "~/lib/forms";
 import { formatPhone } from "~/lib/format";
 import { translate } from "~/lib/i18n/i18next.server";
 import { takeNotice } from "~/lib/notice.server";
@@ -91,7 +91,7 @@ export async function replacementAction(request: Request, context: AppLoadContex
   const { user } = await requireCustomerSession(request);
   const line = lineNumberOf(user);
   const step = stepOf(new URL(request.url).searchParams.get("paso"));
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (step === 1) return registerStep(request, context, line, formData);
 
   const { state } = await readState(request);

@@ -7,7 +7,7 @@ import { rateLimiter, tooManyAttempts } from "~/lib/rate-limit.server";
 import { readCampaign } from "~/features/campaign/campaign.server";
 import { closeModalHref } from "~/components/url-modal";
 import { getRecharges } from "~/lib/config/config.server";
-import { parseForm } from "~/lib/forms";
+import { parseForm, readForm, SECRET_FIELDS } from "~/lib/forms";
 import { commitSession, getSession, getSessionUser } from "~/lib/session.server";
 import { optInWhatsapp } from "~/upstream/core/captacion.server";
 import { checkRechargeHistory, checkRechargeLine } from "./line.server";
@@ -41,7 +41,7 @@ const askedKey = (offerId: string, number: string) => `${offerId}:${number}`;
  */
 export async function rechargeAction(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const lookup = await findRechargeOffer(String(formData.get("offerId") ?? url.searchParams.get(RECHARGE_PARAM) ?? ""));
   if (!lookup.ok) {
     const submission = parseForm(formData, rechargeLineSchema({ type: 1 }));
@@ -72,7 +72,7 @@ export async function rechargeAction(request: Request, context: AppLoadContext) 
   const line = await checkRechargeLine(number, offer.type, form.captchaToken);
   if (!line.ok) {
     await rateLimiter.fail(attempt);
-    return data<RechargeAnswer>({ result: submission.reply({ fieldErrors: { [numberField]: [translate(line.messageKey)] } }) }, { status: 422 });
+    return data<RechargeAnswer>({ result: submission.reply({ fieldErrors: { [numberField]: [translate(line.messageKey)] }, hideFields: [...SECRET_FIELDS] }) }, { status: 422 });
   }
 
   if (!continuing) {
@@ -82,7 +82,7 @@ export async function rechargeAction(request: Request, context: AppLoadContext) 
       session.set("rechargeAsked", askedKey(offer.offerId, number));
       return data<RechargeAnswer>(
         {
-          result: submission.reply(),
+          result: submission.reply({ hideFields: [...SECRET_FIELDS] }),
           pending: { phone: form.phone, ...(form.serviceNumber ? { serviceNumber: form.serviceNumber } : {}), email: form.email, whatsapp: form.whatsapp },
         },
         { headers: { "Set-Cookie": await commitSession(session) } },

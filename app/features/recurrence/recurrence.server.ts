@@ -4,7 +4,7 @@ import { SALE_SESSION_KEY, type RecurringSale } from "#schemas/sale";
 import { modifyRecurrenceSchema, recurrenceOperationSchema, startRecurrenceSchema } from "#schemas/forms/recurrence";
 import { getRecharges, getSite } from "~/lib/config/config.server";
 import { formatLongDate, formatMoney, formatPhone } from "~/lib/format";
-import { parseForm } from "~/lib/forms";
+import { parseForm, readForm } from "~/lib/forms";
 import { refused, invalid } from "~/lib/form-answer.server";
 import { translate } from "~/lib/i18n/i18next.server";
 import { redirectWithNotice } from "~/lib/notice.server";
@@ -165,7 +165,7 @@ const failed = (text: string, status = 502) => data({ message: { tone: "error" a
 
 export async function recurrenceAction(request: Request, _context: AppLoadContext) {
   const customer = await requireCustomerLine(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
 
   if (intent === "start") {

@@ -12,7 +12,7 @@ import { type FormAnswer, refused } from "~/lib/form-answer.server";
 import { readCampaign } from "~/features/campaign/campaign.server";
 import { CHECKOUT_PATH } from "~/features/recharge/recharge.server";
 import { getRecharges } from "~/lib/config/config.server";
-import { parseForm, SECRET_FIELDS } from "~/lib/forms";
+import { parseForm, readForm, SECRET_FIELDS } from "~/lib/forms";
 import { commitSession, getSession, getSessionUser } from "~/lib/session.server";
 import { findSimOffer } from "./offer.server";
 import { SIM_PARAM } from "./urls";
@@ -55,7 +55,7 @@ async function postalCodeAnswer(formData: FormData, postalCode: string, context:
  */
 export async function simAction(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const lookup = await findSimOffer(String(formData.get("offerId") ?? url.searchParams.get(SIM_PARAM) ?? ""));
   if (!lookup.ok) {
     const submission = parseForm(formData, simDeliverySchema);

@@ -18,13 +18,30 @@ export const LIMITS = {
   perIp: { max: 100, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, LimitRule>;
 
-export type Attempt = { action: "login" | "code" | "recovery" | "register" | "iccid" | "line" | "postal" | "portability" | "areaCode" | "imei" | "lead"; number?: string; ip: string };
+export type Attempt = {
+  action: "login" | "code" | "recovery" | "register" | "iccid" | "line" | "postal" | "portability" | "areaCode" | "imei" | "lead" | "invoice" | "profile" | "recurrence" | "esim";
+  number?: string;
+  ip: string;
+};
 export type LimitState = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-const keysOf = ({ action, number, ip }: Attempt) => [
-  ...(number ? [{ key: `limit:${action}:n:${number}`, rule: LIMITS.perNumber }] : []),
-  { key: `limit:${action}:ip:${ip}`, rule: LIMITS.perIp },
-];
+/**
+ * A signed-in customer's own changes (their data, their recurrences, their invoices) are not a
+ * guessing game: a roomier limit, still a ceiling on what one line or one IP can send upstream.
+ */
+const CUSTOMER_CHANGES = { perNumber: { max: 30, windowMs: 15 * 60_000 }, perIp: { max: 300, windowMs: 15 * 60_000 } } as const;
+const RULES: Partial<Record<Attempt["action"], { perNumber: LimitRule; perIp: LimitRule }>> = {
+  profile: CUSTOMER_CHANGES,
+  recurrence: CUSTOMER_CHANGES,
+  invoice: CUSTOMER_CHANGES,
+  // A purchase attempt: the upstream limits purchases per e-mail; this caps what one number or IP can send.
+  esim: CUSTOMER_CHANGES,
+};
+
+const keysOf = ({ action, number, ip }: Attempt) => {
+  const rules = RULES[action] ?? LIMITS;
+  return [...(number ? [{ key: `limit:${action}:n:${number}`, rule: rules.perNumber }] : []), { key: `limit:${action}:ip:${ip}`, rule: rules.perIp }];
+};
 
 export function createRateLimiter(state: SharedState = sharedState) {
   const unreachable = (error: unknown) => console.error("[limits] el estado compartido no responde:", error instanceof Error ? error.message : error);
@@ -49,6 +66,15 @@ export function createRateLimiter(state: SharedState = sharedState) {
       } catch (error) {
         unreachable(error);
       }
+    },
+    /**
+     * For a form where every request counts (it reaches the upstream whatever the outcome): whether
+     * this one may go, counted at once when it may.
+     */
+    async take(attempt: Attempt): Promise<LimitState> {
+      const state = await this.check(attempt);
+      if (state.allowed) await this.fail(attempt);
+      return state;
     },
     /** A success clears the number's count (not the IP's). */
     async succeed(attempt: Attempt): Promise<void> {

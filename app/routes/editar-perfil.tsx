@@ -21,7 +21,7 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 
 export const loader = ({ request }: LoaderFunctionArgs) => profileLoader(request);
 
-export const action = ({ request }: ActionFunctionArgs) => profileAction(request);
+export const action = ({ request, context }: ActionFunctionArgs) => profileAction(request, context);
 
 export default function EditProfilePage() {
   return <ProfileView view={useLoaderData<typeof loader>()} />;

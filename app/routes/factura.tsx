@@ -21,7 +21,7 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 
 export const loader = ({ request }: LoaderFunctionArgs) => invoiceLoader(request);
 
-export const action = ({ request }: ActionFunctionArgs) => invoiceAction(request);
+export const action = ({ request, context }: ActionFunctionArgs) => invoiceAction(request, context);
 
 export default function InvoicePage() {
   return <InvoiceView view={useLoaderData<typeof loader>()} />;

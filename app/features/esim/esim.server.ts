@@ -10,6 +10,7 @@ import { CHECKOUT_PATH } from "~/features/payment/urls";
 import { parseForm, readForm, SECRET_FIELDS } from "~/lib/forms";
 import type { FormAnswer } from "~/lib/form-answer.server";
 import { translate } from "~/lib/i18n/i18next.server";
+import { rateLimiter, tooManyAttempts } from "~/lib/rate-limit.server";
 import { redirectWithNotice } from "~/lib/notice.server";
 import { commitSession, getSession, getSessionUser } from "~/lib/session.server";
 import { checkEsimSale, esimKeys, validateEsimPurchaseLimit } from "~/upstream/esim.server";
@@ -75,6 +76,12 @@ export async function esimAction(request: Request, context: AppLoadContext) {
   if (!lookup.ok) return answer(submission, lookup.reason === "unknown" ? 404 : 503, { message: errorMessage(lookup.messageKey) });
   if (submission.status !== "success") return answer(submission, 400);
   const form = submission.value;
+  // Every 'Pagar' reaches the upstream: limited per contact number and per IP.
+  const tries = await rateLimiter.take({ action: "esim", number: form.contactNumber, ip: context.clientIp });
+  if (!tries.allowed) {
+    const { key, values } = tooManyAttempts(tries);
+    return answer(submission, 429, { message: { tone: "error", text: translate(key, values) } });
+  }
 
   const started = journey ? { ok: true as const, uuid: journey, setCookie: null } : await startJourney(request);
   if (!started.ok) return answer(submission, 503, { message: errorMessage(esimKeys.sessionFailed) });

@@ -1,5 +1,7 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { invalid, refused } from "~/lib/form-answer.server";
+import { rateLimiter, tooManyAttempts } from "~/lib/rate-limit.server";
 import { parseForm, readForm } from "~/lib/forms";
 import { formatHistoryDate, formatMoney } from "~/lib/format";
 import { translate } from "~/lib/i18n/i18next.server";
@@ -89,13 +91,15 @@ export async function invoiceLoader(request: Request) {
   });
 }
 
-export async function invoiceAction(request: Request) {
+export async function invoiceAction(request: Request, context: AppLoadContext) {
   const { user } = await requireCustomerSession(request);
   const line = lineNumberOf(user);
   const orderId = new URL(request.url).searchParams.get("recarga");
   if (!orderId) throw redirect(INVOICE_PATH, { status: 303 });
   const submission = parseForm(await readForm(request), invoiceSchema);
   if (submission.status !== "success") return invalid(submission);
+  const limit = await rateLimiter.take({ action: "invoice", number: line, ip: context.clientIp });
+  if (!limit.allowed) return refused(submission, tooManyAttempts(limit), 429, { "Retry-After": String(limit.retryAfterSeconds) });
   const found = await findRecharge(line, orderId);
   if ("message" in found) return refused(submission, { key: "profile:invoice.notApplied", upstreamText: found.message });
 

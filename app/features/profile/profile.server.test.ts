@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { useMockUpstream } from "../../../mocks/test-support";
 import { newToken, world } from "../../../mocks/world";
@@ -5,6 +6,7 @@ import { commitSession, getSession, sealTokens, sessionStorage } from "~/lib/ses
 import { profileAction, profileLoader } from "./profile.server";
 
 useMockUpstream({ timeoutMs: 2000 });
+let ips = 0;
 
 /** Ana (DEMO-DATA.md, 5512345678) signed in by single sign-on: her session as the callback leaves it. */
 async function ssoSession() {
@@ -16,7 +18,7 @@ async function ssoSession() {
 }
 
 const post = async (cookie: string, fields: Record<string, string>) =>
-  profileAction(new Request("http://localhost/editar-perfil", { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie } })).then(
+  profileAction(new Request("http://localhost/editar-perfil", { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie } }), { clientIp: `198.51.100.${++ips}`, cspNonce: "", visitorId: "test" } as AppLoadContext).then(
     (answer) => answer as unknown as Response,
     (thrown: Response) => thrown,
   );
@@ -41,5 +43,20 @@ describe("'Actualizar Datos' for a single-sign-on session", () => {
     expect(answer.status).toBe(303);
     expect(answer.headers.get("Location")).toBe("/editar-perfil");
     expect(world.accounts.get("5512345678")?.password).toBe(before);
+  });
+});
+
+describe("the limit of 'Actualizar Datos'", () => {
+  it("refuses the 31st change of a line in 15 minutes with the catalogue's message, without asking the upstream", async () => {
+    const cookie = await ssoSession();
+    const context = { clientIp: "198.51.100.250", cspNonce: "", visitorId: "test" } as AppLoadContext;
+    const send = () => profileAction(new Request("http://localhost/editar-perfil", { method: "POST", body: new URLSearchParams({ intent: "data", name: "Ana", email: "demo.mbb@example.com" }), headers: { Cookie: cookie } }), context).then(
+      (answer) => answer as unknown as { data?: { message?: { text: string } }; init?: { status?: number } } & Response,
+      (thrown: Response) => thrown as never,
+    );
+    for (let i = 0; i < 30; i++) await send();
+    const refused = await send();
+    expect(refused.init?.status).toBe(429);
+    expect(refused.data?.message?.text).toBe("Has hecho demasiados intentos. Espera 15 minutos y vuelve a intentarlo.");
   });
 });

@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { ssoAccountLinks } from "~/features/auth/sso.server";
 import { invalid, refused } from "~/lib/form-answer.server";
@@ -5,6 +6,7 @@ import { parseForm, readForm } from "~/lib/forms";
 import { formatPhone } from "~/lib/format";
 import { translate } from "~/lib/i18n/i18next.server";
 import { takeNotice } from "~/lib/notice.server";
+import { rateLimiter, tooManyAttempts } from "~/lib/rate-limit.server";
 import { changePassword, updateProfile } from "~/upstream/conn/access.server";
 import { optInWhatsapp } from "~/upstream/core/captacion.server";
 import { passwordChangeSchema, profileDataSchema, whatsappSchema } from "#schemas/forms/profile";
@@ -48,9 +50,12 @@ export async function profileLoader(request: Request) {
   return data(view, { headers: { ...headers, ...NO_STORE } });
 }
 
-export async function profileAction(request: Request) {
+export async function profileAction(request: Request, context: AppLoadContext) {
   const { user, tokens, auth } = await requireCustomerSession(request);
   const formData = await readForm(request);
+  // Every change reaches the upstream: limited per line and per IP.
+  const tries = await rateLimiter.take({ action: "profile", number: user.number, ip: context.clientIp });
+  if (!tries.allowed) return refused(parseForm(formData, profileDataSchema), tooManyAttempts(tries), 429, { "Retry-After": String(tries.retryAfterSeconds) });
   const intent = formData.get("intent");
   const line = lineIdentityOf(user);
 

@@ -7,6 +7,7 @@ import { formatLongDate, formatMoney, formatPhone } from "~/lib/format";
 import { parseForm, readForm } from "~/lib/forms";
 import { refused, invalid } from "~/lib/form-answer.server";
 import { translate } from "~/lib/i18n/i18next.server";
+import { rateLimiter, tooManyAttempts } from "~/lib/rate-limit.server";
 import { redirectWithNotice } from "~/lib/notice.server";
 import { commitSession, getCustomer, getSession } from "~/lib/session.server";
 import type { SessionUser } from "#schemas/session";
@@ -163,10 +164,13 @@ async function startSale(request: Request, customer: Customer, offerId: string, 
 
 const failed = (text: string, status = 502) => data({ message: { tone: "error" as const, text } }, { status });
 
-export async function recurrenceAction(request: Request, _context: AppLoadContext) {
+export async function recurrenceAction(request: Request, context: AppLoadContext) {
   const customer = await requireCustomerLine(request);
   const form = await readForm(request);
   const intent = form.get("intent");
+  // Every operation reaches the payments upstream: limited per line and per IP.
+  const tries = await rateLimiter.take({ action: "recurrence", number: customer.user.number, ip: context.clientIp });
+  if (!tries.allowed) return refused(parseForm(form, recurrenceOperationSchema), tooManyAttempts(tries), 429, { "Retry-After": String(tries.retryAfterSeconds) });
 
   if (intent === "start") {
     const submission = parseForm(form, startRecurrenceSchema);

@@ -183,8 +183,9 @@ if (mockControl) {
 }
 
 // Pages take form posts only (scripts/http-guards.mjs): other bodies get 415, 411 or 413 in Spanish.
-const commonTexts = JSON.parse(readFileSync(path.join(root, "locales/es-MX/common.json"), "utf8"));
-app.use(acceptFormBodiesOnly({ texts: commonTexts.requestRefused, log: ({ reason }, res) => (res.locals.refused = reason) }));
+// Their texts are the server's alone (locales/es-MX/http.json): no page of the app ships them.
+const httpTexts = JSON.parse(readFileSync(path.join(root, "locales/es-MX/http.json"), "utf8"));
+app.use(acceptFormBodiesOnly({ texts: httpTexts.requestRefused, log: ({ reason }, res) => (res.locals.refused = reason) }));
 
 // Anonymous pages from memory (scripts/page-cache.mjs); PAGE_CACHE=false turns it off.
 const pageCacheVariant = build.entry.module.pageCacheVariant;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acceptFormBodiesOnly, MAX_FORM_BYTES } from "./http-guards.mjs";
 
 /** The body guard of server.mjs (scripts/http-guards.mjs acceptFormBodiesOnly) on a real express app. */
-const texts = JSON.parse(readFileSync(new URL("../locales/es-MX/common.json", import.meta.url), "utf8")).requestRefused;
+const texts = JSON.parse(readFileSync(new URL("../locales/es-MX/http.json", import.meta.url), "utf8")).requestRefused;
 const logged = [];
 let server;
 let base = "";

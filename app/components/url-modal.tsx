@@ -20,21 +20,6 @@ export function closeModalHref(location: LocationLike, param = "modal", extraPar
   return search ? `${location.pathname}?${search}` : location.pathname;
 }
 
-/** Gives focus back to a field, with the caret where it was. */
-function keepFocus(element: HTMLElement) {
-  const field = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement ? element : null;
-  const start = field?.selectionStart ?? null;
-  const end = field?.selectionEnd ?? null;
-  element.focus({ preventScroll: true });
-  if (field && start !== null && end !== null) {
-    try {
-      field.setSelectionRange(start, end);
-    } catch {
-      // Some input types (email, number) have no selection to restore.
-    }
-  }
-}
-
 /**
  * A server-rendered <dialog>, open because the URL says so. Without JavaScript it shows in
  * place with a close link. With JavaScript it becomes a true modal (showModal: the page
@@ -74,7 +59,8 @@ export function UrlModal({
     if (!element.matches(":modal")) {
       element.close();
       element.showModal();
-      if (typing) keepFocus(typing);
+      // A field keeps its caret and selection across the move: focusing it again is enough.
+      typing?.focus({ preventScroll: true });
     }
     document.body.classList.add("scroll-locked");
     return () => {

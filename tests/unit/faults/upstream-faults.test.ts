@@ -1,0 +1,179 @@
+import { randomUUID } from "node:crypto";
+import type { AppLoadContext } from "@remix-run/node";
+import { delay, http, HttpResponse } from "msw";
+import { describe, expect, it, vi } from "vitest";
+import { mockServer } from "../../../mocks/node";
+import { useMockUpstream } from "../../../mocks/test-support";
+import type { CheckoutSale } from "#schemas/sale";
+import { postalLookupResponse } from "~/features/address/postal.server";
+import { coverageLookup } from "~/features/coverage/coverage.server";
+import type { CheckoutAnswer, CheckoutData } from "~/features/payment/checkout-data";
+import { checkoutAction, loadCheckout } from "~/features/payment/checkout.server";
+import { buildRechargeSale } from "~/features/recharge/sale";
+import { env, type UpstreamName } from "~/lib/env.server";
+import { commitSession, getSession } from "~/lib/session.server";
+
+/**
+ * Upstream faults, proved (issue "Reliability", item 2). For each upstream call a page or an
+ * action makes, four faults are injected at the upstream's host: latency beyond the timeout,
+ * HTTP 500, a malformed body and a refused connection. The page or action must answer (never
+ * throw, so never a 5xx page) within the timeout (and the GET's one retry), with the catalogue
+ * message, and an action must hand back what was typed except the card, the CVV and the codes.
+ *
+ * The calls covered here, by page or action:
+ * - /pago loader: payments.plugin (the checkout's plugin set-up)
+ * - /pago 'Buscar colonias' (no JavaScript) and 'Siguiente' (details): addresses.colonias
+ * - /api/codigo-postal: addresses.colonias
+ * - /cobertura loader: asistencia.coverage
+ */
+
+const TIMEOUT_MS = 100;
+useMockUpstream({ timeoutMs: TIMEOUT_MS });
+vi.setConfig({ testTimeout: 30_000 });
+
+/** A timeout, the GET's retry after 150 ms and a second timeout, plus a margin for a busy machine. */
+const WITHIN_MS = 2 * TIMEOUT_MS + 150 + 2500;
+
+type Fault = "latency" | "http500" | "malformed" | "refused";
+const FAULTS: Fault[] = ["latency", "http500", "malformed", "refused"];
+
+/** Every call to `upstream` answers with `fault`. */
+function inject(upstream: UpstreamName, fault: Fault) {
+  const base = env.upstreams[upstream];
+  mockServer.use(
+    http.all(`${base}/*`, async () => {
+      if (fault === "latency") {
+        await delay(TIMEOUT_MS * 10);
+        return HttpResponse.json({ success: true });
+      }
+      if (fault === "http500") return HttpResponse.json({ success: false, message: "Error interno" }, { status: 500 });
+      if (fault === "malformed") return new HttpResponse("{ esto no es JSON", { status: 200, headers: { "Content-Type": "application/json" } });
+      return HttpResponse.error();
+    }),
+  );
+}
+
+let ip = 0;
+const context = () => ({ clientIp: `198.51.100.${++ip % 250}`, cspNonce: "", visitorId: "faults" }) as AppLoadContext;
+
+const CARD = "4111111111111111";
+const CVV = "123";
+
+async function visitorWithSale() {
+  const sale: CheckoutSale = buildRechargeSale({
+    offer: { offerId: "BAIT100", type: 1, rechargeName: "Bait 100", price: 100, duration: 15, includeMessage: "Incluye minutos y SMS ilimitados" },
+    form: { phone: "5512345678", serviceNumber: undefined, email: "fallas@example.com", whatsapp: false },
+    uuid: randomUUID(),
+    loggedIn: false,
+    returnTo: "/recargas?section=traditionals",
+  });
+  const session = await getSession(new Request("http://localhost/"));
+  session.set("sale", sale);
+  return { cookie: (await commitSession(session)).split(";")[0]!, sale };
+}
+
+async function checkoutPost(fields: Record<string, string>) {
+  const visitor = await visitorWithSale();
+  const request = new Request("http://localhost/pago", {
+    method: "POST",
+    body: new URLSearchParams({ saleId: visitor.sale.uuid, paymentKey: randomUUID(), ...fields }),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: visitor.cookie },
+  });
+  return { visitor, request };
+}
+
+const typed = { firstName: "Ana", lastName: "Pérez López", address: "Av. Juárez 10", postalCode: "06600", colonia: "660001", cardNumber: CARD, expiry: "12/30", cvv: CVV };
+
+type Outcome = { status: number; text: string; initialValue?: Record<string, unknown> | null };
+
+type Entry = {
+  call: string;
+  page: string;
+  upstream: UpstreamName;
+  /** The exact Spanish text the visitor reads, per fault. */
+  message: (fault: Fault) => string;
+  run: () => Promise<Outcome>;
+  /** For actions: the values that must come back, and the secrets that must not. */
+  keeps?: Record<string, string>;
+  secrets?: string[];
+};
+
+const POSTAL_FAILED = "Hubo un error al consultar tu código postal";
+
+const entries: Entry[] = [
+  {
+    call: "payments.plugin",
+    page: "/pago (loader)",
+    upstream: "payments",
+    message: () => "Hubo un error al obtener la información del cliente. Por favor, contacta a soporte.",
+    run: async () => {
+      const visitor = await visitorWithSale();
+      const out = await loadCheckout(new Request("http://localhost/pago", { headers: { Cookie: visitor.cookie } }), context());
+      const data = out.data as CheckoutData;
+      return { status: out.init?.status ?? 200, text: data.ok ? "" : data.message };
+    },
+  },
+  {
+    call: "addresses.colonias",
+    page: "/pago 'Buscar colonias' (action, no JavaScript)",
+    upstream: "addresses",
+    message: () => POSTAL_FAILED,
+    run: async () => {
+      const { request } = await checkoutPost({ intent: "postal-code", ...typed });
+      const out = (await checkoutAction(request, context())) as { init?: ResponseInit; data: CheckoutAnswer };
+      return { status: out.init?.status ?? 200, text: out.data.result?.error?.postalCode?.[0] ?? "", initialValue: out.data.result?.initialValue };
+    },
+    keeps: { firstName: "Ana", lastName: "Pérez López", address: "Av. Juárez 10" },
+    secrets: [CARD, CVV, "12/30"],
+  },
+  {
+    call: "addresses.colonias",
+    page: "/pago 'Siguiente' (action, no JavaScript)",
+    upstream: "addresses",
+    message: () => POSTAL_FAILED,
+    run: async () => {
+      const { request } = await checkoutPost({ intent: "details", ...typed });
+      const out = (await checkoutAction(request, context())) as { init?: ResponseInit; data: CheckoutAnswer };
+      return { status: out.init?.status ?? 200, text: out.data.result?.error?.postalCode?.[0] ?? "", initialValue: out.data.result?.initialValue };
+    },
+    keeps: { firstName: "Ana", lastName: "Pérez López", address: "Av. Juárez 10", postalCode: "06600" },
+    secrets: [CARD, CVV, "12/30"],
+  },
+  {
+    call: "addresses.colonias",
+    page: "/api/codigo-postal",
+    upstream: "addresses",
+    message: () => POSTAL_FAILED,
+    run: async () => {
+      const response = await postalLookupResponse(new Request("http://localhost/api/codigo-postal?cp=06600"), context());
+      const body = (await response.json()) as { message?: string };
+      return { status: response.status, text: body.message ?? "" };
+    },
+  },
+  {
+    call: "asistencia.coverage",
+    page: "/cobertura (loader)",
+    upstream: "asistencia",
+    message: () => "No pudimos consultar la cobertura. Por favor inténtalo de nuevo más tarde.",
+    run: async () => {
+      const { outcome } = await coverageLookup(new URL("http://localhost/cobertura?cp=06600"));
+      return { status: 200, text: outcome && outcome.kind === "error" ? outcome.message : JSON.stringify(outcome) };
+    },
+  },
+];
+
+const cases = entries.flatMap((entry) => FAULTS.map((fault) => ({ ...entry, fault, name: `${entry.page} — ${entry.call} — ${fault}` })));
+
+describe(`upstream faults: ${cases.length} injected`, () => {
+  it.each(cases)("$name", async ({ upstream, fault, run, message, keeps, secrets }) => {
+    inject(upstream, fault);
+    const started = performance.now();
+    const outcome = await run();
+    expect(performance.now() - started).toBeLessThan(WITHIN_MS);
+    expect(outcome.status).toBeLessThan(500);
+    expect(outcome.text).toBe(message(fault));
+    if (keeps) expect(outcome.initialValue).toMatchObject(keeps);
+    const serialized = JSON.stringify(outcome.initialValue ?? {});
+    for (const secret of secrets ?? []) expect(serialized).not.toContain(secret);
+  });
+});

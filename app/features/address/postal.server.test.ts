@@ -40,12 +40,12 @@ describe("postalLookup (docs/sim.md colonias, spec §8 postal code)", () => {
 
   it("an upstream failure (500, malformed answer, no connection) shows 'Hubo un error al consultar tu código postal', never the upstream's error text", async () => {
     setSwitch("addresses.colonias", { status: 500 });
-    expect(await postalLookup("06600")).toEqual({ ok: false, message: FAILED });
+    expect(await postalLookup("06600")).toEqual({ ok: false, message: FAILED, unavailable: true });
     setSwitch("addresses.colonias", { malformed: true });
-    expect(await postalLookup("06600")).toEqual({ ok: false, message: FAILED });
+    expect(await postalLookup("06600")).toEqual({ ok: false, message: FAILED, unavailable: true });
     setSwitch("addresses.colonias", {});
     mockServer.use(http.get(COLONIAS_URL, () => HttpResponse.error()));
-    expect(await postalLookup("06600")).toEqual({ ok: false, message: FAILED });
+    expect(await postalLookup("06600")).toEqual({ ok: false, message: FAILED, unavailable: true });
   });
 
   it("a code of other than 5 digits is not asked: 'El código postal debe tener 5 dígitos'", async () => {

@@ -19,7 +19,8 @@ export type PostalLookup = {
   state: string;
   country: string;
 };
-export type PostalLookupAnswer = PostalLookup | { ok: false; message: string };
+/** `unavailable`: the lookup could not be made (the upstream failed), the code itself was not refused. */
+export type PostalLookupAnswer = PostalLookup | { ok: false; message: string; unavailable?: true };
 
 export async function postalLookup(postalCode: string): Promise<PostalLookupAnswer> {
   const code = postalCode.trim();
@@ -30,7 +31,9 @@ export async function postalLookup(postalCode: string): Promise<PostalLookupAnsw
     // Only a refusal the upstream answered on purpose (success: false, HTTP 2xx) speaks to the
     // customer; the text of an HTTP error or an outage is for our logs.
     const refusal = error.status !== undefined && error.status >= 200 && error.status < 300 ? error.upstreamMessage?.trim() : undefined;
-    return { ok: false, message: refusal || translate(POSTAL_CODE_FAILED) };
+    if (refusal) return { ok: false, message: refusal };
+    const refused = error.kind === "http" && error.status !== undefined && error.status < 500;
+    return { ok: false, message: translate(POSTAL_CODE_FAILED), ...(refused ? {} : { unavailable: true as const }) };
   }
   const { data } = result;
   return {

@@ -97,7 +97,8 @@ export async function checkoutAction(request: Request, context: AppLoadContext) 
     // 'Buscar colonias' without JavaScript: the form comes back with the colonias (and without the card).
     const postal = await limitedPostalLookup(String(form.get("postalCode") ?? "").trim(), context);
     const initialValue = withoutCard(form);
-    if (!postal.ok) delete initialValue.postalCode;
+    // A refused code is cleared; one that could not be looked up (the upstream failed) stays as typed.
+    if (!postal.ok && !postal.unavailable) delete initialValue.postalCode;
     return answer({ postal, result: { initialValue, error: postal.ok ? {} : { postalCode: [postal.message] } } }, 200);
   }
 

@@ -123,7 +123,7 @@ const entries: Entry[] = [
       const out = (await checkoutAction(request, context())) as { init?: ResponseInit; data: CheckoutAnswer };
       return { status: out.init?.status ?? 200, text: out.data.result?.error?.postalCode?.[0] ?? "", initialValue: out.data.result?.initialValue };
     },
-    keeps: { firstName: "Ana", lastName: "Pérez López", address: "Av. Juárez 10" },
+    keeps: { firstName: "Ana", lastName: "Pérez López", address: "Av. Juárez 10", postalCode: "06600" },
     secrets: [CARD, CVV, "12/30"],
   },
   {

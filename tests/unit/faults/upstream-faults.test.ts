@@ -7,6 +7,7 @@ import { useMockUpstream } from "../../../mocks/test-support";
 import type { CheckoutSale } from "#schemas/sale";
 import { postalLookupResponse } from "~/features/address/postal.server";
 import { coverageLookup } from "~/features/coverage/coverage.server";
+import { compatibilityLookup } from "~/features/device/imei-check.server";
 import type { CheckoutAnswer, CheckoutData } from "~/features/payment/checkout-data";
 import { checkoutAction, loadCheckout } from "~/features/payment/checkout.server";
 import { buildRechargeSale } from "~/features/recharge/sale";
@@ -25,6 +26,7 @@ import { commitSession, getSession } from "~/lib/session.server";
  * - /pago 'Buscar colonias' (no JavaScript) and 'Siguiente' (details): addresses.colonias
  * - /api/codigo-postal: addresses.colonias
  * - /cobertura loader: asistencia.coverage
+ * - /compatibilidad loader: core.validateImei (a POST: never retried)
  */
 
 const TIMEOUT_MS = 100;
@@ -159,6 +161,18 @@ const entries: Entry[] = [
       const { outcome } = await coverageLookup(new URL("http://localhost/cobertura?cp=06600"));
       return { status: 200, text: outcome && outcome.kind === "error" ? outcome.message : JSON.stringify(outcome) };
     },
+  },
+  {
+    call: "core.validateImei",
+    page: "/compatibilidad (loader)",
+    upstream: "core",
+    message: (fault) =>
+      fault === "http500" ? "Estimado usuario, ha ocurrido un error interno del servidor. Por favor, inténtalo de nuevo más tarde." : "Error al obtener la respuesta del servicio",
+    run: async () => {
+      const out = await compatibilityLookup(new URL("http://localhost/compatibilidad?imei=490154203237518"), context());
+      return { status: 200, text: out.check?.message ?? out.refused ?? "", initialValue: out.form?.initialValue };
+    },
+    keeps: { imei: "490154203237518" },
   },
 ];
 

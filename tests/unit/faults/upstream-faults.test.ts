@@ -10,6 +10,7 @@ import { coverageLookup } from "~/features/coverage/coverage.server";
 import { compatibilityLookup } from "~/features/device/imei-check.server";
 import type { CheckoutAnswer, CheckoutData } from "~/features/payment/checkout-data";
 import { checkoutAction, loadCheckout } from "~/features/payment/checkout.server";
+import { lineCheckResponse } from "~/features/recharge/recharge.server";
 import { buildRechargeSale } from "~/features/recharge/sale";
 import { env, type UpstreamName } from "~/lib/env.server";
 import { commitSession, getSession } from "~/lib/session.server";
@@ -26,6 +27,7 @@ import { commitSession, getSession } from "~/lib/session.server";
  * - /pago 'Buscar colonias' (no JavaScript) and 'Siguiente' (details): addresses.colonias
  * - /api/codigo-postal: addresses.colonias
  * - /cobertura loader: asistencia.coverage
+ * - /api/linea (the recharge modal's line check): core.lineProfile
  * - /compatibilidad loader: core.validateImei (a POST: never retried)
  */
 
@@ -173,6 +175,22 @@ const entries: Entry[] = [
       return { status: 200, text: out.check?.message ?? out.refused ?? "", initialValue: out.form?.initialValue };
     },
     keeps: { imei: "490154203237518" },
+  },
+  {
+    call: "core.lineProfile",
+    page: "/api/linea",
+    upstream: "core",
+    message: (fault) =>
+      ({
+        latency: "El servicio tardó demasiado en responder. Por favor inténtalo de nuevo.",
+        http500: "Lo sentimos, el servicio no está disponible, favor de intentarlo más tarde.",
+        malformed: "Error al obtener la respuesta del servicio",
+        refused: "No pudimos validar tu número porque no hay conexión. Revisa tu internet e inténtalo de nuevo.",
+      })[fault],
+    run: async () => {
+      const out = (await lineCheckResponse(new Request("http://localhost/api/linea?numero=5512345678&oferta=BAIT100"), context())) as unknown as { init?: ResponseInit; data: { message?: string } };
+      return { status: out.init?.status ?? 200, text: out.data.message ?? "" };
+    },
   },
 ];
 

@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { fillCardForm } from "../support/card";
 import { PORT, SESSION_SECRET } from "../support/env";
@@ -123,4 +126,38 @@ test("/healthz says the upstream mode and the config version; /readyz fails whil
   } finally {
     noRedis.kill("SIGTERM");
   }
+});
+
+test("/readyz fails while the config has no valid version at boot, and says which file", async () => {
+  const config = mkdtempSync(path.join(tmpdir(), "bait-config-"));
+  cpSync(path.resolve("pages-config"), config, { recursive: true });
+  writeFileSync(path.join(config, "site.json"), "{ roto");
+  const port = PORT + 34;
+  const broken = start(port, { CONFIG_DIR: config });
+  try {
+    await healthy(`http://127.0.0.1:${port}`).toBe(200);
+    const refused = await fetch(`http://127.0.0.1:${port}/readyz`);
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toMatchObject({ ready: false, problems: expect.arrayContaining(["config: site.json no tiene una versión válida"]) });
+  } finally {
+    broken.kill("SIGTERM");
+    rmSync(config, { recursive: true, force: true });
+  }
+});
+
+test("a sign-in gets a new session id and a sign-out ends the session", async () => {
+  const sessionOf = (response: Response) => response.headers.getSetCookie().find((cookie) => cookie.startsWith("__Host-bait_session="))?.split(";")[0] ?? "";
+  const login = () => fetch(`${BASE}/login?type=mbb`, { method: "POST", body: new URLSearchParams({ number: PHONE, password: PASSWORD }), headers: { "content-type": "application/x-www-form-urlencoded" }, redirect: "manual" });
+  const first = sessionOf(await login());
+  // Signing in again over the first session (a fixation attempt) gives another one.
+  const again = await fetch(`${BASE}/login?type=mbb`, { method: "POST", body: new URLSearchParams({ number: PHONE, password: PASSWORD }), headers: { "content-type": "application/x-www-form-urlencoded", cookie: first }, redirect: "manual" });
+  const second = sessionOf(again) || first;
+  expect(first).not.toBe("");
+  expect(second).not.toBe(first);
+  const logout = await fetch(`${BASE}/logout`, { method: "POST", body: new URLSearchParams({}), headers: { "content-type": "application/x-www-form-urlencoded", cookie: second }, redirect: "manual" });
+  const cleared = logout.headers.getSetCookie().find((cookie) => cookie.startsWith("__Host-bait_session="));
+  expect(cleared).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
+  // The old session no longer opens a customer page.
+  const home = await fetch(`${BASE}/home`, { headers: { cookie: second }, redirect: "manual" });
+  expect(home.status).toBe(302);
 });

@@ -1,6 +1,6 @@
 import { expect as baseExpect, type Page } from "@playwright/test";
 import { auditedTest as test, expectNoAxeViolations } from "../support/axe";
-import { fillCardForm } from "../support/card";
+import { confirmAndPay, fillCardForm } from "../support/card";
 import { waitForHydration } from "../support/hydration";
 import { bendLine, jsOn, logIn, resetLines } from "./support";
 
@@ -44,11 +44,7 @@ async function payRecurring(page: Page, cardNumber: string) {
   await expect(page.getByText("Recarga recurrente").first()).toBeVisible();
   await waitForHydration(page);
   await fillCardForm(page, cardNumber, { holder: "Luis" });
-  await page.locator("form#card").getByRole("button", { name: "Siguiente", exact: true }).click();
-  const pay = page.locator("form#pay");
-  await pay.getByLabel(/Aviso de Privacidad/).check();
-  await pay.getByLabel(/Términos y Condiciones/).check();
-  await pay.getByRole("button", { name: /^Pagar/ }).click();
+  await confirmAndPay(page);
   await expect(page).toHaveURL((url) => url.pathname === "/pago/completado");
   await expect(page.getByText(SCHEDULED, { exact: true })).toBeVisible();
 }

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { fillCardForm } from "../support/card";
+import { confirmAndPay, fillCardForm } from "../support/card";
 import { PORT, SESSION_SECRET } from "../support/env";
 
 /**
@@ -74,11 +74,7 @@ test("a full journey leaves one JSON line per request, with its id, and no perso
   await dialog.getByLabel("Correo electrónico", { exact: true }).fill(EMAIL);
   await dialog.getByRole("button", { name: "Siguiente", exact: true }).click();
   await fillCardForm(page, CARD, { js: false });
-  await page.locator("form#card").getByRole("button", { name: "Siguiente", exact: true }).click();
-  const pay = page.locator("form#pay");
-  await pay.getByLabel(/Aviso de Privacidad/).check();
-  await pay.getByLabel(/Términos y Condiciones/).check();
-  await pay.getByRole("button", { name: /^Pagar/ }).click();
+  await confirmAndPay(page);
   await expect(page).toHaveURL((url) => url.pathname === "/pago/completado");
   await context.close();
   await new Promise((resolve) => setTimeout(resolve, 300));

@@ -17,3 +17,12 @@ export async function fillCardForm(page: Page, number: string, { holder = "Ana",
   await form.getByLabel("Vencimiento (MM/AA)").fill("12/30");
   await form.getByLabel("CVV").fill(number.startsWith("3") ? "1234" : "123");
 }
+
+/** Step 1's 'Siguiente' to the summary, both consents, then 'Pagar' (the checkout's card form, provider type 1). */
+export async function confirmAndPay(page: Page) {
+  await page.locator("form#card").getByRole("button", { name: "Siguiente", exact: true }).click();
+  const pay = page.locator("form#pay");
+  await pay.getByLabel(/Aviso de Privacidad/).check();
+  await pay.getByLabel(/Términos y Condiciones/).check();
+  await pay.getByRole("button", { name: /^Pagar/ }).click();
+}

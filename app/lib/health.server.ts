@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { getFlags, getPages, getRecharges, getSite, getWidget } from "./config/config.server";
+import { configStore, getFlags, getPages, getRecharges, getSite, getWidget } from "./config/config.server";
 import { env } from "./env.server";
 import { sharedState } from "./store/state.server";
 
@@ -32,7 +32,18 @@ export async function healthReport(): Promise<HealthReport> {
   return { upstream: env.mocks ? "mock" : "real", configVersion: configVersion(), ready: problems.length === 0, problems };
 }
 
+/** The last hash and the config store's version it was taken at: read again only after a change (health checks come every few seconds). */
+let lastVersion: { at: number; hash: string } | undefined;
+
 function configVersion(): string {
+  const at = configStore.version;
+  if (at !== undefined && lastVersion?.at === at) return lastVersion.hash;
+  const hash = hashConfigFolder();
+  if (at !== undefined && hash !== "desconocida") lastVersion = { at, hash };
+  return hash;
+}
+
+function hashConfigFolder(): string {
   const hash = createHash("sha256");
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {

@@ -58,6 +58,10 @@ export function describeViolations(violations: Violation[]): string {
 
 /** Audits the page as it is now (after hydration with JavaScript): zero violations expected. */
 export async function expectNoAxeViolations(page: Page, what = page.url()): Promise<void> {
+  // A page whose text is in but whose stylesheet is still on its way has no layout yet to audit
+  // (every target measures as unstyled text): wait for the load event. The no-js context routes
+  // every request, which turns the browser's cache off, so the stylesheet comes again each time.
+  await page.waitForLoadState("load");
   await waitForHydration(page);
   const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   expect(violations.map((violation) => violation.id), `axe on ${what}:\n${describeViolations(violations)}`).toEqual([]);

@@ -1,10 +1,13 @@
 // The rendered-HTML cache of anonymous pages (docs/performance.md): the first request renders, the
-// next ones with the same key are answered from memory, with a fresh CSP nonce each.
+// next ones with the same key are answered from memory, with a fresh CSP nonce each. The page is
+// gzipped once, when it is stored; each answer splices its nonce into it (spliced-gzip.mjs).
 //
 // What may be kept is the route's decision, not this cache's: only a 200 whose Cache-Control
 // starts with `public` and that sets no cookie. Config pages answer `public` (render/page);
 // anything personal, any open form or modal answers `private, no-store`, so a new feature that
 // answers private is never cached.
+
+import { acceptsGzip, prepareSplicedGzip, splicedGzip, splicedText } from "./spliced-gzip.mjs";
 
 /** Cookies that never make a page personal: the visitor id, consent and campaign (the last two are in the variant). */
 const SHARED_COOKIES = new Set(["bait_vid", "bait_cookies", "bait_campania"]);
@@ -46,7 +49,7 @@ const KEPT_HEADERS = ["content-type", "cache-control", "link", "x-robots-tag"];
  * whether the response is rendered whole (crawlers) or streamed.
  */
 export function pageCache({ variantOf, isBot, ttlMs = 10_000, maxEntries = 500, maxBytes = 1_000_000, now = Date.now }) {
-  /** @type {Map<string, { body: string; nonce: string; headers: Array<[string, string]>; storedAt: number }>} */
+  /** @type {Map<string, { page: NonNullable<ReturnType<typeof prepareSplicedGzip>>; headers: Array<[string, string]>; storedAt: number }>} */
   const entries = new Map();
 
   function fresh(key) {
@@ -73,8 +76,16 @@ export function pageCache({ variantOf, isBot, ttlMs = 10_000, maxEntries = 500, 
     for (const [name, value] of hit.headers) res.setHeader(name, value);
     res.setHeader("X-Page-Cache", "hit");
     res.status(200);
-    // The nonce is per response: the stored one is replaced by this response's (also in its CSP header).
-    res.end(req.method === "HEAD" ? undefined : hit.body.replaceAll(hit.nonce, res.locals.cspNonce));
+    if (req.method === "HEAD") return res.end();
+    // The nonce is per response: this response's (also in its CSP header) goes where the stored one was.
+    const nonce = res.locals.cspNonce;
+    if (!acceptsGzip(req.headers["accept-encoding"])) return res.end(splicedText(hit.page, nonce));
+    // Already compressed: the compression middleware lets an encoded body through.
+    const body = splicedGzip(hit.page, nonce);
+    res.setHeader("Vary", "Accept-Encoding");
+    res.setHeader("Content-Encoding", "gzip");
+    res.setHeader("Content-Length", body.length);
+    res.end(body);
   }
 
   const middleware = (req, res, next) => {
@@ -139,7 +150,8 @@ export function pageCache({ variantOf, isBot, ttlMs = 10_000, maxEntries = 500, 
         });
       if (storable) {
         const headers = KEPT_HEADERS.flatMap((name) => (res.hasHeader(name) ? [[name, String(res.getHeader(name))]] : []));
-        store(key, { body: Buffer.concat(chunks).toString("utf8"), nonce, headers, storedAt: now() });
+        const page = prepareSplicedGzip(Buffer.concat(chunks).toString("utf8"), nonce);
+        if (page) store(key, { page, headers, storedAt: now() });
       }
       return end.call(this, chunk, encoding, callback);
     };

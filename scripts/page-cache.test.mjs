@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { get } from "node:http";
+import { gunzipSync } from "node:zlib";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { isCacheableRequest, isCacheableResponse, pageCache, pageCacheKey } from "./page-cache.mjs";
@@ -75,7 +77,7 @@ describe("the page cache middleware", () => {
       server = app.listen(0, resolve);
     });
     const base = `http://127.0.0.1:${server.address().port}`;
-    return { get: (path, init) => fetch(base + path, init), renders: () => renders };
+    return { base, get: (path, init) => fetch(base + path, init), renders: () => renders };
   }
 
   const nonceOf = (response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy"))[1];
@@ -92,6 +94,28 @@ describe("the page cache middleware", () => {
     expect(body2).toBe(`<p>render 1</p><script nonce="${nonceOf(second)}">1</script>`);
     expect(body3).toContain(`nonce="${nonceOf(third)}"`);
     expect(await first.text()).toContain(`nonce="${nonceOf(first)}"`);
+  });
+
+  it("answers a hit gzipped once at storing, with this response's nonce spliced in, and plain to a client without gzip", async () => {
+    const app = await start();
+    await app.get("/zip");
+    const raw = async (encoding) => {
+      const response = await new Promise((resolve) => get(`${app.base}/zip`, { headers: { "accept-encoding": encoding } }, resolve));
+      const chunks = [];
+      for await (const chunk of response) chunks.push(chunk);
+      return { headers: response.headers, body: Buffer.concat(chunks), nonce: /'nonce-([^']+)'/.exec(response.headers["content-security-policy"])[1] };
+    };
+    const zipped = await raw("br;q=1, gzip;q=0.8");
+    expect(zipped.headers["x-page-cache"]).toBe("hit");
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(zipped.headers["vary"]).toBe("Accept-Encoding");
+    expect(Number(zipped.headers["content-length"])).toBe(zipped.body.length);
+    expect(gunzipSync(zipped.body).toString()).toBe(`<p>render 1</p><script nonce="${zipped.nonce}">1</script>`);
+    const plain = await raw("identity");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toBe(`<p>render 1</p><script nonce="${plain.nonce}">1</script>`);
+    expect(plain.nonce).not.toBe(zipped.nonce);
+    expect(app.renders()).toBe(1);
   });
 
   it("never serves one visitor's cookie to another: the page's own cookies keep it out, the visitor id is each one's", async () => {

@@ -39,4 +39,14 @@ describe("the cache rules of anonymous pages", () => {
     });
     expect(variant.publicPageCacheControl()).toBe("private, no-cache");
   });
+
+  it("keeps a page behind a flag like any public page only while the flag is the same for every visitor", () => {
+    // e-sim: on for everyone; sso: only for the listed accounts.
+    expect(variant.flagDependsOnVisitor("e-sim")).toBe(false);
+    expect(variant.flagDependsOnVisitor("sso")).toBe(true);
+    editFlags((flags) => {
+      flags["e-sim"]!.conditions = { allowedPercentage: 50 };
+    });
+    expect(variant.flagDependsOnVisitor("e-sim")).toBe(true);
+  });
 });

@@ -15,6 +15,16 @@ export function publicPageCacheControl(): string {
   return perVisitor ? "private, no-cache" : PUBLIC_PAGE_CACHE;
 }
 
+/**
+ * Whether a flag's outcome may differ between visitors: any condition (listed users, data,
+ * patterns, a percentage, IPs) does. A page behind a flag without conditions is the same for
+ * everyone (or for no one: it then redirects), so it may be kept like any public page.
+ */
+export function flagDependsOnVisitor(name: string): boolean {
+  const definition = (getFlags() as Record<string, Parameters<typeof isFlagOn>[1] | undefined>)[name];
+  return Object.values(definition?.conditions ?? {}).some((condition) => condition !== undefined);
+}
+
 const cookieValue = (header: string, name: string) => new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(header)?.[1] ?? "";
 
 /**

@@ -5,7 +5,7 @@ import { blocksOf } from "~/render/blocks/parse.server";
 import type { OfferSource } from "~/features/recharge/catalogue.server";
 import type { Block } from "~/render/blocks/types";
 import { flagSubject, isOn } from "~/features/flags/flags.server";
-import { publicPageCacheControl } from "./cache-variant.server";
+import { flagDependsOnVisitor, publicPageCacheControl } from "./cache-variant.server";
 import { bannerViewOf, findPage, getBanners, getSite } from "~/lib/config/config.server";
 import { getSessionUser, requireCustomer, requireGuest } from "~/lib/session.server";
 
@@ -64,8 +64,8 @@ export async function readConfigPage(request: Request, context: AppLoadContext, 
       blocks: await resolveBlocks(selectSection(blocksOf(page.file, definition), url.searchParams.get("section")), request, offers),
     },
     banners: getBanners(definition.bannerView ?? bannerViewOf(page.path)),
-    /** Private pages (customer-only, guest-only or behind a flag) are never stored by a cache; public ones briefly by shared ones. */
-    cacheControl: definition.access !== "public" || definition.flag ? "private, no-store" : publicPageCacheControl(),
+    /** Private pages (customer-only, guest-only, or behind a flag that depends on the visitor) are never stored by a cache; public ones briefly by shared ones. */
+    cacheControl: definition.access !== "public" || (definition.flag && flagDependsOnVisitor(definition.flag)) ? "private, no-store" : publicPageCacheControl(),
   };
 }
 

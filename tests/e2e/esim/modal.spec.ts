@@ -177,6 +177,7 @@ test.describe("the device check", () => {
 
 test.describe("accessibility", () => {
   test("no axe violations with the modal empty, with errors and with each kind of device answer", async ({ auditedPage: page }) => {
+    test.slow();
     const dialog = await openModal(page);
     await expectNoAxeViolations(page, "modal eSIM vacío");
     await field(dialog, LABEL.email).fill("ana@example.com");

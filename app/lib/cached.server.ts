@@ -28,7 +28,7 @@ export type Cached<K, T> = {
 };
 
 export function cached<K extends string, T>(load: (key: K) => Promise<T>, options: CachedOptions<T>): Cached<K, T> {
-  const { ttlMs, staleMs = 10 * 60_000, isFailure = () => false, maxEntries = 200, now = Date.now } = options;
+  const { ttlMs, staleMs = 10 * 60_000, isFailure = () => false, maxEntries = 200, now = () => Date.now() } = options;
   const values = new Map<K, { value: T; at: number }>();
   const inFlight = new Map<K, Promise<T>>();
 

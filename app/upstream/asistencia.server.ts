@@ -8,6 +8,8 @@
  * `mensaje` kept in `upstreamMessage`).
  */
 import * as z from "zod";
+import { cached } from "~/lib/cached.server";
+import { env } from "~/lib/env.server";
 import { UpstreamError, upstreamFetch, type UpstreamResult } from "./http.server";
 
 const errorBody = z.object({ message: z.string().optional(), mensaje: z.string().optional() });
@@ -21,7 +23,17 @@ export const faqWire = z.object({
 });
 export type FaqEntry = { question: string; answer: string; category: string };
 
-export async function getFaq(): Promise<UpstreamResult<FaqEntry[]>> {
+/**
+ * The FAQ: public data, shared by every visitor, kept for UPSTREAM_CACHE_TTL_MS with one call for
+ * concurrent misses and the last list served while the upstream fails (lib/cached.server.ts).
+ */
+export function getFaq(): Promise<UpstreamResult<FaqEntry[]>> {
+  return cachedFaq("faq");
+}
+
+const cachedFaq = cached((_key: "faq") => fetchFaq(), { ttlMs: env.upstreamCacheTtlMs, isFailure: (result) => !result.ok });
+
+async function fetchFaq(): Promise<UpstreamResult<FaqEntry[]>> {
   const result = await upstreamFetch({
     call: "asistencia.faq",
     upstream: "asistencia",

@@ -1,3 +1,5 @@
+import { cached } from "~/lib/cached.server";
+import { env } from "~/lib/env.server";
 import { lineNumberMessages, nirErrorKey } from "../errors";
 import { upstreamFetch, type UpstreamResult } from "../http.server";
 import { areaCodesWire, changeAreaCodeWire, type AreaCode } from "./area-codes.schemas";
@@ -9,8 +11,17 @@ import { ok, refuse } from "./results.server";
  * path: the spec does not show one.
  */
 
-/** GET /api/core/servicio/nirs/disponibles: the area codes a number can move to. */
+/**
+ * GET /api/core/servicio/nirs/disponibles: the area codes a number can move to. Public data, the
+ * same for everyone: kept like the offers and the FAQ (lib/cached.server.ts).
+ */
 export function getAreaCodes(): Promise<UpstreamResult<AreaCode[]>> {
+  return cachedAreaCodes("nirs");
+}
+
+const cachedAreaCodes = cached((_key: "nirs") => fetchAreaCodes(), { ttlMs: env.upstreamCacheTtlMs, isFailure: (result) => !result.ok });
+
+function fetchAreaCodes(): Promise<UpstreamResult<AreaCode[]>> {
   return upstreamFetch({ call: "core.areaCodes", upstream: "core", path: "/api/core/servicio/nirs/disponibles", schema: areaCodesWire, messages: { 500: "recharge:areaCode.unavailable", 502: "recharge:areaCode.unavailable" }, errorSchema: errorBody });
 }
 

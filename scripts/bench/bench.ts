@@ -8,6 +8,8 @@
 //   BENCH_CONNECTIONS=10,100  connection counts
 //   BENCH_PATHS=/,/login      only these pages (the logged-in /home is "/home")
 //   BENCH_OUT=bench-results/<date>.json
+//   BENCH_ROUNDS=1            the whole set of cases again against the same app (a second round shows
+//                             whether its memory keeps growing: BENCH_DURATION=60 BENCH_ROUNDS=2)
 //   WEB_CONCURRENCY           passed to the app (its workers)
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -24,12 +26,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const duration = Number(process.env.BENCH_DURATION ?? 5);
 const connectionCounts = (process.env.BENCH_CONNECTIONS ?? "10,100").split(",").map(Number);
 const onlyPaths = process.env.BENCH_PATHS?.split(",");
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 const outFile = process.env.BENCH_OUT ?? path.join(root, "bench-results", `${new Date().toISOString().slice(0, 19).replace(/:/g, "-")}.json`);
 // gzip: what every client accepts, and what nginx's static module serves.
 const ENCODING = "gzip";
 
 type Page = { path: string; label: string; cookie?: string };
-type Case = { server: "app" | "node" | "nginx" | "nginx-cache"; page: string; connections: number; rps: number; p50: number; p99: number; errors: number; unanswered: number; non2xx: number; bytes: number; peakRssMb?: number };
+type Case = { server: "app" | "node" | "nginx" | "nginx-cache"; round: number; page: string; connections: number; rps: number; p50: number; p99: number; errors: number; unanswered: number; non2xx: number; bytes: number; peakRssMb?: number };
 
 function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
   return spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
@@ -109,50 +112,53 @@ async function main() {
   }
 
   const cases: Case[] = [];
-  for (const page of pages) {
-    const headers: Record<string, string> = page.cookie ? { cookie: page.cookie } : {};
-    // One short warm-up so the first case does not pay for JIT and caches.
-    await load(base + page.path, 10, headers, 1);
-    for (const connections of connectionCounts) {
-      const rss = peakRss(app.pid!);
-      const figures = await load(base + page.path, connections, headers);
-      cases.push({ server: "app", page: page.label, connections, ...figures, peakRssMb: rss.stop() });
-      // The next case starts when the server has worked off this one's backlog.
-      await waitForQuiet(`${base}/healthz`);
-      cases.push({ server: "node", page: page.label, connections, ...(await load(`http://127.0.0.1:${floorPort}${page.path}`, connections, {})) });
-      if (nginx) {
-        cases.push({ server: "nginx", page: page.label, connections, ...(await load(`http://127.0.0.1:${nginx.port}${page.path}`, connections, {})) });
-      }
-      // deploy/nginx/micro-cache.conf in front of the app: anonymous pages only (a session always reaches the app).
-      if (microCache && !page.cookie) {
-        cases.push({ server: "nginx-cache", page: page.label, connections, ...(await load(`http://127.0.0.1:${microCache.port}${page.path}`, connections, {})) });
+  for (let round = 1; round <= rounds; round += 1) {
+    for (const page of pages) {
+      const headers: Record<string, string> = page.cookie ? { cookie: page.cookie } : {};
+      // One short warm-up so the first case does not pay for JIT and caches.
+      await load(base + page.path, 10, headers, 1);
+      for (const connections of connectionCounts) {
+        const rss = peakRss(app.pid!);
+        const figures = await load(base + page.path, connections, headers);
+        cases.push({ server: "app", round, page: page.label, connections, ...figures, peakRssMb: rss.stop() });
+        // The next case starts when the server has worked off this one's backlog.
         await waitForQuiet(`${base}/healthz`);
+        cases.push({ server: "node", round, page: page.label, connections, ...(await load(`http://127.0.0.1:${floorPort}${page.path}`, connections, {})) });
+        if (nginx) {
+          cases.push({ server: "nginx", round, page: page.label, connections, ...(await load(`http://127.0.0.1:${nginx.port}${page.path}`, connections, {})) });
+        }
+        // deploy/nginx/micro-cache.conf in front of the app: anonymous pages only (a session always reaches the app).
+        if (microCache && !page.cookie) {
+          cases.push({ server: "nginx-cache", round, page: page.label, connections, ...(await load(`http://127.0.0.1:${microCache.port}${page.path}`, connections, {})) });
+          await waitForQuiet(`${base}/healthz`);
+        }
+        printCase(cases);
       }
-      printCase(cases);
     }
   }
 
   printTable(cases);
   mkdirSync(path.dirname(outFile), { recursive: true });
-  writeFileSync(outFile, JSON.stringify({ date: new Date().toISOString(), duration, encoding: ENCODING, webConcurrency: process.env.WEB_CONCURRENCY ?? null, cases }, null, 2));
+  writeFileSync(outFile, JSON.stringify({ date: new Date().toISOString(), duration, rounds, encoding: ENCODING, webConcurrency: process.env.WEB_CONCURRENCY ?? null, cases }, null, 2));
   console.info(`\n[bench] figures written to ${path.relative(root, outFile)}`);
   process.exit(0);
 }
 
 function printCase(cases: Case[]) {
-  const last = cases.filter((entry) => entry.page === cases.at(-1)!.page && entry.connections === cases.at(-1)!.connections);
+  const last = cases.filter((entry) => entry.round === cases.at(-1)!.round && entry.page === cases.at(-1)!.page && entry.connections === cases.at(-1)!.connections);
   console.info(last.map((entry) => `${entry.server} ${entry.page} c=${entry.connections}: ${entry.rps}/s p99 ${entry.p99} ms`).join(" · "));
 }
 
 function printTable(cases: Case[]) {
-  const rows = [["page", "conn", "app req/s", "p50 ms", "p99 ms", "errors", "unanswered", "peak RSS MB", "node req/s", "app/node", "nginx req/s", "app/nginx", "app+nginx cache req/s", "its p99 ms"]];
+  const rows = [["round", "page", "conn", "app req/s", "p50 ms", "p99 ms", "errors", "unanswered", "peak RSS MB", "node req/s", "app/node", "nginx req/s", "app/nginx", "app+nginx cache req/s", "its p99 ms"]];
   for (const appCase of cases.filter((entry) => entry.server === "app")) {
-    const other = (server: Case["server"]) => cases.find((entry) => entry.server === server && entry.page === appCase.page && entry.connections === appCase.connections);
+    const other = (server: Case["server"]) => cases.find((entry) => entry.server === server && entry.round === appCase.round && entry.page === appCase.page && entry.connections === appCase.connections);
     const node = other("node");
     const nginx = other("nginx");
     const cached = other("nginx-cache");
     const ratio = (against?: Case) => (against ? `${((appCase.rps / against.rps) * 100).toFixed(1)} %` : "—");
     rows.push([
+      String(appCase.round),
       appCase.page,
       String(appCase.connections),
       String(appCase.rps),
@@ -171,7 +177,7 @@ function printTable(cases: Case[]) {
   }
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   console.info("");
-  for (const row of rows) console.info(row.map((cell, column) => (column < 1 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  "));
+  for (const row of rows) console.info(row.map((cell, column) => (column === 1 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  "));
 }
 
 await main();

@@ -3,6 +3,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -60,27 +61,34 @@ app.set("trust proxy", process.env.TRUST_PROXY === "true");
 // the duration and every upstream call by name with its duration and outcome.
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,100}$/;
 const maskDigits = (text) => text.replace(/\d{7,}/g, (digits) => `${"•".repeat(digits.length - 4)}${digits.slice(-4)}`);
-app.use((req, res, next) => {
+const requestIdOf = (req) => {
   const incoming = req.headers["x-request-id"];
-  const id = typeof incoming === "string" && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
-  res.setHeader("X-Request-Id", id);
-  const started = process.hrtime.bigint();
-  const context = { upstream: [] };
+  return typeof incoming === "string" && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+};
+/** The request's one line, written when its answer is out. */
+function logWhenDone(req, res, id, context, started = process.hrtime.bigint()) {
   res.once("finish", () => {
+    const pathname = req.path ?? (req.url ?? "/").split("?")[0];
     const line = {
       reqId: id,
       method: req.method,
-      route: maskDigits(req.path),
+      route: maskDigits(pathname),
       status: res.statusCode,
       ms: Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10,
       ...(context.upstream.length ? { upstream: context.upstream } : {}),
-      ...(res.locals.refused ? { refused: res.locals.refused } : {}),
+      ...(res.locals?.refused ? { refused: res.locals.refused } : {}),
     };
-    const quiet = req.path.startsWith("/build/") || (req.method === "GET" && /\.[a-z0-9]+$/i.test(req.path)) || req.path === "/healthz" || req.path === "/readyz";
+    const quiet = pathname.startsWith("/build/") || (req.method === "GET" && /\.[a-z0-9]+$/i.test(pathname)) || pathname === "/healthz" || pathname === "/readyz";
     if (res.statusCode >= 500) log.error(line, "request");
     else if (quiet) log.debug(line, "request");
     else log.info(line, "request");
   });
+}
+app.use((req, res, next) => {
+  const id = requestIdOf(req);
+  res.setHeader("X-Request-Id", id);
+  const context = { upstream: [] };
+  logWhenDone(req, res, id, context);
   requestContext.run(context, next);
 });
 app.use(compression());
@@ -104,8 +112,20 @@ app.get("/readyz", async (_req, res) => {
   res.status(report.ready ? 200 : 503).json(report);
 });
 
+// A CSP nonce per response: 128 bits of the system's CSPRNG, drawn 16 KB at a time (one draw per
+// 1,024 answers instead of one each: a cached page's answer is otherwise a few microseconds).
+let noncePool = Buffer.alloc(0);
+let nonceAt = 0;
+function newNonce() {
+  if (nonceAt >= noncePool.length) {
+    noncePool = randomBytes(16 * 1024);
+    nonceAt = 0;
+  }
+  nonceAt += 16;
+  return noncePool.toString("base64", nonceAt - 16, nonceAt);
+}
 app.use((req, res, next) => {
-  res.locals.cspNonce = randomBytes(16).toString("base64");
+  res.locals.cspNonce = newNonce();
   next();
 });
 app.use(applySecurity({ isProduction }));
@@ -189,15 +209,20 @@ app.use(acceptFormBodiesOnly({ texts: httpTexts.requestRefused, log: ({ reason }
 
 // Anonymous pages from memory (scripts/page-cache.mjs); PAGE_CACHE=false turns it off.
 const pageCacheVariant = build.entry.module.pageCacheVariant;
-if (process.env.PAGE_CACHE !== "false" && pageCacheVariant) {
-  app.use(
-    pageCache({
-      variantOf: (req, res) => pageCacheVariant(req.headers.cookie ?? "", { ip: req.ip ?? req.socket.remoteAddress ?? "", visitorId: res.locals.visitorId }),
-      isBot: (req) => isbot(req.headers["user-agent"] ?? ""),
-      ttlMs: Number(process.env.PAGE_CACHE_TTL_MS ?? 10_000),
-    }),
-  );
-}
+const visitorCookie = /(?:^|;\s*)bait_vid=([^;]*)/;
+const cache =
+  process.env.PAGE_CACHE !== "false" && pageCacheVariant
+    ? pageCache({
+        variantOf: (req, res) =>
+          pageCacheVariant(req.headers.cookie ?? "", {
+            ip: req.ip ?? req.socket.remoteAddress ?? "",
+            visitorId: res?.locals.visitorId ?? visitorCookie.exec(req.headers.cookie ?? "")?.[1] ?? "",
+          }),
+        isBot: (req) => isbot(req.headers["user-agent"] ?? ""),
+        ttlMs: Number(process.env.PAGE_CACHE_TTL_MS ?? 10_000),
+      })
+    : null;
+if (cache) app.use(cache);
 
 app.all(
   "*",
@@ -212,7 +237,21 @@ app.all(
   }),
 );
 
-const server = app.listen(port, () => {
+// A stored page is answered before express runs (scripts/page-cache.mjs answerEarly): the stored
+// headers, this answer's nonce and request id, the page gzipped once. Everything else goes to express.
+const server = createServer((req, res) => {
+  if (cache && (req.method === "GET" || req.method === "HEAD")) {
+    const started = process.hrtime.bigint();
+    let id = "";
+    const answered = cache.answerEarly(req, res, () => {
+      id = requestIdOf(req);
+      return { nonce: newNonce(), requestId: id };
+    });
+    if (answered) return logWhenDone(req, res, id, { upstream: [] }, started);
+  }
+  app(req, res);
+});
+server.listen(port, () => {
   log.info({ port }, `Bait web listening on http://localhost:${port}`);
 });
 

@@ -43,13 +43,16 @@ export function pageCacheKey({ host, url, variant, bot }) {
 /** Headers of the stored response that are answered again; the rest belong to each response. */
 const KEPT_HEADERS = ["content-type", "cache-control", "link", "x-robots-tag"];
 
+/** Headers of the stored response that belong to that response alone (the early answer sets its own). */
+const OWN_HEADERS = new Set(["set-cookie", "x-request-id", "x-page-cache", "content-length", "content-encoding", "transfer-encoding", "date", "connection", "keep-alive"]);
+
 /**
  * The express middleware. `variantOf(req, res)` names what changes the HTML for this visitor
  * (config version, flag outcomes, consent; null when the page must not be cached), `isBot`
  * whether the response is rendered whole (crawlers) or streamed.
  */
 export function pageCache({ variantOf, isBot, ttlMs = 10_000, maxEntries = 500, maxBytes = 1_000_000, now = Date.now }) {
-  /** @type {Map<string, { page: NonNullable<ReturnType<typeof prepareSplicedGzip>>; headers: Array<[string, string]>; storedAt: number }>} */
+  /** @type {Map<string, { page: NonNullable<ReturnType<typeof prepareSplicedGzip>>; nonce: string; headers: Array<[string, string]>; allHeaders: Array<[string, unknown]>; storedAt: number }>} */
   const entries = new Map();
 
   function fresh(key) {
@@ -72,25 +75,61 @@ export function pageCache({ variantOf, isBot, ttlMs = 10_000, maxEntries = 500, 
   /** Renders under way, by key: a crowd arriving at an expired page waits for one render. */
   const rendering = new Map();
 
+  /**
+   * The key of a request, or null. `res` is the express response (its visitor id) or absent for
+   * the early answer, which has only the visitor's cookie: a page is stored only while no flag
+   * depends on the visitor (page.server.ts), so both name the same key.
+   */
+  function keyOf(req, res) {
+    if (!isCacheableRequest({ method: req.method, cookie: req.headers.cookie })) return null;
+    return pageCacheKey({ host: req.headers.host ?? "", url: req.originalUrl ?? req.url, variant: variantOf(req, res), bot: isBot(req) });
+  }
+
+  function body(req, hit, nonce, headers) {
+    if (!acceptsGzip(req.headers["accept-encoding"])) return splicedText(hit.page, nonce);
+    // Already compressed: the compression middleware lets an encoded body through.
+    headers["vary"] = "Accept-Encoding";
+    headers["content-encoding"] = "gzip";
+    return splicedGzip(hit.page, nonce);
+  }
+
   function answer(req, res, hit) {
     for (const [name, value] of hit.headers) res.setHeader(name, value);
     res.setHeader("X-Page-Cache", "hit");
     res.status(200);
     if (req.method === "HEAD") return res.end();
     // The nonce is per response: this response's (also in its CSP header) goes where the stored one was.
-    const nonce = res.locals.cspNonce;
-    if (!acceptsGzip(req.headers["accept-encoding"])) return res.end(splicedText(hit.page, nonce));
-    // Already compressed: the compression middleware lets an encoded body through.
-    const body = splicedGzip(hit.page, nonce);
-    res.setHeader("Vary", "Accept-Encoding");
-    res.setHeader("Content-Encoding", "gzip");
-    res.setHeader("Content-Length", body.length);
-    res.end(body);
+    const headers = {};
+    const bytes = body(req, hit, res.locals.cspNonce, headers);
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    res.setHeader("Content-Length", bytes.length);
+    res.end(bytes);
+  }
+
+  /**
+   * A hit answered before express and its middlewares run (server.mjs): the stored response's
+   * headers (the security headers included, the CSP with this answer's nonce), this answer's
+   * request id, the page with its nonce (`thisAnswer()` gives both, asked only for a hit).
+   * Returns false when there is nothing to answer from.
+   */
+  function answerEarly(req, res, thisAnswer) {
+    const key = keyOf(req, undefined);
+    const hit = key ? fresh(key) : undefined;
+    if (!hit?.allHeaders) return false;
+    const { nonce, requestId } = thisAnswer();
+    const headers = {};
+    for (const [name, value] of hit.allHeaders) headers[name] = name === "content-security-policy" ? String(value).replaceAll(hit.nonce, nonce) : value;
+    headers["x-request-id"] = requestId;
+    headers["x-page-cache"] = "hit";
+    const bytes = req.method === "HEAD" ? undefined : body(req, hit, nonce, headers);
+    if (bytes) headers["content-length"] = bytes.length;
+    res.writeHead(200, headers);
+    res.end(bytes);
+    return true;
   }
 
   const middleware = (req, res, next) => {
-    if (!isCacheableRequest({ method: req.method, cookie: req.headers.cookie })) return next();
-    const key = pageCacheKey({ host: req.headers.host ?? "", url: req.originalUrl, variant: variantOf(req, res), bot: isBot(req) });
+    const key = keyOf(req, res);
     if (!key) return next();
 
     const hit = fresh(key);
@@ -150,13 +189,15 @@ export function pageCache({ variantOf, isBot, ttlMs = 10_000, maxEntries = 500, 
         });
       if (storable) {
         const headers = KEPT_HEADERS.flatMap((name) => (res.hasHeader(name) ? [[name, String(res.getHeader(name))]] : []));
+        const allHeaders = Object.entries(res.getHeaders()).filter(([name]) => !OWN_HEADERS.has(name));
         const page = prepareSplicedGzip(Buffer.concat(chunks).toString("utf8"), nonce);
-        if (page) store(key, { page, headers, storedAt: now() });
+        if (page) store(key, { page, nonce, headers, allHeaders, storedAt: now() });
       }
       return end.call(this, chunk, encoding, callback);
     };
     next();
   }
   middleware.size = () => entries.size;
+  middleware.answerEarly = answerEarly;
   return middleware;
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { get } from "node:http";
+import { createServer, get } from "node:http";
 import { gunzipSync } from "node:zlib";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
@@ -53,16 +53,23 @@ describe("the page cache middleware", () => {
   afterEach(() => server?.close());
 
   /** An app like server.mjs: a nonce per request, a visitor cookie, then the cache, then a page. */
-  async function start({ cacheControl = () => "public, s-maxage=10", setCookie = () => undefined, variant = () => "1" } = {}) {
+  async function start({ cacheControl = () => "public, s-maxage=10", setCookie = () => undefined, variant = () => "1", early = false } = {}) {
     let renders = 0;
+    let appRuns = 0;
     const app = express();
+    app.use((_req, res, next) => {
+      appRuns += 1;
+      res.setHeader("X-Frame-Options", "SAMEORIGIN");
+      next();
+    });
     app.use((_req, res, next) => {
       res.locals.cspNonce = randomBytes(16).toString("base64");
       res.setHeader("Content-Security-Policy", `script-src 'nonce-${res.locals.cspNonce}'`);
       res.cookie("bait_vid", randomBytes(4).toString("hex"));
       next();
     });
-    app.use(pageCache({ variantOf: (req) => variant(req), isBot: () => false }));
+    const cache = pageCache({ variantOf: (req) => variant(req), isBot: () => false });
+    app.use(cache);
     app.all("*", async (req, res) => {
       renders += 1;
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -73,11 +80,13 @@ describe("the page cache middleware", () => {
       res.write(`<p>render ${renders}</p>`);
       res.end(`<script nonce="${res.locals.cspNonce}">1</script>`);
     });
-    await new Promise((resolve) => {
-      server = app.listen(0, resolve);
-    });
+    // As server.mjs: a stored page is answered before express runs.
+    let answers = 0;
+    const thisAnswer = () => ({ nonce: randomBytes(16).toString("base64"), requestId: `respuesta-${(answers += 1)}` });
+    server = createServer((req, res) => (early && cache.answerEarly(req, res, thisAnswer)) || app(req, res));
+    await new Promise((resolve) => server.listen(0, resolve));
     const base = `http://127.0.0.1:${server.address().port}`;
-    return { base, get: (path, init) => fetch(base + path, init), renders: () => renders };
+    return { base, get: (path, init) => fetch(base + path, init), renders: () => renders, appRuns: () => appRuns };
   }
 
   const nonceOf = (response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy"))[1];
@@ -116,6 +125,32 @@ describe("the page cache middleware", () => {
     expect(plain.body.toString()).toBe(`<p>render 1</p><script nonce="${plain.nonce}">1</script>`);
     expect(plain.nonce).not.toBe(zipped.nonce);
     expect(app.renders()).toBe(1);
+  });
+
+  it("answers a stored page before the app runs: the stored headers, the CSP with this answer's nonce, its own request id, no cookie", async () => {
+    const app = await start({ early: true });
+    const first = await app.get("/temprano");
+    expect(app.appRuns()).toBe(1);
+    const hits = [await app.get("/temprano"), await app.get("/temprano", { headers: { "accept-encoding": "identity" } })];
+    expect(app.appRuns()).toBe(1);
+    expect(app.renders()).toBe(1);
+    for (const hit of hits) {
+      expect(hit.headers.get("x-page-cache")).toBe("hit");
+      expect(hit.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+      expect(hit.headers.get("cache-control")).toBe("public, s-maxage=10");
+      expect(hit.headers.get("x-request-id")).toMatch(/^respuesta-\d$/);
+      expect(hit.headers.getSetCookie()).toEqual([]);
+      expect(await hit.text()).toBe(`<p>render 1</p><script nonce="${nonceOf(hit)}">1</script>`);
+    }
+    expect(nonceOf(hits[0])).not.toBe(nonceOf(hits[1]));
+    expect(nonceOf(hits[0])).not.toBe(nonceOf(first));
+    expect(hits[0].headers.get("content-encoding")).toBe("gzip");
+    expect(hits[1].headers.get("content-encoding")).toBeNull();
+    // A session, a POST or another page goes to the app.
+    await app.get("/temprano", { headers: { cookie: "__Host-bait_session=abc" } });
+    await app.get("/temprano", { method: "POST" });
+    await app.get("/otra");
+    expect(app.appRuns()).toBe(4);
   });
 
   it("never serves one visitor's cookie to another: the page's own cookies keep it out, the visitor id is each one's", async () => {

@@ -1,4 +1,5 @@
 import { gunzipSync, gzipSync } from "node:zlib";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { acceptsGzip, prepareSplicedGzip, splicedGzip, splicedText } from "./spliced-gzip.mjs";
 
@@ -36,6 +37,18 @@ describe("a page gzipped once and answered with each response's nonce", () => {
       const prepared = prepareSplicedGzip(text, NONCE);
       expect(gunzipSync(splicedGzip(prepared, "Z")).toString("utf8")).toBe(text.replaceAll(NONCE, "Z"));
     }
+  });
+
+  it("carries the right CRC-32 and length for any text, nonce places and nonce (gunzip checks both)", () => {
+    const placeholder = "PLACEHOLDERnonce24bytes=";
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: "binary", maxLength: 300 }), { minLength: 1, maxLength: 6 }), fc.string({ unit: "binary-ascii", minLength: 24, maxLength: 24 }), (pieces, nonce) => {
+        fc.pre(pieces.every((piece) => !piece.includes(placeholder)) && Buffer.byteLength(nonce) === 24);
+        const text = pieces.join(placeholder);
+        expect(gunzipSync(splicedGzip(prepareSplicedGzip(text, placeholder), nonce)).toString("utf8")).toBe(pieces.join(nonce));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("prepares nothing without a placeholder", () => {

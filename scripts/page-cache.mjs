@@ -74,6 +74,10 @@ export function pageCache({ variantOf, isBot, ttlMs = 10_000, maxEntries = 500, 
 
   /** Renders under way, by key: a crowd arriving at an expired page waits for one render. */
   const rendering = new Map();
+  /** Keys whose last render was not storable (a private page), until when: their crowds render at once. */
+  const privateUntil = new Map();
+  /** A crowd waits this long at most for another request's render. */
+  const MAX_WAIT_MS = 5_000;
 
   /**
    * The key of a request, or null. `res` is the express response (its visitor id) or absent for
@@ -134,10 +138,14 @@ export function pageCache({ variantOf, isBot, ttlMs = 10_000, maxEntries = 500, 
 
     const hit = fresh(key);
     if (hit) return answer(req, res, hit);
-    const pending = rendering.get(key);
+    const pending = (privateUntil.get(key) ?? 0) > now() ? undefined : rendering.get(key);
     if (pending) {
-      // What the render could not store (a private answer) this request renders itself.
-      pending.then(() => {
+      // What the render could not store (a private answer) this request renders itself; a
+      // visitor who left while waiting needs nothing.
+      const waited = setTimeout(() => pending.settle(), MAX_WAIT_MS);
+      pending.promise.then(() => {
+        clearTimeout(waited);
+        if (res.destroyed || req.destroyed) return;
         const stored = fresh(key);
         if (stored) answer(req, res, stored);
         else render(req, res, next, key);
@@ -151,13 +159,19 @@ export function pageCache({ variantOf, isBot, ttlMs = 10_000, maxEntries = 500, 
     const nonce = res.locals.cspNonce;
     res.setHeader("X-Page-Cache", "miss");
     if (req.method === "HEAD") return next();
-    let done;
-    if (!rendering.has(key)) {
-      rendering.set(key, new Promise((resolve) => (done = resolve)));
-      res.once("close", () => {
-        rendering.delete(key);
-        done();
-      });
+    if (!rendering.has(key) && !res.destroyed) {
+      // Settled when this answer is out or its visitor has gone ('close' covers both).
+      let settle;
+      const promise = new Promise((resolve) => (settle = resolve));
+      const entry = {
+        promise,
+        settle: () => {
+          if (rendering.get(key) === entry) rendering.delete(key);
+          settle();
+        },
+      };
+      rendering.set(key, entry);
+      res.once("close", entry.settle);
     }
 
     // Cookies set before the app runs (the visitor id) are this visitor's, not the page's.
@@ -187,7 +201,12 @@ export function pageCache({ variantOf, isBot, ttlMs = 10_000, maxEntries = 500, 
           contentType: String(res.getHeader("content-type") ?? ""),
           setsCookie: cookiesAfter > cookiesBefore,
         });
-      if (storable) {
+      if (!storable) {
+        privateUntil.delete(key);
+        privateUntil.set(key, now() + ttlMs);
+        while (privateUntil.size > maxEntries) privateUntil.delete(privateUntil.keys().next().value);
+      } else {
+        privateUntil.delete(key);
         const headers = KEPT_HEADERS.flatMap((name) => (res.hasHeader(name) ? [[name, String(res.getHeader(name))]] : []));
         const allHeaders = Object.entries(res.getHeaders()).filter(([name]) => !OWN_HEADERS.has(name));
         const page = prepareSplicedGzip(Buffer.concat(chunks).toString("utf8"), nonce);

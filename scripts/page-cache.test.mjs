@@ -53,8 +53,10 @@ describe("the page cache middleware", () => {
   afterEach(() => server?.close());
 
   /** An app like server.mjs: a nonce per request, a visitor cookie, then the cache, then a page. */
-  async function start({ cacheControl = () => "public, s-maxage=10", setCookie = () => undefined, variant = () => "1", early = false } = {}) {
+  async function start({ cacheControl = () => "public, s-maxage=10", setCookie = () => undefined, variant = () => "1", early = false, renderMs = 20 } = {}) {
     let renders = 0;
+    let inFlight = 0;
+    let mostAtOnce = 0;
     let appRuns = 0;
     const app = express();
     app.use((_req, res, next) => {
@@ -72,7 +74,10 @@ describe("the page cache middleware", () => {
     app.use(cache);
     app.all("*", async (req, res) => {
       renders += 1;
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      inFlight += 1;
+      mostAtOnce = Math.max(mostAtOnce, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, renderMs));
+      inFlight -= 1;
       res.setHeader("Cache-Control", cacheControl(req));
       const cookie = setCookie(req);
       if (cookie) res.append("Set-Cookie", cookie);
@@ -86,7 +91,7 @@ describe("the page cache middleware", () => {
     server = createServer((req, res) => (early && cache.answerEarly(req, res, thisAnswer)) || app(req, res));
     await new Promise((resolve) => server.listen(0, resolve));
     const base = `http://127.0.0.1:${server.address().port}`;
-    return { base, get: (path, init) => fetch(base + path, init), renders: () => renders, appRuns: () => appRuns };
+    return { base, get: (path, init) => fetch(base + path, init), renders: () => renders, appRuns: () => appRuns, mostAtOnce: () => mostAtOnce };
   }
 
   const nonceOf = (response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy"))[1];
@@ -151,6 +156,32 @@ describe("the page cache middleware", () => {
     await app.get("/temprano", { method: "POST" });
     await app.get("/otra");
     expect(app.appRuns()).toBe(4);
+  });
+
+  it("keeps answering a page after visitors who waited for its render left before it came", async () => {
+    const app = await start({ cacheControl: () => "private, no-store" });
+    // Ten visitors at once: one renders, nine wait for it and leave before its answer.
+    const first = app.get("/privada-lenta");
+    const leaving = Array.from({ length: 9 }, () => {
+      const controller = new AbortController();
+      const request = app.get("/privada-lenta", { signal: controller.signal }).catch(() => undefined);
+      setTimeout(() => controller.abort(), 5);
+      return request;
+    });
+    await Promise.all([first, ...leaving]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const later = await Promise.race([app.get("/privada-lenta"), new Promise((resolve) => setTimeout(() => resolve("sin respuesta"), 2000))]);
+    expect(later).not.toBe("sin respuesta");
+    expect(later.status).toBe(200);
+  });
+
+  it("does not make a crowd wait for each other on a page it found private", async () => {
+    const app = await start({ cacheControl: () => "private, no-store", renderMs: 200 });
+    await app.get("/privada");
+    await Promise.all(Array.from({ length: 5 }, () => app.get("/privada")));
+    // The five render at the same time, not one first and the rest after it.
+    expect(app.mostAtOnce()).toBe(5);
+    expect(app.renders()).toBe(6);
   });
 
   it("never serves one visitor's cookie to another: the page's own cookies keep it out, the visitor id is each one's", async () => {

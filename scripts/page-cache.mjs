@@ -40,8 +40,8 @@ export function pageCacheKey({ host, url, variant, bot }) {
   return `${host}\n${url}\n${variant}\n${bot ? "bot" : "browser"}`;
 }
 
-/** Headers of the stored response that are answered again; the rest belong to each response. */
-const KEPT_HEADERS = ["content-type", "cache-control", "link", "x-robots-tag"];
+/** Of the stored headers, those a hit answered through express sets again: its middlewares have set the rest for this response. */
+const KEPT_HEADERS = new Set(["content-type", "cache-control", "link", "x-robots-tag"]);
 
 /** Headers of the stored response that belong to that response alone (the early answer sets its own). */
 const OWN_HEADERS = new Set(["set-cookie", "x-request-id", "x-page-cache", "content-length", "content-encoding", "transfer-encoding", "date", "connection", "keep-alive"]);
@@ -52,7 +52,7 @@ const OWN_HEADERS = new Set(["set-cookie", "x-request-id", "x-page-cache", "cont
  * whether the response is rendered whole (crawlers) or streamed.
  */
 export function pageCache({ variantOf, isBot, ttlMs = 10_000, maxEntries = 500, maxBytes = 1_000_000, now = Date.now }) {
-  /** @type {Map<string, { page: NonNullable<ReturnType<typeof prepareSplicedGzip>>; nonce: string; headers: Array<[string, string]>; allHeaders: Array<[string, unknown]>; storedAt: number }>} */
+  /** @type {Map<string, { page: NonNullable<ReturnType<typeof prepareSplicedGzip>>; nonce: string; headers: Array<[string, unknown]>; storedAt: number }>} */
   const entries = new Map();
 
   function fresh(key) {
@@ -98,7 +98,8 @@ export function pageCache({ variantOf, isBot, ttlMs = 10_000, maxEntries = 500, 
   }
 
   function answer(req, res, hit) {
-    for (const [name, value] of hit.headers) res.setHeader(name, value);
+    // Through express the security headers are this response's already: only the page's own are set.
+    for (const [name, value] of hit.headers) if (KEPT_HEADERS.has(name)) res.setHeader(name, value);
     res.setHeader("X-Page-Cache", "hit");
     res.status(200);
     if (req.method === "HEAD") return res.end();
@@ -119,10 +120,10 @@ export function pageCache({ variantOf, isBot, ttlMs = 10_000, maxEntries = 500, 
   function answerEarly(req, res, thisAnswer) {
     const key = keyOf(req, undefined);
     const hit = key ? fresh(key) : undefined;
-    if (!hit?.allHeaders) return false;
+    if (!hit) return false;
     const { nonce, requestId } = thisAnswer();
     const headers = {};
-    for (const [name, value] of hit.allHeaders) headers[name] = name === "content-security-policy" ? String(value).replaceAll(hit.nonce, nonce) : value;
+    for (const [name, value] of hit.headers) headers[name] = name === "content-security-policy" ? String(value).replaceAll(hit.nonce, nonce) : value;
     headers["x-request-id"] = requestId;
     headers["x-page-cache"] = "hit";
     const bytes = req.method === "HEAD" ? undefined : body(req, hit, nonce, headers);
@@ -207,10 +208,9 @@ export function pageCache({ variantOf, isBot, ttlMs = 10_000, maxEntries = 500, 
         while (privateUntil.size > maxEntries) privateUntil.delete(privateUntil.keys().next().value);
       } else {
         privateUntil.delete(key);
-        const headers = KEPT_HEADERS.flatMap((name) => (res.hasHeader(name) ? [[name, String(res.getHeader(name))]] : []));
-        const allHeaders = Object.entries(res.getHeaders()).filter(([name]) => !OWN_HEADERS.has(name));
+        const headers = Object.entries(res.getHeaders()).filter(([name]) => !OWN_HEADERS.has(name));
         const page = prepareSplicedGzip(Buffer.concat(chunks).toString("utf8"), nonce);
-        if (page) store(key, { page, nonce, headers, allHeaders, storedAt: now() });
+        if (page) store(key, { page, nonce, headers, storedAt: now() });
       }
       return end.call(this, chunk, encoding, callback);
     };

@@ -104,6 +104,23 @@ type Entry = {
 
 const POSTAL_FAILED = "Hubo un error al consultar tu código postal";
 
+/** The checkout's no-JavaScript posts that look up the postal code's colonias ('Buscar colonias', 'Siguiente'). */
+function postalLookupOnCheckout(intent: "postal-code" | "details", page: string): Entry {
+  return {
+    call: "addresses.colonias",
+    page,
+    upstream: "addresses",
+    message: () => POSTAL_FAILED,
+    run: async () => {
+      const { request } = await checkoutPost({ intent, ...typed });
+      const out = (await checkoutAction(request, context())) as { init?: ResponseInit; data: CheckoutAnswer };
+      return { status: out.init?.status ?? 200, text: out.data.result?.error?.postalCode?.[0] ?? "", initialValue: out.data.result?.initialValue };
+    },
+    keeps: { firstName: "Ana", lastName: "Pérez López", address: "Av. Juárez 10", postalCode: "06600" },
+    secrets: [CARD, CVV, "12/30"],
+  };
+}
+
 const entries: Entry[] = [
   {
     call: "payments.plugin",
@@ -117,32 +134,8 @@ const entries: Entry[] = [
       return { status: out.init?.status ?? 200, text: data.ok ? "" : data.message };
     },
   },
-  {
-    call: "addresses.colonias",
-    page: "/pago 'Buscar colonias' (action, no JavaScript)",
-    upstream: "addresses",
-    message: () => POSTAL_FAILED,
-    run: async () => {
-      const { request } = await checkoutPost({ intent: "postal-code", ...typed });
-      const out = (await checkoutAction(request, context())) as { init?: ResponseInit; data: CheckoutAnswer };
-      return { status: out.init?.status ?? 200, text: out.data.result?.error?.postalCode?.[0] ?? "", initialValue: out.data.result?.initialValue };
-    },
-    keeps: { firstName: "Ana", lastName: "Pérez López", address: "Av. Juárez 10", postalCode: "06600" },
-    secrets: [CARD, CVV, "12/30"],
-  },
-  {
-    call: "addresses.colonias",
-    page: "/pago 'Siguiente' (action, no JavaScript)",
-    upstream: "addresses",
-    message: () => POSTAL_FAILED,
-    run: async () => {
-      const { request } = await checkoutPost({ intent: "details", ...typed });
-      const out = (await checkoutAction(request, context())) as { init?: ResponseInit; data: CheckoutAnswer };
-      return { status: out.init?.status ?? 200, text: out.data.result?.error?.postalCode?.[0] ?? "", initialValue: out.data.result?.initialValue };
-    },
-    keeps: { firstName: "Ana", lastName: "Pérez López", address: "Av. Juárez 10", postalCode: "06600" },
-    secrets: [CARD, CVV, "12/30"],
-  },
+  postalLookupOnCheckout("postal-code", "/pago 'Buscar colonias' (action, no JavaScript)"),
+  postalLookupOnCheckout("details", "/pago 'Siguiente' (action, no JavaScript)"),
   {
     call: "addresses.colonias",
     page: "/api/codigo-postal",

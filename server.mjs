@@ -240,7 +240,8 @@ app.all(
 // A stored page is answered before express runs (scripts/page-cache.mjs answerEarly): the stored
 // headers, this answer's nonce and request id, the page gzipped once. Everything else goes to express.
 const server = createServer((req, res) => {
-  if (cache && (req.method === "GET" || req.method === "HEAD")) {
+  // Pages never have an extension: the files of public/ (most requests) go straight to express.
+  if (cache && (req.method === "GET" || req.method === "HEAD") && !/\.[a-z0-9]+$/i.test((req.url ?? "").split("?")[0])) {
     const started = process.hrtime.bigint();
     let id = "";
     const answered = cache.answerEarly(req, res, () => {

@@ -8,7 +8,7 @@ import { NonceProvider } from "~/components/nonce";
 import { flowCookiesToDrop } from "~/features/auth/flow.server";
 import { campaignCookieFor } from "~/features/campaign/campaign.server";
 import { startLeadDelivery } from "~/features/leads/lead.server";
-import { serverT } from "~/lib/i18n/i18next.server";
+import { serverT } from "~/lib/i18n/translate.server";
 import { TranslationProvider, type T } from "~/lib/i18n/react";
 
 // The page cache and the health endpoints of server.mjs read these from the build.

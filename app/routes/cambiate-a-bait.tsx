@@ -19,7 +19,7 @@ import { ESIM_PARAM } from "~/features/esim/urls";
 import { registerCatalogue } from "~/lib/i18n/translate";
 import { form as rechargeForm } from "#locales/es-MX/recharge.json";
 import sim from "#locales/es-MX/sim.json";
-import { translate } from "~/lib/i18n/i18next.server";
+import { translate } from "~/lib/i18n/translate.server";
 import { takeNotice } from "~/lib/notice.server";
 
 // The form's messages shared with the recharge modal ('Campo requerido', 'Correo inválido'…) and the SIM texts.

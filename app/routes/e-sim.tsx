@@ -12,7 +12,7 @@ import { EsimModal as ServerEsimModal } from "~/features/esim/esim-modal.server"
 import { esimModalOf } from "~/features/esim/offer.server";
 import { ESIM_PARAM } from "~/features/esim/urls";
 import { createOfferSource } from "~/features/recharge/catalogue.server";
-import { translate } from "~/lib/i18n/i18next.server";
+import { translate } from "~/lib/i18n/translate.server";
 import { takeNotice } from "~/lib/notice.server";
 
 // The eSIM modal's code reaches the browser only on a page whose URL opens it (esim-modal.server.ts says how).

@@ -18,7 +18,7 @@ import { esimModalOf } from "~/features/esim/offer.server";
 import { ESIM_PARAM } from "~/features/esim/urls";
 import { registerCatalogue } from "~/lib/i18n/translate";
 import { form as rechargeForm, history, modal as modalTexts } from "#locales/es-MX/recharge.json";
-import { translate } from "~/lib/i18n/i18next.server";
+import { translate } from "~/lib/i18n/translate.server";
 import { takeNotice } from "~/lib/notice.server";
 
 registerCatalogue("recharge", { form: rechargeForm, modal: modalTexts, history });

@@ -9,7 +9,7 @@ import { ConfigPageView } from "~/render/page/page-view";
 import { loadRecurrencePage, recurrenceAction, SUCCESS_NOTICES } from "~/features/recurrence/recurrence.server";
 import { RecurrenceView, type RecurrenceAnswer } from "~/features/recurrence/recurrence-view";
 import { registerCatalogue } from "~/lib/i18n/translate";
-import { translate } from "~/lib/i18n/i18next.server";
+import { translate } from "~/lib/i18n/translate.server";
 import { takeNotice } from "~/lib/notice.server";
 import { form as rechargeForm } from "#locales/es-MX/recharge.json";
 import { recurrence } from "#locales/es-MX/customer.json";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formValues, validateValues } from "~/lib/form-validation";
 import { simDeliverySchema } from "./sim";
-import { translate } from "~/lib/i18n/i18next.server";
+import { translate } from "~/lib/i18n/translate.server";
 
 const valid = {
   offerId: "SIM200",

@@ -7,7 +7,7 @@ import { login } from "~/upstream/conn/access.server";
 import type { FormAnswer } from "~/lib/form-answer.server";
 import { rateLimiter } from "~/lib/rate-limit.server";
 import { recoveryAction, recoveryLoader, secondsUntil, stepOf } from "./recovery.server";
-import { translate } from "~/lib/i18n/i18next.server";
+import { translate } from "~/lib/i18n/translate.server";
 import { takeNotice } from "~/lib/notice.server";
 
 useMockUpstream();

@@ -2,7 +2,7 @@ import * as z from "zod";
 import { cardFormSchema, legalSchema, maskCard, parseExpiry } from "#schemas/forms/card";
 import { postalLookup } from "~/features/address/postal.server";
 import { parseForm } from "~/lib/forms";
-import { translate } from "~/lib/i18n/i18next.server";
+import { translate } from "~/lib/i18n/translate.server";
 import { envelopeSchema, seal, type Envelope } from "~/upstream/crypto.server";
 import type { PluginSetup } from "~/upstream/payments/plugin.server";
 import { cardFieldsOf, chargePayload, NO_BILLING, type BillingFields } from "./charge-payload";

@@ -5,7 +5,7 @@ import * as z from "zod";
 import type { CheckoutSale } from "#schemas/sale";
 import { limitedPostalLookup } from "~/features/address/postal.server";
 import { getSite } from "~/lib/config/config.server";
-import { translate } from "~/lib/i18n/i18next.server";
+import { translate } from "~/lib/i18n/translate.server";
 import { redirectWithNotice } from "~/lib/notice.server";
 import { commitSession, getSession } from "~/lib/session.server";
 import { cardDetails, payWithCard, withoutCard } from "./card-form.server";

@@ -4,7 +4,7 @@ import { ssoAccountLinks } from "~/features/auth/sso.server";
 import { invalid, refused } from "~/lib/form-answer.server";
 import { parseForm, readForm } from "~/lib/forms";
 import { formatPhone } from "~/lib/format";
-import { translate } from "~/lib/i18n/i18next.server";
+import { translate } from "~/lib/i18n/translate.server";
 import { takeNotice } from "~/lib/notice.server";
 import { rateLimiter, tooManyAttempts } from "~/lib/rate-limit.server";
 import { changePassword, updateProfile } from "~/upstream/conn/access.server";

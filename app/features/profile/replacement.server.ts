@@ -5,7 +5,7 @@ import { secondsUntil } from "~/features/auth/recovery.server";
 import { invalid, refused } from "~/lib/form-answer.server";
 import { parseForm, readForm } from "~/lib/forms";
 import { formatPhone } from "~/lib/format";
-import { translate } from "~/lib/i18n/i18next.server";
+import { translate } from "~/lib/i18n/translate.server";
 import { takeNotice } from "~/lib/notice.server";
 import { rateLimiter, tooManyAttempts, type Attempt } from "~/lib/rate-limit.server";
 import { commitSession, getSession } from "~/lib/session.server";

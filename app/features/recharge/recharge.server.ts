@@ -14,7 +14,7 @@ import { checkRechargeHistory, checkRechargeLine } from "./line.server";
 import { findRechargeOffer } from "./offer.server";
 import { RECHARGE_PARAM } from "./urls";
 import { buildRechargeSale } from "./sale";
-import { translate } from "~/lib/i18n/i18next.server";
+import { translate } from "~/lib/i18n/translate.server";
 import { redirectWithNotice } from "~/lib/notice.server";
 
 /** The page behind the modal: the same URL without the modal's parameter. */

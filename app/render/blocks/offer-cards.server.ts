@@ -1,7 +1,7 @@
 import type { OfferCategory, RechargeOffer } from "#schemas/config";
 import { offerHref } from "~/features/recharge/urls";
 import { formatData, formatMoney } from "~/lib/format";
-import { createI18n } from "~/lib/i18n/i18next.server";
+import { translate } from "~/lib/i18n/translate.server";
 
 /**
  * An offer card as the browser gets it: every text already formatted on the server (price in
@@ -21,22 +21,19 @@ export type OfferView = {
   href: string;
 };
 
-/** Texts a loader puts in the page data (the language is fixed, so one instance serves all). */
-export const i18n = createI18n();
-
 /** A card's texts, formatted here so the browser needs no formatting code. */
 export function offerView(offer: RechargeOffer, actionHref?: string, here?: URL): OfferView {
   const features: string[] = [];
-  if (offer.mbNavigation > 0) features.push(i18n.t("recharge:modal.navigation", { amount: formatData(offer.mbNavigation) }));
-  if (offer.unlimitedSocial) features.push(i18n.t("recharge:modal.unlimitedSocial"));
-  else if (offer.mbSocialNetworks > 0) features.push(i18n.t("recharge:modal.social", { amount: formatData(offer.mbSocialNetworks) }));
+  if (offer.mbNavigation > 0) features.push(translate("recharge:modal.navigation", { amount: formatData(offer.mbNavigation) }));
+  if (offer.unlimitedSocial) features.push(translate("recharge:modal.unlimitedSocial"));
+  else if (offer.mbSocialNetworks > 0) features.push(translate("recharge:modal.social", { amount: formatData(offer.mbSocialNetworks) }));
   features.push(offer.includeMessage);
   return {
     offerId: offer.offerId,
     category: offer.category,
     rechargeName: offer.rechargeName,
     price: formatMoney(offer.price),
-    validity: i18n.t("recharge:modal.validity", { count: offer.duration }),
+    validity: translate("recharge:modal.validity", { count: offer.duration }),
     features,
     highlighted: offer.highlighted,
     href: offerHref(offer, actionHref, here),

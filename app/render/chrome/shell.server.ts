@@ -12,7 +12,7 @@ import { loadWidget } from "~/features/widget/widget.server";
 import { marketingPlatforms } from "~/features/tracking/platforms.server";
 import { getModal, getSite } from "~/lib/config/config.server";
 import { formatLongDate } from "~/lib/format";
-import { translate } from "~/lib/i18n/i18next.server";
+import { translate } from "~/lib/i18n/translate.server";
 import { getSessionUser } from "~/lib/session.server";
 import { loadChrome } from "./chrome.server";
 

@@ -4,7 +4,8 @@ import { RECHARGE_PARAM, SECTION_PARAM } from "~/features/recharge/urls";
 import type { BlockCheckContext, BlockFinding } from "~/lib/config/blocks";
 import { getRecharges } from "~/lib/config/config.server";
 import type { BlockContext } from "../block";
-import { emptyCategory, i18n, offerView } from "../offer-cards.server";
+import { emptyCategory, offerView } from "../offer-cards.server";
+import { translate } from "~/lib/i18n/translate.server";
 import type { CatalogueBlockConfig } from "./schema";
 
 export { catalogueBlock as schema } from "./schema";
@@ -49,9 +50,9 @@ export async function load(block: CatalogueBlockConfig, { request, offers: sourc
       };
     }),
     offers: result.ok ? result.offers.map((offer) => offerView(offer, undefined, url)) : [],
-    error: result.ok ? null : i18n.t("recharge:offers.error"),
+    error: result.ok ? null : translate("recharge:offers.error"),
     /** "Recargar", or "Comprar" for what is bought rather than recharged. */
-    actionLabel: i18n.t(BOUGHT.has(selected) ? "offers.buy" : "offers.recharge"),
+    actionLabel: translate(BOUGHT.has(selected) ? "offers.buy" : "offers.recharge"),
   };
 }
 export type CatalogueData = Awaited<ReturnType<typeof load>>;

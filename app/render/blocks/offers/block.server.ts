@@ -2,7 +2,8 @@ import { categoryOffers } from "~/features/recharge/catalogue.server";
 import type { BlockCheckContext, BlockFinding } from "~/lib/config/blocks";
 import { getRecharges } from "~/lib/config/config.server";
 import type { BlockContext } from "../block";
-import { emptyCategory, i18n, offerView, type OfferView } from "../offer-cards.server";
+import { emptyCategory, offerView, type OfferView } from "../offer-cards.server";
+import { translate } from "~/lib/i18n/translate.server";
 import type { OffersBlockConfig } from "./schema";
 
 export { offersBlock as schema } from "./schema";
@@ -14,7 +15,7 @@ export async function load(block: OffersBlockConfig, { request, offers: source }
   return {
     categoryLabel: category?.label ?? block.category,
     offers: result.ok ? (block.limit ? result.offers.slice(0, block.limit) : result.offers).map((offer) => offerView(offer, block.actionHref, new URL(request.url))) : [],
-    error: result.ok ? null : i18n.t("recharge:offers.error"),
+    error: result.ok ? null : translate("recharge:offers.error"),
   };
 }
 

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { DEMO_CODE, demoLines, ESIM_LIMIT_EMAIL, type DemoLine, type LineProfile, type LineStatus } from "./fixtures/demo";
 
 /**
@@ -105,8 +105,8 @@ function seed() {
     recurrences,
     /** eSIM purchases per e-mail; the limit e-mail starts used up. */
     esimPurchases: new Map<string, number>([[ESIM_LIMIT_EMAIL, 3]]),
-    /** Access tokens handed out at login → the number they belong to. */
-    sessions: new Map<string, string>(),
+    /** Access tokens ended by a logout (see newToken). */
+    endedSessions: new Set<string>(),
     /** Verification uuids handed out after a right code → the number verified. */
     verified: new Map<string, string>(),
   };
@@ -174,8 +174,35 @@ export function lockedUntil(number: string): string | undefined {
   return state?.unlockAt && state.unlockAt > Date.now() ? new Date(state.unlockAt).toISOString() : undefined;
 }
 
+/**
+ * Access tokens carry their line and a signature, `mock-<number>.<id>.<mac>`, so that every
+ * process of an app started with several workers (each with its own mock world) accepts a token
+ * another one handed out, as one real upstream would. The key comes from the app's session
+ * secret, which every worker shares. A logout ends the token in the process that handled it.
+ */
+const TOKEN_KEY = createHmac("sha256", "mock-upstream-access-tokens").update(process.env.SESSION_SECRET ?? "").digest();
+const TOKEN = /^mock-(\d{10})\.([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/;
+const tokenMac = (number: string, id: string) => createHmac("sha256", TOKEN_KEY).update(`${number}.${id}`).digest("base64url");
+
 export function newToken(number: string): string {
-  const token = `mock-${randomUUID()}`;
-  world.sessions.set(token, number);
-  return token;
+  const id = randomUUID();
+  return `mock-${number}.${id}.${tokenMac(number, id)}`;
+}
+
+/** The line a live access token belongs to; undefined for a forged, malformed or ended one. */
+export function tokenNumber(token: string | undefined): string | undefined {
+  if (!token || world.endedSessions.has(token)) return undefined;
+  const parts = TOKEN.exec(token);
+  if (!parts) return undefined;
+  const [, number, id, mac] = parts as unknown as [string, string, string, string];
+  const expected = Buffer.from(tokenMac(number, id));
+  const given = Buffer.from(mac);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? number : undefined;
+}
+
+/** Ends a token (a logout); says whether it was live. */
+export function endSession(token: string): boolean {
+  const live = tokenNumber(token) !== undefined;
+  world.endedSessions.add(token);
+  return live;
 }

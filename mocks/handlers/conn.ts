@@ -6,7 +6,7 @@ import { accessRequest, type AccessRequest } from "../../app/upstream/conn/acces
 import { offersOf } from "../conn-data";
 import { demoPostalCodes, type LineProfile } from "../fixtures/demo";
 import { switched } from "../switches";
-import { checkCode, lineOf, lockedUntil, newToken, world, type Line } from "../world";
+import { checkCode, endSession, lineOf, lockedUntil, newToken, tokenNumber, world, type Line } from "../world";
 
 const base = "https://conn.upstream.mock";
 const api = `${base}/conn/page/api`;
@@ -152,7 +152,7 @@ const accessHandler = (endpoint: string, mifiEndpoint: boolean) =>
         });
       }
       case "logout": {
-        if (body.access) world.sessions.delete(body.access);
+        if (body.access) endSession(body.access);
         return HttpResponse.json({ success: true, message: "Sesión cerrada" });
       }
       case "recuperacionv2":
@@ -223,7 +223,7 @@ const accessHandler = (endpoint: string, mifiEndpoint: boolean) =>
         if (!found.ok) return REFUSALS[found.reason]();
         const account = world.accounts.get(found.key);
         // Only the line's own session may change its account.
-        if (!account || !body.access || world.sessions.get(body.access) !== found.key) return sessionExpired();
+        if (!account || !body.access || tokenNumber(body.access) !== found.key) return sessionExpired();
         if (body.operacion === "cambiar_pass") {
           if (account.password !== body.pass) return refuse(3, "La contraseña actual no es correcta.");
           if (!body.passNuevo) return badRequest("Falta la contraseña nueva");
@@ -253,7 +253,7 @@ export const conn = [
   http.post(`${api}/app/consumoV3`, async ({ request }) => {
     const body = (await jsonBody(request)) as { access?: unknown } | undefined;
     const token = request.headers.get("Ordaccess") ?? (typeof body?.access === "string" ? body.access : undefined);
-    const number = token ? world.sessions.get(token) : undefined;
+    const number = tokenNumber(token);
     const forced = await switched("conn.balance", number);
     if (forced) return forced;
     const answer = number ? balanceOf(number) : null;
@@ -265,7 +265,7 @@ export const conn = [
     if (forced) return forced;
     const body = (await jsonBody(request)) as { numero?: unknown } | undefined;
     const token = request.headers.get("Authorization")?.replace(/^Bearer\s+/i, "");
-    const number = token ? world.sessions.get(token) : undefined;
+    const number = tokenNumber(token);
     if (!number || number !== body?.numero) return sessionExpired();
     const answer = balanceOf(number);
     return answer ? HttpResponse.json(answer) : sessionExpired();

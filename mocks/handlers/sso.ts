@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { http, HttpResponse, type RequestHandler } from "msw";
 import { switched } from "../switches";
 import { journey, newSsoState } from "../world-journey";
-import { checkCode, lineOf, lockedUntil, newToken, world, type Account } from "../world";
+import { checkCode, endSession, lineOf, lockedUntil, newToken, world, type Account } from "../world";
 
 /**
  * Handlers of the sso upstream (app/upstream/sso.server.ts documents the paths). Codes follow
@@ -163,8 +163,7 @@ export const sso: RequestHandler[] = [
     const forced = await switched("sso.logout");
     if (forced) return forced;
     const token = /^Bearer (.+)$/.exec(request.headers.get("Authorization") ?? "")?.[1];
-    if (!token || !world.sessions.has(token)) return fail(401, "Sesión inválida");
-    world.sessions.delete(token);
+    if (!token || !endSession(token)) return fail(401, "Sesión inválida");
     return HttpResponse.json({ success: true, message: "Sesión cerrada" });
   }),
 ];

@@ -50,6 +50,7 @@ if (useMocks) {
 const build = await import("./build/index.js");
 const { applySecurity, rejectCrossSiteWrites, assignVisitorId, acceptFormBodiesOnly } = await import("./scripts/http-guards.mjs");
 const { pageCache } = await import("./scripts/page-cache.mjs");
+const { coalescedFlush } = await import("./scripts/coalesced-flush.mjs");
 
 const app = express();
 app.disable("x-powered-by");
@@ -92,6 +93,8 @@ app.use((req, res, next) => {
   requestContext.run(context, next);
 });
 app.use(compression());
+// One deflate flush per burst of a streamed page, not one per chunk (scripts/coalesced-flush.mjs).
+app.use(coalescedFlush);
 
 // Fingerprinted assets are immutable; everything else in public/ may change with a deploy.
 app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));

@@ -10,7 +10,9 @@
 //   BENCH_OUT=bench-results/<date>.json
 //   BENCH_ROUNDS=1            the whole set of cases again against the same app (a second round shows
 //                             whether its memory keeps growing: BENCH_DURATION=60 BENCH_ROUNDS=2)
-//   WEB_CONCURRENCY           passed to the app (its workers)
+//   WEB_CONCURRENCY           passed to the app (its workers); above 1 the bench starts a redis-server
+//                             of its own when REDIS_URL is not set (npm start needs one for several
+//                             workers), and the mock world's tokens are valid in every worker
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
@@ -20,6 +22,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { startNginxMicroCache, startStaticNginx, type Nginx } from "./nginx";
 import { freePort, peakRss, waitForHealth, waitForQuiet } from "./process";
+import { startRedis } from "./redis";
 import { benchCustomer, sessionCookie } from "./session";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -55,15 +58,24 @@ async function load(url: string, connections: number, headers: Record<string, st
 async function main() {
   const appPort = await freePort();
   const secret = randomBytes(32).toString("hex");
+  const stopAll: Array<() => void> = [];
+  process.on("exit", () => stopAll.forEach((stop) => stop()));
+  let redisUrl = process.env.REDIS_URL;
+  if (Number(process.env.WEB_CONCURRENCY ?? 1) > 1 && !redisUrl) {
+    const redis = await startRedis();
+    if (!redis) throw new Error("WEB_CONCURRENCY > 1 needs REDIS_URL or redis-server installed");
+    stopAll.push(redis.stop);
+    redisUrl = redis.url;
+  }
   const app = start("node", ["scripts/start.mjs"], {
     NODE_ENV: "production",
     MOCKS: "true",
     PORT: String(appPort),
     SESSION_SECRET: secret,
     HSTS: "false",
+    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
   });
-  const stopAll: Array<() => void> = [() => app.kill("SIGTERM")];
-  process.on("exit", () => stopAll.forEach((stop) => stop()));
+  stopAll.unshift(() => app.kill("SIGTERM"));
   const base = `http://127.0.0.1:${appPort}`;
   await waitForHealth(`${base}/healthz`, 180_000);
 

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { SessionUser } from "#schemas/session";
 
 /** Ana (DEMO-DATA.md, 5512345678), a registered customer of the mock world. */
@@ -13,7 +14,8 @@ export const benchCustomer: SessionUser = {
 
 /**
  * The `Cookie` header of a logged-in visitor, signed by the app's own session storage with the
- * secret the bench gives the server (the access token is minted by the mock upstream).
+ * secret the bench gives the server (the access token is minted by the mock upstream), with the
+ * visitor id a returning browser holds (without it every answer would hand out a new one).
  */
 export async function sessionCookie(secret: string, access: string): Promise<string> {
   process.env.NODE_ENV = "production";
@@ -23,5 +25,6 @@ export async function sessionCookie(secret: string, access: string): Promise<str
   session.set("user", benchCustomer);
   session.set("tokens", sealTokens({ access }));
   session.set("auth", "legacy");
-  return (await sessionStorage.commitSession(session)).split(";")[0]!;
+  const { VISITOR_COOKIE } = await import("../http-guards.mjs");
+  return `${(await sessionStorage.commitSession(session)).split(";")[0]!}; ${VISITOR_COOKIE}=${randomUUID()}`;
 }

@@ -1,11 +1,12 @@
 import { UNSAFE_RemixContext as RemixContext } from "@remix-run/react";
-import { renderToStaticMarkup } from "react-dom/server";
+import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockServer } from "../../../mocks/node";
 import { resetWorld } from "../../../mocks/world";
 import { resolveBlocks } from "./data.server";
 import { blockFixtures } from "./fixtures.test-helpers";
+import { lazyView } from "./lazy-view";
 import { blocksOf } from "./parse.server";
 import { BlockList } from "./registry";
 import type { ResolvedBlock } from "./types";
@@ -14,13 +15,16 @@ beforeAll(() => mockServer.listen({ onUnhandledRequest: "error" }));
 afterAll(() => mockServer.close());
 beforeEach(() => resetWorld());
 
-/** The blocks rendered on the server as a page would be: inside a router and the Remix context their links need. */
-async function render(blocks: ResolvedBlock[]) {
+/**
+ * The blocks rendered on the server as a page would be: inside a router and the Remix context their
+ * links need. `renderToString` keeps the Suspense boundaries' markers the page's stream has.
+ */
+async function render(blocks: ResolvedBlock[], renderer: typeof renderToStaticMarkup = renderToStaticMarkup) {
   const handler = createStaticHandler([{ path: "*", element: <BlockList blocks={blocks} /> }]);
   const context = await handler.query(new Request("http://localhost/recargas"));
   if (context instanceof Response) throw new Error("unexpected redirect");
   const remix = { manifest: { routes: {}, entry: { imports: [], module: "" }, url: "", version: "" }, routeModules: {}, future: {}, isSpaMode: false };
-  return renderToStaticMarkup(
+  return renderer(
     <RemixContext.Provider value={remix as never}>
       <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
     </RemixContext.Provider>,
@@ -33,5 +37,28 @@ describe("the registry", () => {
     expect(parsed).toHaveLength(1);
     const html = await render(await resolveBlocks(parsed, new Request("http://localhost/recargas")));
     expect(html).toMatch(/^<(section|article|nav)\b/);
+  });
+});
+
+/** The block types whose view the browser loads on demand, only on a page that shows one (lazy-view.tsx). */
+const ON_DEMAND: readonly string[] = ["catalogue", "destinations", "embed", "legal", "siteMap", "stores"];
+
+describe("views loaded on demand", () => {
+  it.each(blockFixtures())("the server's HTML of $folder is complete, in a boundary of its own only if its view loads on demand", async ({ block }) => {
+    const html = await render(await resolveBlocks(blocksOf("pages/fixture.json", { blocks: [block] }), new Request("http://localhost/recargas")), renderToString);
+    // `<!--$-->` opens a boundary rendered on the server; `<!--$!-->` or `<!--$?-->` would leave it to the browser.
+    if (ON_DEMAND.includes(block.type)) expect(html).toMatch(/^<!--\$--><(section|article|nav)\b.*<\/(section|article|nav)><!--\/\$-->$/s);
+    else expect(html).toMatch(/^<(section|article|nav)\b(?!.*<!--\$)/s);
+  });
+
+  it("renders the server's view without loading the browser's chunk, and waits for the chunk where there is no server view", () => {
+    const View = ({ block }: { block: string }) => <p>{block}</p>;
+    const load = vi.fn(() => new Promise<{ default: typeof View }>(() => {}));
+    const Server = lazyView(View, load);
+    expect(renderToString(<Server block="texto" data={null} headingLevel={2} />)).toBe("<!--$--><p>texto</p><!--/$-->");
+    expect(load).not.toHaveBeenCalled();
+    const Browser = lazyView(undefined, load);
+    expect(renderToString(<Browser block="texto" data={null} headingLevel={2} />)).toMatch(/^<!--\$!-->/);
+    expect(load).toHaveBeenCalledOnce();
   });
 });

@@ -4,7 +4,7 @@ import type { ViewProps } from "../block";
 import type { LegalData } from "./block.server";
 import type { LegalBlockConfig } from "./schema";
 
-export function LegalBlock({ block, data }: ViewProps<LegalBlockConfig, LegalData>) {
+export default function LegalBlock({ block, data }: ViewProps<LegalBlockConfig, LegalData>) {
   const { t } = useTranslation();
   return (
     <article className="block legal prose">
@@ -21,3 +21,8 @@ export function LegalBlock({ block, data }: ViewProps<LegalBlockConfig, LegalDat
     </article>
   );
 }
+
+// Not used here: keeps this lazily loaded chunk from splitting the chunks of every config page (../lazy-view.tsx).
+export { BlockList } from "../registry";
+export { useHydrated } from "~/components/use-hydrated";
+export { RouteError } from "~/components/route-error";

@@ -5,7 +5,7 @@ import type { SiteMapData } from "./block.server";
 import type { SiteMapBlockConfig } from "./schema";
 
 /** Generated from the navigation catalogue of site.json: never a hand-kept list. */
-export function SiteMapBlock({ block, data }: ViewProps<SiteMapBlockConfig, SiteMapData>) {
+export default function SiteMapBlock({ block, data }: ViewProps<SiteMapBlockConfig, SiteMapData>) {
   const { t } = useTranslation();
   return (
     <nav className="block site-map" aria-label={block.heading ?? t("siteMap.label")}>
@@ -21,3 +21,8 @@ export function SiteMapBlock({ block, data }: ViewProps<SiteMapBlockConfig, Site
     </nav>
   );
 }
+
+// Not used here: keeps this lazily loaded chunk from splitting the chunks of every config page (../lazy-view.tsx).
+export { BlockList } from "../registry";
+export { useHydrated } from "~/components/use-hydrated";
+export { RouteError } from "~/components/route-error";

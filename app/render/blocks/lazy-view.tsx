@@ -8,7 +8,9 @@ import type { ViewProps } from "./block";
  * that is the view itself, rendered at once and completely (also for visitors without
  * JavaScript); in the browser an empty module, so the view is a lazy import of its own chunk, and
  * React keeps the server's HTML until that chunk arrives and hydrates it. The view sits in a
- * Suspense boundary of its own on both sides; the other blocks render as they are.
+ * Suspense boundary of its own on both sides; the other blocks render as they are. After a link
+ * followed in the browser, the block appears once its chunk arrives (the boundary shows nothing
+ * until then), a moment after the rest of the page, the first time.
  *
  * A lazily loaded view re-exports three things it does not use: the block list, and the hydration
  * hook and the route error view. The bundler puts modules in one shared chunk when the same entry

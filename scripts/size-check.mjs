@@ -11,13 +11,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const buildDir = path.join(root, "public/build");
 /**
  * Budgets in KB of gzip. The home page and the config pages of the catch-all route, which share its
- * route chain, have 100 KB, each page counted with the block views it loads on demand; about 83 KB
- * of it is React DOM and the router. A config page served by a route of its own has that route's
- * budget. /recargas (the catalogue and the recharge modal, fully server-rendered) has 120 KB. Other
+ * route chain, have 100 KB; about 83 KB of it is React DOM and the router. A page of that chain that
+ * shows a block whose view loads on demand (the site map, the legal text, the destinations) has
+ * 102 KB: the chain's 100 plus that view, which only such a page downloads. A config page served by
+ * a route of its own has that route's budget, with its on-demand views counted in. /recargas (the catalogue and the recharge modal, fully server-rendered) has 120 KB. Other
  * routes 125 KB: the account screens carry the form runtime (zod/mini and the schema-form hook) and
  * the account texts (one shared chunk of about 3 KB), and sit at 113–117 KB.
  */
 const HOME_BUDGET_KB = Number(process.env.JS_BUDGET_KB ?? 100);
+const ON_DEMAND_PAGE_BUDGET_KB = 102;
 const FORM_BUDGET_KB = 125;
 const RECHARGES_BUDGET_KB = 120;
 const budgetOf = (id) =>
@@ -55,7 +57,7 @@ function check(name, width, files, chain, budget, note = "") {
   const kb = bytes / 1024;
   const over = kb > budget;
   failed ||= over;
-  rows.push(`${over ? "✗" : "✓"} ${name.padEnd(width)} ${kb.toFixed(1).padStart(6)} KB gzip de ${budget} (${files.size} archivos + manifiesto en línea)${note}`);
+  rows.push(`${over ? "✗" : "✓"} ${name.padEnd(width)} ${kb.toFixed(2).padStart(6)} KB gzip de ${budget} (${files.size} archivos + manifiesto en línea)${note}`);
 }
 
 /** The files a route makes the browser load at once: the entry, and each route of its chain with its chunks. */
@@ -121,7 +123,8 @@ for (const page of [...pages, ...modals]) {
   const files = routeFiles(chain);
   const lazyTypes = [...new Set(page.blocks.map((block) => block.type))].filter((type) => onDemand.has(type)).sort();
   for (const type of lazyTypes) for (const file of withStaticImports(onDemand.get(type))) files.add(file);
-  check(page.name, width, files, chain, budgetOf(page.route), ` — ${page.route}${lazyTypes.length > 0 ? ` + ${lazyTypes.join(", ")}` : ""}`);
+  const budget = budgetOf(page.route) === HOME_BUDGET_KB && lazyTypes.length > 0 ? ON_DEMAND_PAGE_BUDGET_KB : budgetOf(page.route);
+  check(page.name, width, files, chain, budget, ` — ${page.route}${lazyTypes.length > 0 ? ` + ${lazyTypes.join(", ")}` : ""}`);
 }
 
 console.log(rows.join("\n"));

@@ -1,6 +1,7 @@
 import address from "#locales/es-MX/address.json";
 import areaCode from "#locales/es-MX/area-code.json";
 import auth from "#locales/es-MX/auth.json";
+import blocks from "#locales/es-MX/blocks.json";
 import common from "#locales/es-MX/common.json";
 import coverage from "#locales/es-MX/coverage.json";
 import customer from "#locales/es-MX/customer.json";
@@ -15,8 +16,8 @@ import recharge from "#locales/es-MX/recharge.json";
 import sim from "#locales/es-MX/sim.json";
 
 export const LOCALE = "es-MX";
-export const namespaces = ["common", "errors", "auth", "recharge", "payment", "sim", "address", "coverage", "portability", "areaCode", "help", "esim", "leads", "customer", "profile"] as const;
+export const namespaces = ["common", "errors", "auth", "recharge", "payment", "sim", "address", "coverage", "portability", "areaCode", "help", "esim", "leads", "customer", "profile", "blocks"] as const;
 export type Namespace = (typeof namespaces)[number];
 
 /** The catalogues, bundled: every text of the site lives once, in locales/es-MX/. */
-export const resources = { [LOCALE]: { common, errors, auth, recharge, payment, sim, address, coverage, portability, areaCode, help, esim, leads, customer, profile } } as const;
+export const resources = { [LOCALE]: { common, errors, auth, recharge, payment, sim, address, coverage, portability, areaCode, help, esim, leads, customer, profile, blocks } } as const;

@@ -7,6 +7,8 @@ import { createTranslator, registerCatalogue } from "./translate";
 
 // The customer area's routes register their sections of profile.json themselves (app/routes/editar-perfil.tsx…).
 registerCatalogue("profile", resources[LOCALE].profile);
+// The views of the blocks loaded on demand register their sections of blocks.json (checked in app/render/blocks/registry.test.tsx).
+registerCatalogue("blocks", resources[LOCALE].blocks);
 
 type Catalogue = { [key: string]: string | Catalogue };
 

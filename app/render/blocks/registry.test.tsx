@@ -7,6 +7,8 @@ import { resetWorld } from "../../../mocks/world";
 import { resolveBlocks } from "./data.server";
 import { blockFixtures } from "./fixtures.test-helpers";
 import { lazyView } from "./lazy-view";
+import { LOCALE, resources } from "~/lib/i18n/resources";
+import { createTranslator } from "~/lib/i18n/translate";
 import { blocksOf } from "./parse.server";
 import { BlockList } from "./registry";
 import type { ResolvedBlock } from "./types";
@@ -60,5 +62,16 @@ describe("views loaded on demand", () => {
     const Browser = lazyView(undefined, load);
     expect(renderToString(<Browser block="texto" data={null} headingLevel={2} />)).toMatch(/^<!--\$!-->/);
     expect(load).toHaveBeenCalledOnce();
+  });
+
+  it("gives the browser's translator every text of blocks.json once the views are loaded: each view registers its own section", () => {
+    type Catalogue = { [key: string]: string | Catalogue };
+    const leaves = (catalogue: Catalogue, prefix = ""): Array<[string, string]> =>
+      Object.entries(catalogue).flatMap(([key, value]) => (typeof value === "string" ? [[`${prefix}${key}`, value] as [string, string]] : leaves(value, `${prefix}${key}.`)));
+    const t = createTranslator();
+    for (const [key, text] of leaves(resources[LOCALE].blocks as unknown as Catalogue).map(([key, text]) => [`blocks:${key}`, text] as const)) {
+      if (/\{\{|_(zero|one|other)$/.test(text + key)) continue;
+      expect(t(key), key).toBe(text);
+    }
   });
 });

@@ -58,7 +58,7 @@ export const publicPaths = [
   ...new Set([...navigation.map((entry) => entry.path), ...topBarFor(null).map((link) => link.url).filter((url) => pagePaths.has(url))]),
 ];
 
-const locale = JSON.parse(readFileSync(path.join(root, "locales/es-MX/common.json"), "utf8")) as {
+const locale = JSON.parse(readFileSync(path.join(root, "locales/es-MX/blocks.json"), "utf8")) as {
   siteMap: { label: string };
 };
 

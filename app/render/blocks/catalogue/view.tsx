@@ -1,17 +1,22 @@
 import { Link } from "@remix-run/react";
 import { InlineText } from "~/components/rich-text";
-import { useTranslation } from "~/lib/i18n/react";
+import { useMessages } from "~/lib/i18n/react";
 import { OfferGrid } from "../offer-grid";
 import type { ViewProps } from "../block";
 import type { CatalogueData } from "./block.server";
 import type { CatalogueBlockConfig } from "./schema";
+import { catalogue } from "#locales/es-MX/blocks.json";
+import { registerCatalogue } from "~/lib/i18n/translate";
+
+// This block's texts (blocks.json) reach the browser with its view, which loads on demand (../lazy-view.tsx).
+registerCatalogue("blocks", { catalogue });
 
 /**
  * The offers by category: a row of links, one per category (`?section=<id>`, the selected one
  * marked aria-current), then the selected category's offers, rendered by the server.
  */
 export default function CatalogueBlock({ block, data }: ViewProps<CatalogueBlockConfig, CatalogueData>) {
-  const { t } = useTranslation();
+  const t = useMessages();
   const selected = data.tabs.find((tab) => tab.id === data.selected)!;
   return (
     <section className="block catalogue" id="catalogo">
@@ -21,7 +26,7 @@ export default function CatalogueBlock({ block, data }: ViewProps<CatalogueBlock
           <InlineText text={block.intro} />
         </p>
       ) : null}
-      <nav className="catalogue__tabs" aria-label={t("catalogue.label")}>
+      <nav className="catalogue__tabs" aria-label={t("blocks:catalogue.label")}>
         <ul className="catalogue__list" role="list">
           {data.tabs.map((tab) => (
             <li key={tab.id}>

@@ -1,16 +1,21 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { InlineText } from "~/components/rich-text";
-import { useTranslation } from "~/lib/i18n/react";
+import { useMessages } from "~/lib/i18n/react";
 import type { ViewProps } from "../block";
 import type { DestinationsData } from "./block.server";
 import type { DestinationsBlockConfig } from "./schema";
+import { destinations } from "#locales/es-MX/blocks.json";
+import { registerCatalogue } from "~/lib/i18n/translate";
+
+// This block's texts (blocks.json) reach the browser with its view, which loads on demand (../lazy-view.tsx).
+registerCatalogue("blocks", { destinations });
 
 /**
  * Where the international packages work, in two lists, with a search by destination: a GET form
  * (`?destino=`) that the server answers with the lists filtered, so it works without JavaScript.
  */
 export default function DestinationsBlock({ block, data }: ViewProps<DestinationsBlockConfig, DestinationsData>) {
-  const { t } = useTranslation();
+  const t = useMessages();
   const here = `${useLocation().pathname}#destinos`;
   const { query } = data;
   const lists = data.lists.filter((list) => list.destinations.length > 0);
@@ -25,23 +30,23 @@ export default function DestinationsBlock({ block, data }: ViewProps<Destination
       ) : null}
       <Form method="get" action={here} preventScrollReset className="destinations__search" role="search">
         <label className="field__label" htmlFor="destino">
-          {t("destinations.search")}
+          {t("blocks:destinations.search")}
         </label>
         <div className="destinations__row">
           <div className="field__control">
-            <input key={query} className="field__input" id="destino" name="destino" type="search" defaultValue={query} placeholder={t("destinations.placeholder")} />
+            <input key={query} className="field__input" id="destino" name="destino" type="search" defaultValue={query} placeholder={t("blocks:destinations.placeholder")} />
           </div>
           <button className="button button--primary" type="submit">
-            {t("destinations.submit")}
+            {t("blocks:destinations.submit")}
           </button>
         </div>
       </Form>
       <div className="destinations__summary" aria-live="polite">
         {query ? (
           <>
-            {lists.length > 0 ? <h3 className="destinations__result">{t("destinations.results", { query })}</h3> : <p className="destinations__none">{t("destinations.noMatch", { query })}</p>}
+            {lists.length > 0 ? <h3 className="destinations__result">{t("blocks:destinations.results", { query })}</h3> : <p className="destinations__none">{t("blocks:destinations.noMatch", { query })}</p>}
             <Link to={here} preventScrollReset>
-              {t("destinations.clear")}
+              {t("blocks:destinations.clear")}
             </Link>
           </>
         ) : null}
@@ -49,7 +54,7 @@ export default function DestinationsBlock({ block, data }: ViewProps<Destination
       <div className="destinations__lists">
         {lists.map((list) => (
           <div key={list.id} className="destinations__list">
-            <ListHeading className="destinations__heading">{t(`destinations.${list.id}`)}</ListHeading>
+            <ListHeading className="destinations__heading">{t(`blocks:destinations.${list.id}`)}</ListHeading>
             <ul role="list">
               {list.destinations.map((destination) => (
                 <li key={destination.id} className="destination">

@@ -1,8 +1,13 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "~/lib/i18n/react";
+import { useMessages } from "~/lib/i18n/react";
 import type { ViewProps } from "../block";
 import type { EmbedData } from "./block.server";
 import type { EmbedBlockConfig } from "./schema";
+import { embed } from "#locales/es-MX/blocks.json";
+import { registerCatalogue } from "~/lib/i18n/translate";
+
+// This block's texts (blocks.json) reach the browser with its view, which loads on demand (../lazy-view.tsx).
+registerCatalogue("blocks", { embed });
 
 /**
  * The postpaid site in a frame. It reports its height by postMessage (resize → height = size + 100,
@@ -10,7 +15,7 @@ import type { EmbedBlockConfig } from "./schema";
  * minimum height and a direct link is always there.
  */
 export default function EmbedBlock({ block, data }: ViewProps<EmbedBlockConfig, EmbedData>) {
-  const { t } = useTranslation();
+  const t = useMessages();
   const [height, setHeight] = useState(block.minHeight);
 
   useEffect(() => {
@@ -28,7 +33,7 @@ export default function EmbedBlock({ block, data }: ViewProps<EmbedBlockConfig, 
       <iframe className="embed__frame" src={data.src} title={block.title} height={height} loading="lazy" />
       <p className="embed__direct">
         <a href={data.src} target="_blank" rel="noopener noreferrer">
-          {t("embed.openDirect", { title: block.title })}
+          {t("blocks:embed.openDirect", { title: block.title })}
         </a>
       </p>
     </section>

@@ -1,16 +1,21 @@
 import { RichContent } from "~/components/rich-text";
-import { useTranslation } from "~/lib/i18n/react";
+import { useMessages } from "~/lib/i18n/react";
 import type { ViewProps } from "../block";
 import type { LegalData } from "./block.server";
 import type { LegalBlockConfig } from "./schema";
+import { legal } from "#locales/es-MX/blocks.json";
+import { registerCatalogue } from "~/lib/i18n/translate";
+
+// This block's texts (blocks.json) reach the browser with its view, which loads on demand (../lazy-view.tsx).
+registerCatalogue("blocks", { legal });
 
 export default function LegalBlock({ block, data }: ViewProps<LegalBlockConfig, LegalData>) {
-  const { t } = useTranslation();
+  const t = useMessages();
   return (
     <article className="block legal prose">
       {block.heading ? <h2>{block.heading}</h2> : null}
       <p className="legal__updated">
-        {t("legal.updated")} <time dateTime={block.updated}>{data.updated}</time>
+        {t("blocks:legal.updated")} <time dateTime={block.updated}>{data.updated}</time>
       </p>
       {block.sections.map((section, index) => (
         <section key={section.title} aria-labelledby={`legal-${index}`}>

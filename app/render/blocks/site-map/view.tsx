@@ -1,14 +1,19 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/react";
+import { useMessages } from "~/lib/i18n/react";
 import type { ViewProps } from "../block";
 import type { SiteMapData } from "./block.server";
 import type { SiteMapBlockConfig } from "./schema";
+import { siteMap } from "#locales/es-MX/blocks.json";
+import { registerCatalogue } from "~/lib/i18n/translate";
+
+// This block's texts (blocks.json) reach the browser with its view, which loads on demand (../lazy-view.tsx).
+registerCatalogue("blocks", { siteMap });
 
 /** Generated from the navigation catalogue of site.json: never a hand-kept list. */
 export default function SiteMapBlock({ block, data }: ViewProps<SiteMapBlockConfig, SiteMapData>) {
-  const { t } = useTranslation();
+  const t = useMessages();
   return (
-    <nav className="block site-map" aria-label={block.heading ?? t("siteMap.label")}>
+    <nav className="block site-map" aria-label={block.heading ?? t("blocks:siteMap.label")}>
       {block.heading ? <h2 className="block__title">{block.heading}</h2> : null}
       {block.intro ? <p className="block__intro">{block.intro}</p> : null}
       <ul className="site-map__list">

@@ -1,12 +1,17 @@
-import { useTranslation } from "~/lib/i18n/react";
+import { useMessages } from "~/lib/i18n/react";
 import { Icon } from "~/components/icon";
 import { SmartLink } from "~/components/smart-link";
 import type { ViewProps } from "../block";
 import type { StoresData } from "./block.server";
 import type { StoresBlockConfig } from "./schema";
+import { stores } from "#locales/es-MX/blocks.json";
+import { registerCatalogue } from "~/lib/i18n/translate";
+
+// This block's texts (blocks.json) reach the browser with its view, which loads on demand (../lazy-view.tsx).
+registerCatalogue("blocks", { stores });
 
 export default function StoresBlock({ block, data }: ViewProps<StoresBlockConfig, StoresData>) {
-  const { t } = useTranslation();
+  const t = useMessages();
   return (
     <section className="block">
       {block.heading ? <h2 className="block__title">{block.heading}</h2> : null}
@@ -14,19 +19,19 @@ export default function StoresBlock({ block, data }: ViewProps<StoresBlockConfig
       <ul className="store-grid" role="list">
         {block.stores.map((store, index) => (
           <li key={store.name} className="store">
-            <p className="store__kind">{t(`stores.kind.${store.kind}`)}</p>
+            <p className="store__kind">{t(`blocks:stores.kind.${store.kind}`)}</p>
             <h3 className="store__name">{store.name}</h3>
             <address className="store__address">
               <Icon name="pin" size={18} /> {store.address}, C.P. {store.postalCode}, {store.city}, {store.state}
             </address>
             <dl className="store__details">
-              <dt>{t("stores.hours")}</dt>
+              <dt>{t("blocks:stores.hours")}</dt>
               {store.hours.map((line) => (
                 <dd key={line}>{line}</dd>
               ))}
               {store.phone ? (
                 <>
-                  <dt>{t("stores.phone")}</dt>
+                  <dt>{t("blocks:stores.phone")}</dt>
                   <dd>
                     <a href={`tel:+52${store.phone}`}>{data.phones[index]}</a>
                   </dd>
@@ -35,7 +40,7 @@ export default function StoresBlock({ block, data }: ViewProps<StoresBlockConfig
             </dl>
             {store.mapsUrl ? (
               <SmartLink href={store.mapsUrl} className="store__map">
-                {t("stores.map", { name: store.name })}
+                {t("blocks:stores.map", { name: store.name })}
               </SmartLink>
             ) : null}
           </li>

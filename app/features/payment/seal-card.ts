@@ -1,15 +1,15 @@
 // Only the parts of node-forge the envelope needs (the full package is ~80 KB gzip): AES-GCM,
 // RSA-OAEP with SHA-256, PEM and DER parsing. Each module registers itself on the shared object.
-import forge from "node-forge/lib/forge";
-import "node-forge/lib/aes";
-import "node-forge/lib/cipherModes";
-import "node-forge/lib/pem";
-import "node-forge/lib/asn1";
-import "node-forge/lib/rsa";
-import "node-forge/lib/pkcs1";
-import "node-forge/lib/sha256";
-import "node-forge/lib/random";
-import "node-forge/lib/util";
+import forge from "node-forge/lib/forge.js";
+import "node-forge/lib/aes.js";
+import "node-forge/lib/cipherModes.js";
+import "node-forge/lib/pem.js";
+import "node-forge/lib/asn1.js";
+import "node-forge/lib/rsa.js";
+import "node-forge/lib/pkcs1.js";
+import "node-forge/lib/sha256.js";
+import "node-forge/lib/random.js";
+import "node-forge/lib/util.js";
 
 /**
  * Seals the card and billing data in the browser for the card provider's public key, so our

@@ -2,22 +2,19 @@ import { createServer, type IncomingMessage } from "node:http";
 import { getResponse } from "msw";
 import { mintSession } from "./control";
 import { handlers } from "./handlers";
+import { UPSTREAM_NAMES } from "./upstream-names";
 
 /**
  * The mock world as a server of its own, for running the app as it runs in production: without
  * the mock upstream in its process (MOCKS=false), calling it over HTTP. `npm run bench` uses it
  * for its "app, upstream in another process" cases. Each upstream is a path prefix:
  * `UPSTREAM_CORE_URL=http://127.0.0.1:<port>/core` reaches the handlers of
- * https://core.upstream.mock, and so on for every name of app/lib/env.server.ts. POST
+ * https://core.upstream.mock, and so on for every name of app/lib/env.server.ts (upstreamEnv of
+ * ./upstream-names.ts gives the app's variables). POST
  * /__mocks/session mints a customer's access token, as the app's own hook does with mocks.
  *
  *   node --import tsx mocks/standalone.ts   (PORT, default 3999)
  */
-export const UPSTREAM_NAMES = { CORE: "core", CONN: "conn", ESIM: "esim", PAYMENTS: "payments", ADDRESSES: "addresses", ASISTENCIA: "asistencia", PORTABILIDAD: "portabilidad", UPD_CARD: "upd-card", SSO: "sso", BANNERS: "banners" } as const;
-
-/** The app's environment for an upstream at `base` (the UPSTREAM_<NAME>_URL of each upstream). */
-export const upstreamEnv = (base: string) => Object.fromEntries(Object.entries(UPSTREAM_NAMES).map(([key, name]) => [`UPSTREAM_${key}_URL`, `${base}/${name}`]));
-
 async function body(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);

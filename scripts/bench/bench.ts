@@ -10,6 +10,10 @@
 //   BENCH_OUT=bench-results/<date>.json
 //   BENCH_ROUNDS=1            the whole set of cases again against the same app (a second round shows
 //                             whether its memory keeps growing: BENCH_DURATION=60 BENCH_ROUNDS=2)
+//   BENCH_UPSTREAM=in-app     where the mock upstream runs: in the app's process (MOCKS=true, the
+//                             default), or `process`: a process of its own (mocks/standalone.ts),
+//                             the app with MOCKS=false calling it over HTTP, as production calls its
+//                             upstreams; its CPU is then not the app's
 //   WEB_CONCURRENCY           passed to the app (its workers); above 1 the bench starts a redis-server
 //                             of its own when REDIS_URL is not set (npm start needs one for several
 //                             workers), and the mock world's tokens are valid in every worker
@@ -23,6 +27,7 @@ import autocannon from "autocannon";
 import { startNginxMicroCache, startStaticNginx, type Nginx } from "./nginx";
 import { freePort, peakRss, waitForHealth, waitForQuiet } from "./process";
 import { startRedis } from "./redis";
+import { upstreamEnv } from "../../mocks/upstream-names";
 import { benchCustomer, sessionCookie } from "./session";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -67,9 +72,19 @@ async function main() {
     stopAll.push(redis.stop);
     redisUrl = redis.url;
   }
+  const separateUpstream = process.env.BENCH_UPSTREAM === "process";
+  let upstreamBase = "";
+  if (separateUpstream) {
+    const upstreamPort = await freePort();
+    upstreamBase = `http://127.0.0.1:${upstreamPort}`;
+    const upstream = start("node", ["--import", "tsx", "mocks/standalone.ts"], { PORT: String(upstreamPort), SESSION_SECRET: secret });
+    stopAll.push(() => upstream.kill("SIGTERM"));
+    await waitForHealth(`${upstreamBase}/healthz`, 60_000);
+  }
   const app = start("node", ["scripts/start.mjs"], {
     NODE_ENV: "production",
-    MOCKS: "true",
+    MOCKS: String(!separateUpstream),
+    ...(separateUpstream ? upstreamEnv(upstreamBase) : {}),
     PORT: String(appPort),
     SESSION_SECRET: secret,
     HSTS: "false",
@@ -79,7 +94,7 @@ async function main() {
   const base = `http://127.0.0.1:${appPort}`;
   await waitForHealth(`${base}/healthz`, 180_000);
 
-  const minted = await fetch(`${base}/__mocks/session`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ number: benchCustomer.number }) });
+  const minted = await fetch(`${separateUpstream ? upstreamBase : base}/__mocks/session`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ number: benchCustomer.number }) });
   const { access } = (await minted.json()) as { access: string };
   const session = await sessionCookie(secret, access);
 
@@ -151,7 +166,7 @@ async function main() {
 
   printTable(cases);
   mkdirSync(path.dirname(outFile), { recursive: true });
-  writeFileSync(outFile, JSON.stringify({ date: new Date().toISOString(), duration, rounds, encoding: ENCODING, webConcurrency: process.env.WEB_CONCURRENCY ?? null, cases }, null, 2));
+  writeFileSync(outFile, JSON.stringify({ date: new Date().toISOString(), duration, rounds, encoding: ENCODING, webConcurrency: process.env.WEB_CONCURRENCY ?? null, upstream: separateUpstream ? "process" : "in-app", cases }, null, 2));
   console.info(`\n[bench] figures written to ${path.relative(root, outFile)}`);
   process.exit(0);
 }

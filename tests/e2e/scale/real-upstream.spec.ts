@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { expect, test } from "@playwright/test";
+import { upstreamEnv } from "../../../mocks/upstream-names";
 import { PORT, SESSION_SECRET } from "../support/env";
 import { waitForHydration } from "../support/hydration";
 
@@ -14,7 +15,6 @@ import { waitForHydration } from "../support/hydration";
 
 const UPSTREAM = `http://127.0.0.1:${PORT + 35}`;
 const SITE = `http://127.0.0.1:${PORT + 36}`;
-const NAMES = { CORE: "core", CONN: "conn", ESIM: "esim", PAYMENTS: "payments", ADDRESSES: "addresses", ASISTENCIA: "asistencia", PORTABILIDAD: "portabilidad", UPD_CARD: "upd-card", SSO: "sso", BANNERS: "banners" };
 
 const processes: ChildProcess[] = [];
 let serverLog = "";
@@ -31,9 +31,8 @@ test.beforeAll(async () => {
   const upstream = spawn("node", ["--import", "tsx", "mocks/standalone.ts"], { env: { ...process.env, PORT: String(PORT + 35), SESSION_SECRET }, stdio: "ignore" });
   processes.push(upstream);
   await healthy(`${UPSTREAM}/healthz`);
-  const urls = Object.fromEntries(Object.entries(NAMES).map(([key, name]) => [`UPSTREAM_${key}_URL`, `${UPSTREAM}/${name}`]));
   const site = spawn("node", ["server.mjs"], {
-    env: { ...process.env, ...urls, NODE_ENV: "production", MOCKS: "false", PORT: String(PORT + 36), SESSION_SECRET, HSTS: "false", SSO_SERVER_URL: `${UPSTREAM}/sso-pages`, LOG_LEVEL: "warn" },
+    env: { ...process.env, ...upstreamEnv(UPSTREAM), NODE_ENV: "production", MOCKS: "false", PORT: String(PORT + 36), SESSION_SECRET, HSTS: "false", SSO_SERVER_URL: `${UPSTREAM}/sso-pages`, LOG_LEVEL: "warn" },
     stdio: ["ignore", "ignore", "pipe"],
   });
   site.stderr?.on("data", (chunk: Buffer) => {

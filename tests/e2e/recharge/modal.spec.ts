@@ -232,10 +232,17 @@ test.describe("the live line check (JavaScript only)", () => {
     expect(query.get("oferta")).toBe("BAIT100");
     release();
     await expect(status).toHaveText(/^\s*Número válido para esta recarga\.\s*$/);
-    const waited = await page.evaluate(() => {
-      const [check] = performance.getEntriesByType("resource").filter((entry) => new URL(entry.name).pathname.startsWith("/api/linea"));
-      return check ? check.startTime - ((window as unknown as { __typedAt?: number }).__typedAt ?? 0) : null;
-    });
+    // The browser records the request's timing entry when the response has finished loading, which
+    // may come a moment after the page has already read the answer.
+    let waited: number | null = null;
+    await expect
+      .poll(async () =>
+        (waited = await page.evaluate(() => {
+          const [check] = performance.getEntriesByType("resource").filter((entry) => new URL(entry.name).pathname.startsWith("/api/linea"));
+          return check ? check.startTime - ((window as unknown as { __typedAt?: number }).__typedAt ?? 0) : null;
+        })),
+      )
+      .not.toBeNull();
     expect(waited, "the check starts 300 ms after the last keystroke").toBeGreaterThanOrEqual(290);
     await expect(field(dialog, LABEL.phone)).not.toHaveAttribute("aria-invalid", "true");
   });

@@ -1,4 +1,4 @@
-import { LOCALE, namespaces, resources } from "./resources";
+import { LOCALE, namespaces, resources, type Namespace } from "./resources";
 
 type Catalogue = { [key: string]: string | Catalogue };
 type Options = { count?: number; [name: string]: unknown };
@@ -37,7 +37,7 @@ function text(fullKey: string, options: Options | undefined): string | undefined
  * plural category / `_other`, the first found of several keys, and the key itself when no
  * text exists (without its namespace).
  */
-export function createServerTranslator(defaultNs: (typeof namespaces)[number] = "common") {
+export function createServerTranslator(defaultNs: Namespace = "common") {
   return function t(key: string | string[], options?: Options): string {
     const keys = Array.isArray(key) ? key : [key];
     for (const candidate of keys) {

@@ -32,7 +32,7 @@ test.beforeAll(async () => {
   processes.push(upstream);
   await healthy(`${UPSTREAM}/healthz`);
   const site = spawn("node", ["server.mjs"], {
-    env: { ...process.env, ...upstreamEnv(UPSTREAM), NODE_ENV: "production", MOCKS: "false", PORT: String(PORT + 36), SESSION_SECRET, HSTS: "false", SSO_SERVER_URL: `${UPSTREAM}/sso-pages`, LOG_LEVEL: "warn" },
+    env: { ...process.env, ...upstreamEnv(UPSTREAM), NODE_ENV: "production", MOCKS: "false", PORT: String(PORT + 36), SESSION_SECRET, HSTS: "false", LOG_LEVEL: "warn" },
     stdio: ["ignore", "ignore", "pipe"],
   });
   site.stderr?.on("data", (chunk: Buffer) => {

@@ -3,9 +3,10 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
 import { ContactForm, type ContactAnswer } from "~/features/leads/contact-form";
-import { contactAction, returnPath } from "~/features/leads/lead.server";
+import { contactAction } from "~/features/leads/lead.server";
 import { CONTACT_PARAM, RETURN_FIELD } from "~/features/leads/urls";
 import { getSite } from "~/lib/config/config.server";
+import { returnPath } from "~/lib/return-path.server";
 import { createTranslator, registerCatalogue } from "~/lib/i18n/translate";
 import { useMessages } from "~/lib/i18n/react";
 import { isLeadKind } from "#schemas/forms/contact";
@@ -26,7 +27,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const kind = url.searchParams.get(CONTACT_PARAM);
   return data(
-    { kind: isLeadKind(kind) ? kind : "whatsapp", returnTo: returnPath(url.searchParams.get(RETURN_FIELD)), privacyUrl: getSite().privacyNoticeUrl },
+    { kind: isLeadKind(kind) ? kind : "whatsapp", returnTo: returnPath(url.searchParams.get(RETURN_FIELD), { drop: [CONTACT_PARAM] }), privacyUrl: getSite().privacyNoticeUrl },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -37,7 +38,7 @@ export default function ContactPage() {
   const page = useLoaderData<typeof loader>();
   const answer = useActionData<ContactAnswer>();
   const message = useMessages();
-  // After a post with errors the page keeps the kind and the way back the form was sent with.
+  // After a post with errors the page keeps the kind and the way back the form was sent with (the action has resolved it).
   const sent = answer?.result?.initialValue ?? {};
   const kind = isLeadKind(sent.tipo) ? sent.tipo : page.kind;
   const returnTo = typeof sent[RETURN_FIELD] === "string" ? sent[RETURN_FIELD] : page.returnTo;

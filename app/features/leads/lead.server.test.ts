@@ -15,7 +15,7 @@ import { sessionStorage } from "~/lib/session.server";
 import { fileStore } from "~/lib/store/file.server";
 import { redisStore } from "~/lib/store/redis.server";
 import type { Store } from "~/lib/store/store.server";
-import { contactAction, deliverLead, returnPath, type StoredLead } from "./lead.server";
+import { contactAction, deliverLead, type StoredLead } from "./lead.server";
 
 useMockUpstream({ timeoutMs: 2000 });
 
@@ -114,13 +114,19 @@ describe("POST /contacto", () => {
   });
 });
 
-describe("returnPath", () => {
-  it("keeps a local path without ?contacto= and sends anything else home", () => {
-    expect(returnPath("/cobertura?contacto=telefono&cp=06600")).toBe("/cobertura?cp=06600");
-    expect(returnPath("//evil.example/x")).toBe("/");
-    expect(returnPath("/\\evil.example")).toBe("/");
-    expect(returnPath("https://evil.example/")).toBe("/");
-    expect(returnPath(null)).toBe("/");
+describe("the way back after a lead", () => {
+  it("is the page the modal was opened on, without ?contacto=", async () => {
+    expect((await post(valid(phone()))).location).toBe("/promociones?x=1");
+  });
+
+  it.each(["/.//evil.example", "//evil.example/x", "/\\evil.example", "https://evil.example/", "/\t/evil.example", "/%2F%2Fevil.example"])("is the home page for volver=%j", async (volver) => {
+    expect((await post({ ...valid(phone()), volver })).location).toBe("/");
+  });
+
+  it("is resolved before a form with errors echoes it back into /contacto", async () => {
+    const request = new Request("http://localhost/contacto", { method: "POST", body: new URLSearchParams({ tipo: "whatsapp", volver: "/.//evil.example", nombre: "", telefono: "55" }) });
+    const out = (await contactAction(request, context())) as { data: { result: { initialValue?: Record<string, unknown> } } };
+    expect(out.data.result.initialValue?.volver).toBe("/");
   });
 });
 

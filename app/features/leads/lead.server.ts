@@ -8,6 +8,7 @@ import { parseForm, readForm } from "~/lib/forms";
 import { redirectWithNotice, takeNotice } from "~/lib/notice.server";
 import { createOutbox, type DeliveryOutcome, type Outbox } from "~/lib/outbox.server";
 import { rateLimiter, tooManyAttempts } from "~/lib/rate-limit.server";
+import { returnPath } from "~/lib/return-path.server";
 import { openStore } from "~/lib/store/store.server";
 import { contactSchema, isLeadKind, type LeadKind } from "#schemas/forms/contact";
 import { CONTACT_PARAM, RETURN_FIELD } from "./urls";
@@ -51,14 +52,6 @@ export function startLeadDelivery() {
   leadOutbox().start();
 }
 
-/** A local path to go back to, without the modal's parameter; anything else is the home page. */
-export function returnPath(value: unknown): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
-  const url = new URL(value, "http://local");
-  url.searchParams.delete(CONTACT_PARAM);
-  return url.pathname + url.search;
-}
-
 /**
  * POST /contacto. Checks the form, the attempt limits (every lead counts, per number and per
  * IP), then appends the lead to the outbox and only then answers: a redirect back to the page
@@ -67,6 +60,9 @@ export function returnPath(value: unknown): string {
  */
 export async function contactAction(request: Request, context: AppLoadContext) {
   const formData = await readForm(request);
+  // The way back is resolved before anything answers: a form with errors echoes it into its page.
+  const back = returnPath(formData.get(RETURN_FIELD), { drop: [CONTACT_PARAM] });
+  formData.set(RETURN_FIELD, back);
   const submission = parseForm(formData, contactSchema);
   if (submission.status !== "success" || !submission.value) return invalid(submission);
   const form = submission.value;
@@ -84,7 +80,7 @@ export async function contactAction(request: Request, context: AppLoadContext) {
     console.error("[leads] no se pudo guardar un contacto:", error instanceof Error ? error.message : error);
     return refused(submission, { key: "leads:notSaved" }, 503);
   }
-  return redirectWithNotice(request, returnPath(formData.get(RETURN_FIELD)), `leads:saved.${kind}`, [], "lead");
+  return redirectWithNotice(request, back, `leads:saved.${kind}`, [], "lead");
 }
 
 /** The contact modal as the chrome shows it, its texts already in Spanish (the root's browser code carries no lead texts). */
@@ -95,7 +91,7 @@ export async function loadLeadOverlay(request: Request, url: URL): Promise<{ mod
   const param = url.searchParams.get(CONTACT_PARAM);
   const { notice, headers } = await takeNotice(request, "lead");
   const modal = isLeadKind(param)
-    ? { param: CONTACT_PARAM, kind: param, title: translate(`leads:modal.title.${param}`), returnTo: returnPath(url.pathname + url.search), privacyUrl: getSite().privacyNoticeUrl }
+    ? { param: CONTACT_PARAM, kind: param, title: translate(`leads:modal.title.${param}`), returnTo: returnPath(url.pathname + url.search, { drop: [CONTACT_PARAM] }), privacyUrl: getSite().privacyNoticeUrl }
     : null;
   return { modal, saved: notice ? translate(notice) : null, headers };
 }

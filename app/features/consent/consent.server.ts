@@ -1,6 +1,7 @@
 import { createCookie, data, redirect } from "@remix-run/node";
 import { env } from "~/lib/env.server";
-import { CONSENT_ACCEPTED, CONSENT_COOKIE, CONSENT_MAX_AGE_S } from "./consent-params";
+import { returnPath } from "~/lib/return-path.server";
+import { CONSENT_ACCEPTED, CONSENT_COOKIE, CONSENT_MAX_AGE_S, COOKIE_PARAM } from "./consent-params";
 
 /**
  * Consent lives in a cookie so the server renders the right state: no flash of the banner. Not
@@ -19,18 +20,11 @@ export async function hasConsent(request: Request): Promise<boolean> {
   return (await consentCookie.parse(request.headers.get("Cookie"))) === CONSENT_ACCEPTED;
 }
 
-/** Only a path of this site; anything else (//evil.example, https://…) goes home. */
-export function safeReturnPath(value: FormDataEntryValue | null): string {
-  return typeof value === "string" && /^\/(?![/\\])/.test(value) ? value : "/";
-}
-
 export async function acceptConsent(form: FormData) {
   const setCookie = { "Set-Cookie": await consentCookie.serialize(CONSENT_ACCEPTED) };
   // With JavaScript the notice is sent in the background: no navigation, just the cookie.
   if (form.get("respuesta") === "json") return data({ ok: true }, { headers: setCookie });
-  const back = new URL(safeReturnPath(form.get("redirectTo")), "http://local");
-  back.searchParams.delete("cookies");
-  return redirect(back.pathname + back.search, {
+  return redirect(returnPath(form.get("redirectTo"), { drop: [COOKIE_PARAM] }), {
     status: 303,
     headers: setCookie,
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import type { SessionTokens, SessionUser } from "#schemas/session";
+import { returnPath } from "~/lib/return-path.server";
 import { commitSession, getSession, sealTokens, sessionStorage } from "~/lib/session.server";
 
 /**
@@ -11,16 +12,12 @@ import { commitSession, getSession, sealTokens, sessionStorage } from "~/lib/ses
  */
 export async function signIn(request: Request, input: { user: SessionUser; tokens: SessionTokens; auth: "legacy" | "sso" }): Promise<Response> {
   const previous = await getSession(request);
-  const returnTo = safeReturnTo(previous.get("returnTo"));
+  // Only one of our pages, however the stored value reads (docs/accounts.md).
+  const returnTo = returnPath(previous.get("returnTo"), { fallback: "/home" });
   const session = await sessionStorage.getSession();
   session.set("sid", randomUUID());
   session.set("user", input.user);
   session.set("tokens", sealTokens(input.tokens));
   session.set("auth", input.auth);
-  return redirect(returnTo ?? "/home", { status: 303, headers: { "Set-Cookie": await commitSession(session) } });
-}
-
-/** Only our own paths: a stored returnTo must never send anybody to another site. */
-export function safeReturnTo(value: unknown): string | undefined {
-  return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\") ? value : undefined;
+  return redirect(returnTo, { status: 303, headers: { "Set-Cookie": await commitSession(session) } });
 }

@@ -1,23 +1,24 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n/react";
+import { herePath } from "~/lib/return-path";
 import { Icon } from "./icon";
 
 type LocationLike = { pathname: string; search: string };
 
-/** The URL of the current page with a modal open: a modal is a URL (?modal=id). */
+/**
+ * The URL of the current page with a modal open: a modal is a URL (?modal=id). The page's path
+ * goes through herePath: at `//evil.example?…` (a 404) the link goes home, never to that host.
+ */
 export function modalHref(location: LocationLike, id: string, param = "modal"): string {
-  const params = new URLSearchParams(location.search);
-  params.set(param, id);
-  return `${location.pathname}?${params.toString()}`;
+  const here = new URL(herePath(location), "http://local");
+  here.searchParams.set(param, id);
+  return here.pathname + here.search;
 }
 
-/** The URL of the current page with the modal's parameter(s) dropped: closing is a link. */
+/** The URL of the current page with the modal's parameter(s) dropped: closing is a link (herePath, as above). */
 export function closeModalHref(location: LocationLike, param = "modal", extraParams: string[] = []): string {
-  const params = new URLSearchParams(location.search);
-  for (const name of [param, ...extraParams]) params.delete(name);
-  const search = params.toString();
-  return search ? `${location.pathname}?${search}` : location.pathname;
+  return herePath(location, [param, ...extraParams]);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useHydrated } from "~/components/use-hydrated";
 import { useChrome } from "~/components/ui-store";
+import { herePath } from "~/lib/return-path";
 import { rememberConsentHere } from "./consent-params";
 
 /** 'Aceptar' is a form post (no JavaScript needed); with JavaScript it is sent in the background. */
@@ -19,7 +20,7 @@ export function AcceptForm({ label, className, onAccepted }: { label: string; cl
         onAccepted?.();
       }}
     >
-      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <input type="hidden" name="redirectTo" value={herePath(location)} />
       {hydrated ? <input type="hidden" name="respuesta" value="json" /> : null}
       <button type="submit" className={className}>
         {label}

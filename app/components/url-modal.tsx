@@ -11,9 +11,9 @@ type LocationLike = { pathname: string; search: string };
  * goes through herePath: at `//evil.example?…` (a 404) the link goes home, never to that host.
  */
 export function modalHref(location: LocationLike, id: string, param = "modal"): string {
-  const here = new URL(herePath(location), "http://local");
-  here.searchParams.set(param, id);
-  return here.pathname + here.search;
+  const params = new URLSearchParams(location.search);
+  params.set(param, id);
+  return herePath({ pathname: location.pathname, search: params.toString() });
 }
 
 /** The URL of the current page with the modal's parameter(s) dropped: closing is a link (herePath, as above). */

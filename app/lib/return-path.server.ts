@@ -1,10 +1,40 @@
 import { findPage } from "./config/config.server";
-import { isAppPage, resolveReturnPath, type ReturnPathOptions } from "./return-path";
+import { resolveReturnPath, type ReturnPathOptions } from "./return-path";
+
+/**
+ * The page routes of app/routes a visitor may be sent back to (return-path.server.test.ts keeps
+ * this list equal to app/routes minus the APIs and the routes that only redirect). Kept here, not
+ * in return-path.ts: the browser never needs it.
+ */
+export const APP_PAGES: readonly string[] = [
+  "/",
+  "/bait-pospago",
+  "/cambiate-a-bait",
+  "/cambio-nir",
+  "/centros-de-atencion",
+  "/cobertura",
+  "/compatibilidad",
+  "/completar-registro",
+  "/contacto",
+  "/e-sim",
+  "/editar-perfil",
+  "/factura",
+  "/haz-tu-portabilidad",
+  "/home",
+  "/login",
+  "/pago",
+  "/pago/completado",
+  "/recargas",
+  "/recuperacion",
+  "/recurrente",
+  "/registro",
+  "/reposicion-sim",
+];
 
 /** One of our pages: an app route, or a page of pages-config/ as the config store has it now. */
-export const isKnownPage = (pathname: string) => isAppPage(pathname) || findPage(pathname) !== undefined;
+export const isKnownPage = (pathname: string) => APP_PAGES.includes(pathname) || findPage(pathname) !== undefined;
 
-/** resolveReturnPath (return-path.ts) with the config pages: every redirect or 'volver' link built from the request uses it. */
+/** resolveReturnPath (return-path.ts) with our pages: every redirect or 'volver' link built from the request uses it. */
 export function returnPath(value: unknown, options: Omit<ReturnPathOptions, "isKnownPage"> = {}): string {
   return resolveReturnPath(value, { ...options, isKnownPage });
 }

@@ -5,43 +5,12 @@
  * it, and accepted only when the result stays on the site and is a page we have; anything else
  * is the fallback. Checking the raw string is not enough: `/.//evil.example`, `/\evil.example`
  * or a tab inside `/\t/evil.example` all start with one slash and still resolve to another host.
- * This module is shared with the browser; return-path.server.ts adds the config pages.
+ * This module is shared with the browser, so it stays small: the list of our pages (the app's
+ * routes and the config store's) is return-path.server.ts's.
  */
 
 /** Only used to resolve: any origin works, the result keeps just the path and the query. */
 const ORIGIN = "https://sitio.invalid";
-
-/**
- * The page routes of app/routes a visitor may be sent back to (return-path.test.ts keeps this
- * list equal to app/routes minus the APIs and the routes that only redirect). The pages of
- * pages-config/ are the config store's, added on the server.
- */
-export const APP_PAGES: readonly string[] = [
-  "/",
-  "/bait-pospago",
-  "/cambiate-a-bait",
-  "/cambio-nir",
-  "/centros-de-atencion",
-  "/cobertura",
-  "/compatibilidad",
-  "/completar-registro",
-  "/contacto",
-  "/e-sim",
-  "/editar-perfil",
-  "/factura",
-  "/haz-tu-portabilidad",
-  "/home",
-  "/login",
-  "/pago",
-  "/pago/completado",
-  "/recargas",
-  "/recuperacion",
-  "/recurrente",
-  "/registro",
-  "/reposicion-sim",
-];
-
-export const isAppPage = (pathname: string) => APP_PAGES.includes(pathname);
 
 export type ReturnPathOptions = {
   /** What an unacceptable value becomes: the home page unless the caller says otherwise. */
@@ -49,7 +18,7 @@ export type ReturnPathOptions = {
   /** Query parameters that go (the modal's own parameter, so going back closes it). */
   drop?: readonly string[];
   /** Whether a normalised pathname (no trailing slash) is one of our pages. */
-  isKnownPage?: (pathname: string) => boolean;
+  isKnownPage: (pathname: string) => boolean;
 };
 
 // Controls, spaces and backslashes are refused before parsing: the URL parser drops tabs and
@@ -58,31 +27,35 @@ const REFUSED_CHARACTERS = /[\u0000-\u0020\u007f-\u009f\\]/;
 // Encoded slashes and backslashes have no place in our paths; some servers and proxies decode them.
 const ENCODED_SEPARATOR = /%(2f|5c)/i;
 
+/** Starts with one slash only: `//host` and `/\host` are another site. */
+const onSite = (pathname: string) => /^\/(?![/\\])/.test(pathname);
+
 /**
  * The value as a normalised `pathname + search` of one of our pages (no host, no `//`, no
  * backslash, no control character, no fragment), without the `drop` parameters; else the fallback.
  */
-export function resolveReturnPath(value: unknown, { fallback = "/", drop = [], isKnownPage = isAppPage }: ReturnPathOptions = {}): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || REFUSED_CHARACTERS.test(value)) return fallback;
-  let url: URL;
-  try {
-    url = new URL(value, ORIGIN);
-  } catch {
-    return fallback;
-  }
-  if (url.origin !== ORIGIN || url.pathname.startsWith("//") || ENCODED_SEPARATOR.test(url.pathname)) return fallback;
+export function resolveReturnPath(value: unknown, { fallback = "/", drop = [], isKnownPage }: ReturnPathOptions): string {
+  // A path that starts with one slash only has no host for the parser to read: it cannot throw.
+  if (typeof value !== "string" || !onSite(value) || REFUSED_CHARACTERS.test(value)) return fallback;
+  const url = new URL(value, ORIGIN);
   const pathname = url.pathname.replace(/\/+$/, "") || "/";
-  if (!isKnownPage(pathname)) return fallback;
-  for (const name of drop) url.searchParams.delete(name);
-  return pathname + url.search;
+  if (url.origin !== ORIGIN || !onSite(pathname) || ENCODED_SEPARATOR.test(pathname) || !isKnownPage(pathname)) return fallback;
+  return herePath({ pathname, search: url.search }, drop);
 }
 
 /**
- * The page being shown, for the links built from its own URL (open or close an overlay, come
- * back after 'Aceptar'): the same resolution, where any path of ours counts as a page (it is the
- * one on screen; the browser has no list of the config pages). A request such as
- * `GET //evil.example?modal=…` reaches the 404 page with that pathname: its links go home.
+ * The page being shown, for the links built from its own URL (open or close an overlay, the
+ * widget, come back after 'Aceptar'), from a location the URL parser has already read
+ * (`new URL(request.url)` on the server, the browser's location): dot segments, backslashes,
+ * tabs and newlines are resolved by then, and what is left that leaves the site is a pathname
+ * starting with `//`. A request such as `GET //evil.example?modal=…` (or `/.//evil.example`)
+ * reaches the 404 page with that pathname: its links go home. resolveReturnPath ends here too.
+ * The browser's bundle carries only this function (kept small: the home page's budget).
  */
 export function herePath(location: { pathname: string; search: string }, drop: readonly string[] = []): string {
-  return resolveReturnPath(location.pathname + location.search, { drop, isKnownPage: () => true });
+  if (location.pathname.startsWith("//")) return "/";
+  const params = new URLSearchParams(location.search);
+  for (const name of drop) params.delete(name);
+  const search = params.toString();
+  return search ? `${location.pathname}?${search}` : location.pathname;
 }

@@ -4,6 +4,7 @@ import { type FormAnswer, invalid, refused } from "~/lib/form-answer.server";
 import { formatPhone } from "~/lib/format";
 import { parseForm, readForm, SECRET_FIELDS } from "~/lib/forms";
 import { rateLimiter } from "~/lib/rate-limit.server";
+import { returnPath } from "~/lib/return-path.server";
 import { destroySession, getSession, getSessionUser, requireCustomer } from "~/lib/session.server";
 import { changeAreaCode, getAreaCodes } from "~/upstream/core/area-codes.server";
 import type { AreaCode } from "~/upstream/core/area-codes.schemas";
@@ -26,7 +27,7 @@ export async function loginThenBack(request: Request): Promise<void> {
   const url = new URL(request.url);
   if (!url.searchParams.has("ingresar")) return;
   await requireCustomer(request, "login");
-  throw redirect(url.pathname);
+  throw redirect(returnPath(url.pathname));
 }
 
 const byName = new Intl.Collator("es-MX").compare;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { captureLog } from "./log.test-helpers";
-import { createLog, log, logger, REDACTED, REDACTED_KEYS } from "./log.server";
+import { createLog, log, logger, redact, REDACTED, REDACTED_KEYS } from "./log.server";
 
 /** A logger with the app's settings that writes into an array, chunk by chunk, as written. */
 function recorded() {
@@ -91,9 +91,20 @@ describe("the server's log", () => {
     }
   });
 
-  it("redacts each listed key, whatever object it is in", () => {
+  it("redacts each listed key in any case, however deep", () => {
     const { logger: root, output } = recorded();
-    for (const key of REDACTED_KEYS) root.info({ [key]: "dato", deep: { a: { [key]: "dato" } } }, "campo");
-    for (const line of output().split("\n").filter(Boolean)) expect(line).not.toContain('"dato"');
+    for (const key of REDACTED_KEYS) root.child({ module: "x" }).info({ [key]: "dato", [key.toUpperCase()]: "dato", a: { b: { c: { d: { e: [{ [key]: "dato" }] } } } } }, "campo");
+    const lines = output().split("\n").filter(Boolean);
+    expect(lines).toHaveLength(REDACTED_KEYS.length);
+    for (const line of lines) expect(line).not.toContain('"dato"');
+    expect(JSON.parse(lines[0]!).a.b.c.d.e).toEqual([{ [REDACTED_KEYS[0]]: REDACTED }]);
+  });
+
+  it("copies nothing it does not censor, and leaves the logged object as it was", () => {
+    const clean = { call: "core.lineProfile", nested: { status: 500 }, list: [1, 2], bytes: Buffer.from("abc") };
+    expect(redact(clean)).toBe(clean);
+    const dirty = { call: "x", lead: { nombre: "Rosa" } };
+    expect(redact(dirty)).toEqual({ call: "x", lead: { nombre: REDACTED } });
+    expect(dirty.lead.nombre).toBe("Rosa");
   });
 });

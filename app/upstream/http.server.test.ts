@@ -58,6 +58,23 @@ describe("upstream client", () => {
     if (!result.ok) expect(result.error.messageKey).toBe("errors:upstream.unavailable");
   });
 
+  it("logs a failed call by its name, method and status, never its path, its body or the upstream's text", async () => {
+    const log = captureLog();
+    server.use(http.post(`${base}/api/core/q/dn/5512345678/get/status`, () => HttpResponse.json({ message: "El número 5512345678 no es Bait" }, { status: 412 })));
+    const result = await upstreamFetch({
+      call: "core.profile",
+      upstream: "core",
+      method: "POST",
+      path: "/api/core/q/dn/5512345678/get/status",
+      body: { dn: "5512345678", email: "rosa@example.com" },
+      schema: profile,
+      errorSchema: z.object({ message: z.string().optional() }),
+    });
+    expect(!result.ok && result.error.upstreamMessage).toBe("El número 5512345678 no es Bait");
+    expect(log.entries).toEqual([expect.objectContaining({ level: 50, module: "upstream", call: "core.profile", method: "POST", status: 412, msg: "respuesta de error HTTP" })]);
+    expect(log.text()).not.toMatch(/5678|rosa@example\.com/);
+  });
+
   it("maps a status to the call's own message and keeps the upstream's text", async () => {
     server.use(http.get(`${base}/line`, () => HttpResponse.json({ message: "No es un número Bait" }, { status: 412 })));
     const result = await upstreamFetch({

@@ -9,6 +9,8 @@ import { flowCookiesToDrop } from "~/features/auth/flow.server";
 import { campaignCookieFor } from "~/features/campaign/campaign.server";
 import { startLeadDelivery } from "~/features/leads/lead.server";
 import { serverT } from "~/lib/i18n/translate.server";
+import { logger } from "~/lib/log.server";
+import { maskDigits } from "~/lib/request-context.server";
 import { TranslationProvider, type T } from "~/lib/i18n/react";
 
 // The page cache and the health endpoints of server.mjs read these from the build.
@@ -63,7 +65,7 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logger("server").error({ err: error }, "error al transmitir la página");
         },
       },
     );
@@ -93,7 +95,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   // A form posted to a page that takes none is the client's mistake, not a fault: the request's
   // own log line says 405 (server.mjs), the page says so in Spanish; no stack.
   if (isRouteErrorResponse(error) && error.status === 405) return;
-  console.error("[server] error no controlado en", pathname, error);
+  logger("server").error({ route: maskDigits(pathname), err: error }, "error no controlado");
 }
 
 /** A response that sets a cookie (a consumed flash notice, a campaign, a flow's end) is this visitor's alone: no cache keeps it. */

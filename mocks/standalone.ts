@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage } from "node:http";
 import { getResponse } from "msw";
+import { logger } from "~/lib/log.server";
 import { mintSession } from "./control";
 import { handlers } from "./handlers";
 import { UPSTREAM_NAMES } from "./upstream-names";
@@ -57,4 +58,4 @@ const server = createServer(async (req, res) => {
 });
 
 const port = Number(process.env.PORT ?? 3999);
-server.listen(port, "127.0.0.1", () => console.info(`[mocks] mock upstream on http://127.0.0.1:${port}`));
+server.listen(port, "127.0.0.1", () => logger("mocks").info({ port }, `mock upstream on http://127.0.0.1:${port}`));

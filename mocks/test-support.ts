@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
 import { env } from "~/lib/env.server";
+import { logDestination } from "~/lib/log.server";
 import { reset } from "./control";
 import { mockServer } from "./node";
 
@@ -16,7 +17,7 @@ export function useMockUpstream({ timeoutMs = 100 }: { timeoutMs?: number } = {}
   });
   beforeEach(() => {
     reset();
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    vi.spyOn(logDestination, "write").mockImplementation(() => true);
   });
   afterEach(() => {
     mockServer.resetHandlers();

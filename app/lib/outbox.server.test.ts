@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeEach, describe, expect, inject, it, vi } from "vitest";
+import { afterAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { backoffDelay, createOutbox, type DeliveryOutcome } from "./outbox.server";
+import { quietLog } from "./log.test-helpers";
 import { fileStore } from "./store/file.server";
 import { redisStore } from "./store/redis.server";
 import type { Store } from "./store/store.server";
@@ -33,8 +34,7 @@ function receiver() {
 
 beforeEach(() => {
   // Refusals are logged on purpose; the tests read what was delivered instead.
-  vi.spyOn(console, "warn").mockImplementation(() => undefined);
-  vi.spyOn(console, "error").mockImplementation(() => undefined);
+  quietLog();
 });
 
 const dirs: string[] = [];

@@ -1,3 +1,4 @@
+import { logger } from "./log.server";
 import type { DurableLog } from "./store/store.server";
 
 /**
@@ -68,21 +69,21 @@ export function createOutbox<T>({
       try {
         item = JSON.parse(entry.record) as T;
       } catch {
-        console.error(`[${name}] registro ilegible ${entry.id}: se descarta`);
+        logger("outbox").error({ outbox: name, entry: entry.id }, "registro ilegible: se descarta");
         await log.ack(entry.id);
         continue;
       }
       const outcome = await deliver(item, entry.id).catch((error: unknown) => {
-        console.error(`[${name}] entrega ${entry.id} falló:`, error);
+        logger("outbox").error({ outbox: name, entry: entry.id, err: error }, "entrega falló");
         return "retry" as const;
       });
       if (outcome === "retry") {
         // The order is kept: later items wait behind the one that failed.
         const next = failures + 1;
-        console.warn(`[${name}] entrega ${entry.id} rechazada por ahora; intento ${next}`);
+        logger("outbox").warn({ outbox: name, entry: entry.id, attempt: next }, "entrega rechazada por ahora");
         return { failures: next, waitMs: backoffDelay(next, backoff) };
       }
-      if (outcome === "rejected") console.error(`[${name}] entrega ${entry.id} rechazada sin remedio: se retira de la cola`);
+      if (outcome === "rejected") logger("outbox").error({ outbox: name, entry: entry.id }, "entrega rechazada sin remedio: se retira de la cola");
       await log.ack(entry.id);
       failures = 0;
     }
@@ -99,7 +100,7 @@ export function createOutbox<T>({
         // The store itself failed (Redis unreachable): back off as for a refused delivery.
         failures += 1;
         waitMs = backoffDelay(failures, backoff);
-        console.error(`[${name}] no se pudo leer la cola:`, error instanceof Error ? error.message : error);
+        logger("outbox").error({ outbox: name, err: error }, "no se pudo leer la cola");
       }
       idle = failures === 0;
       if (!stopping && waitMs > 0) await sleep(waitMs);

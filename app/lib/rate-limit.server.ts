@@ -1,3 +1,4 @@
+import { logger } from "./log.server";
 import { sharedState } from "./store/state.server";
 import type { SharedState } from "./store/shared-state.server";
 
@@ -44,7 +45,7 @@ const keysOf = ({ action, number, ip }: Attempt) => {
 };
 
 export function createRateLimiter(state: SharedState = sharedState) {
-  const unreachable = (error: unknown) => console.error("[limits] el estado compartido no responde:", error instanceof Error ? error.message : error);
+  const unreachable = (error: unknown) => logger("limits").error({ reason: error instanceof Error ? error.message : String(error) }, "el estado compartido no responde");
   return {
     /** Whether another attempt may be made now; call before asking the upstream. */
     async check(attempt: Attempt): Promise<LimitState> {

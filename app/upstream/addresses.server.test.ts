@@ -1,9 +1,10 @@
 import { http, HttpResponse } from "msw";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mockServer } from "../../mocks/node";
 import { useMockUpstream } from "../../mocks/test-support";
 import { setSwitch } from "../../mocks/switches";
 import { lookUpPostalCode } from "./addresses.server";
+import { captureLog } from "~/lib/log.test-helpers";
 
 const url = "https://addresses.upstream.mock/api/busqueda/colonias/:postalCode";
 useMockUpstream();
@@ -43,11 +44,11 @@ describe("postal code lookup", () => {
   });
 
   it("turns an answer missing a colonia's name into 'payment:postalCode.lookupFailed' and logs the field", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const log = captureLog();
     mockServer.use(http.get(url, () => HttpResponse.json({ success: true, informacion: { colonias: [{ id: 1, ciudad: "X", codigoPostal: "06600", tipo: "Colonia" }], pais: { codigo: "MX", divisa: "MXN", id: 1, nombre: "México" }, estado: "X", municipio: "X" } })));
     const result = await lookUpPostalCode("06600");
     expect(!result.ok && result.error.messageKey).toBe("payment:postalCode.lookupFailed");
-    expect(log.mock.calls.flat().join(" ")).toMatch(/addresses\.colonias: respuesta inválida en «informacion\.colonias\.0\.nombre»/);
+    expect(log.entries).toContainEqual(expect.objectContaining({ call: "addresses.colonias", msg: "respuesta inválida", field: "informacion.colonias.0.nombre" }));
   });
 
   it("turns a 500 into 'payment:postalCode.lookupFailed'", async () => {

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { logger } from "~/lib/log.server";
 import { UpstreamError, upstreamFetch, type UpstreamResult } from "./http.server";
 
 /**
@@ -73,7 +74,7 @@ export async function lookUpPostalCode(postalCode: string): Promise<UpstreamResu
   }
   const { informacion, mensaje, success } = result.data;
   if (!success || !informacion || informacion.colonias.length === 0) {
-    console.error(`[upstream] ${call}: código postal ${postalCode} rechazado: ${mensaje ?? "sin colonias"}`);
+    logger("upstream").error({ call, status: result.status, colonias: informacion?.colonias.length ?? 0 }, "código postal rechazado");
     return { ok: false, error: new UpstreamError(call, "http", POSTAL_CODE_FAILED, result.status, mensaje ?? undefined) };
   }
   return {

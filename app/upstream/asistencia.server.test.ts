@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { mockServer } from "../../mocks/node";
 import { useMockUpstream } from "../../mocks/test-support";
 import { setSwitch } from "../../mocks/switches";
+import { captureLog } from "~/lib/log.test-helpers";
 import { checkHomeCoverage, getFaq } from "./asistencia.server";
 
 const base = "https://asistencia.upstream.mock";
@@ -25,9 +26,10 @@ describe("FAQ", () => {
   });
 
   it("turns an entry without its answer into 'errors:upstream.invalidResponse' and logs the field", async () => {
+    const log = captureLog();
     mockServer.use(http.get(`${base}/api/asistencia/v2/soporte/preguntas-frecuentes`, () => HttpResponse.json({ success: true, preguntas: [{ pregunta: "¿?", categoria: "X" }] })));
     expect(errorKey(await getFaq())).toBe("errors:upstream.invalidResponse");
-    expect(vi.mocked(console.error).mock.calls.flat().join(" ")).toMatch(/asistencia\.faq: respuesta inválida en «preguntas\.0\.respuesta»/);
+    expect(log.entries).toContainEqual(expect.objectContaining({ call: "asistencia.faq", msg: "respuesta inválida", field: "preguntas.0.respuesta" }));
   });
 
   it("turns a 500 into 'errors:upstream.unavailable'", async () => {

@@ -10,6 +10,7 @@
 import * as z from "zod";
 import { cached } from "~/lib/cached.server";
 import { env } from "~/lib/env.server";
+import { logger } from "~/lib/log.server";
 import { UpstreamError, upstreamFetch, type UpstreamResult } from "./http.server";
 
 const errorBody = z.object({ message: z.string().optional(), mensaje: z.string().optional() });
@@ -83,6 +84,6 @@ export async function checkHomeCoverage(input: { postalCode: string; address?: s
 }
 
 function refused(call: string, status: number, messageKey: string, upstreamMessage?: string): UpstreamResult<never> {
-  console.error(`[upstream] ${call}: success false${upstreamMessage ? ` (${upstreamMessage})` : ""}`);
+  logger("upstream").error({ call, status }, "success false");
   return { ok: false, error: new UpstreamError(call, "http", messageKey, status, upstreamMessage) };
 }

@@ -6,6 +6,7 @@ import { bannerFile } from "#schemas/config";
 import { mockServer } from "../../mocks/node";
 import { useMockUpstream } from "../../mocks/test-support";
 import { setSwitch } from "../../mocks/switches";
+import { captureLog } from "~/lib/log.test-helpers";
 import { getBanners, loadBanners } from "./banners.server";
 
 const cdn = "https://banners.upstream.mock/resources/banners";
@@ -40,6 +41,7 @@ describe("banners", () => {
   });
 
   it("drops a banner its schema refuses, keeps the others and logs the banner and the field", async () => {
+    const log = captureLog();
     mockServer.use(
       http.get(`${cdn}/promo/banners.json`, () =>
         HttpResponse.json({
@@ -53,9 +55,8 @@ describe("banners", () => {
     );
     const result = await getBanners("promo");
     expect(result.ok && result.data.map((entry) => entry.name)).toEqual(["bien"]);
-    const log = vi.mocked(console.error).mock.calls.flat().join("\n");
-    expect(log).toMatch(/banners\.list promo: banner «roto» descartado en «action»/);
-    expect(log).toMatch(/banner «sin-oferta» descartado en «rechargeOptions»/);
+    expect(log.entries).toContainEqual(expect.objectContaining({ call: "banners.list", view: "promo", banner: "roto", field: "action", msg: "banner descartado" }));
+    expect(log.entries).toContainEqual(expect.objectContaining({ banner: "sin-oferta", field: "rechargeOptions", msg: "banner descartado" }));
   });
 
   it("answers an unknown view with an empty list, never an error", async () => {

@@ -10,6 +10,7 @@
  */
 import * as z from "zod";
 import { banner, type Banner } from "#schemas/config";
+import { logger } from "~/lib/log.server";
 import { upstreamFetch, type UpstreamResult } from "./http.server";
 
 /** The wire shape; loose about the action-specific parts, which the site's schema checks. */
@@ -84,7 +85,7 @@ export async function getBanners(view: string): Promise<UpstreamResult<Banner[]>
     }
     const issue = parsed.error.issues[0];
     const name = typeof (entry as { name?: unknown })?.name === "string" ? (entry as { name: string }).name : `#${index}`;
-    console.error(`[upstream] ${call} ${view}: banner «${name}» descartado en «${issue?.path.join(".") || "(raíz)"}»: ${issue?.message}`);
+    logger("upstream").error({ call, view, banner: name, field: issue?.path.join(".") || "(raíz)", issue: issue?.message }, "banner descartado");
   });
   return { ok: true, status: result.status, data: banners };
 }

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { env } from "~/lib/env.server";
+import { logger } from "~/lib/log.server";
 import { offersResponse } from "./conn/offers.schemas";
 import { toOffer, type UpstreamOffer } from "./conn/offers.server";
 import { UpstreamError, upstreamFetch, type UpstreamResult } from "./http.server";
@@ -40,7 +41,7 @@ function withCallKey<T>(result: UpstreamResult<T>, key: string): UpstreamResult<
 }
 
 function refused(call: string, key: string, status: number, message?: string | null): { ok: false; error: UpstreamError } {
-  console.error(`[upstream] ${call}: rechazado: ${message ?? "sin mensaje"}`);
+  logger("upstream").error({ call, status }, "rechazado");
   return { ok: false, error: new UpstreamError(call, "http", key, status, message ?? undefined) };
 }
 

@@ -2,6 +2,7 @@ import { http, HttpResponse, delay } from "msw";
 import { setupServer } from "msw/node";
 import * as z from "zod";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { captureLog, quietLog } from "~/lib/log.test-helpers";
 import { upstreamFetch } from "./http.server";
 
 const base = "https://core.upstream.mock";
@@ -20,13 +21,13 @@ describe("upstream client", () => {
   });
 
   it("turns an answer that breaks its schema into 'Error al obtener la respuesta del servicio' and logs the field", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const log = captureLog();
     server.use(http.get(`${base}/x`, () => HttpResponse.json({ data: { profile: "mbb", status: 3 } })));
     const result = await upstreamFetch({ call: "core.profile", upstream: "core", path: "/x", schema: profile });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.messageKey).toBe("errors:upstream.invalidResponse");
-    expect(log.mock.calls.flat().join(" ")).toMatch(/core\.profile: respuesta inválida en «data\.status»/);
-    log.mockRestore();
+    expect(log.entries).toContainEqual(expect.objectContaining({ module: "upstream", call: "core.profile", msg: "respuesta inválida", field: "data.status" }));
+    log.restore();
   });
 
   it("retries a GET once after a 500 and succeeds", async () => {
@@ -37,7 +38,7 @@ describe("upstream client", () => {
         return calls === 1 ? HttpResponse.json({}, { status: 500 }) : HttpResponse.json({ data: { profile: "hbb", status: "active", msisdn: "5598765432" } });
       }),
     );
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    quietLog();
     const result = await upstreamFetch({ call: "core.profile", upstream: "core", path: "/flaky", schema: profile });
     expect(calls).toBe(2);
     expect(result.ok).toBe(true);
@@ -55,6 +56,23 @@ describe("upstream client", () => {
     expect(calls).toBe(1);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.messageKey).toBe("errors:upstream.unavailable");
+  });
+
+  it("logs a failed call by its name, method and status, never its path, its body or the upstream's text", async () => {
+    const log = captureLog();
+    server.use(http.post(`${base}/api/core/q/dn/5512345678/get/status`, () => HttpResponse.json({ message: "El número 5512345678 no es Bait" }, { status: 412 })));
+    const result = await upstreamFetch({
+      call: "core.profile",
+      upstream: "core",
+      method: "POST",
+      path: "/api/core/q/dn/5512345678/get/status",
+      body: { dn: "5512345678", email: "rosa@example.com" },
+      schema: profile,
+      errorSchema: z.object({ message: z.string().optional() }),
+    });
+    expect(!result.ok && result.error.upstreamMessage).toBe("El número 5512345678 no es Bait");
+    expect(log.entries).toEqual([expect.objectContaining({ level: 50, module: "upstream", call: "core.profile", method: "POST", status: 412, msg: "respuesta de error HTTP" })]);
+    expect(log.text()).not.toMatch(/5678|rosa@example\.com/);
   });
 
   it("maps a status to the call's own message and keeps the upstream's text", async () => {

@@ -1,6 +1,7 @@
 import type * as z from "zod";
 import { env, type UpstreamName } from "~/lib/env.server";
-import { maskDigits, recordUpstreamCall } from "~/lib/request-context.server";
+import { logger } from "~/lib/log.server";
+import { recordUpstreamCall } from "~/lib/request-context.server";
 
 /** What the user is told when a call fails: a catalogue key of locales/es-MX/errors.json (or a call-specific one). */
 export type UpstreamErrorKind = "timeout" | "network" | "http" | "invalidResponse";
@@ -103,7 +104,7 @@ async function attemptOnce<S extends z.ZodType>(options: UpstreamCall<S>, method
     });
   } catch (error) {
     const timedOut = error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError");
-    console.error(`[upstream] ${options.call} ${method} ${maskDigits(url.pathname)}: ${timedOut ? "tiempo de espera agotado" : "sin conexión"}`);
+    logger("upstream").error({ call: options.call, method }, timedOut ? "tiempo de espera agotado" : "sin conexión");
     return timedOut ? fail("timeout", "errors:upstream.timeout") : fail("network", "errors:upstream.network");
   }
 
@@ -112,7 +113,7 @@ async function attemptOnce<S extends z.ZodType>(options: UpstreamCall<S>, method
     const text = await response.text();
     json = text ? JSON.parse(text) : null;
   } catch {
-    console.error(`[upstream] ${options.call} ${method} ${maskDigits(url.pathname)}: respuesta no es JSON (HTTP ${response.status})`);
+    logger("upstream").error({ call: options.call, method, status: response.status }, "respuesta no es JSON");
     return response.ok
       ? fail("invalidResponse", "errors:upstream.invalidResponse", response.status)
       : fail("http", options.messages?.[response.status] ?? messageKeyForStatus(response.status), response.status);
@@ -121,14 +122,14 @@ async function attemptOnce<S extends z.ZodType>(options: UpstreamCall<S>, method
   if (!response.ok) {
     const parsedError = options.errorSchema?.safeParse(json);
     const upstreamMessage = parsedError?.success ? (parsedError.data.message ?? parsedError.data.mensaje) : undefined;
-    console.error(`[upstream] ${options.call} ${method} ${maskDigits(url.pathname)}: HTTP ${response.status}`);
+    logger("upstream").error({ call: options.call, method, status: response.status }, "respuesta de error HTTP");
     return fail("http", options.messages?.[response.status] ?? messageKeyForStatus(response.status), response.status, upstreamMessage);
   }
 
   const parsed = options.schema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    console.error(`[upstream] ${options.call}: respuesta inválida en «${issue?.path.join(".") || "(raíz)"}»: ${issue?.message}`);
+    logger("upstream").error({ call: options.call, field: issue?.path.join(".") || "(raíz)", issue: issue?.message }, "respuesta inválida");
     return fail("invalidResponse", "errors:upstream.invalidResponse", response.status);
   }
   return { ok: true, data: parsed.data, status: response.status };

@@ -11,6 +11,7 @@
  */
 import * as z from "zod";
 import { env } from "~/lib/env.server";
+import { logger } from "~/lib/log.server";
 import { portabilityKeys, PORTABILITY_FROM_ICCID } from "./errors";
 import { UpstreamError, upstreamFetch, type UpstreamResult } from "./http.server";
 
@@ -64,7 +65,7 @@ export async function requestPortability(input: PortabilityInput): Promise<Upstr
   const answer = result.data;
   if (!answer.success) {
     const code = answer.code ?? "ERROR";
-    console.error(`[upstream] ${call}: rechazada (${code})`);
+    logger("upstream").error({ call, reason: code }, "rechazada");
     return { ok: false, error: new UpstreamError(call, "http", refusalKeys[code], result.status, answer.message) };
   }
   return { ok: true, status: result.status, data: { folio: answer.folio, messageKey: portabilityKeys.requested, upstreamMessage: answer.message } };

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from "msw";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { env } from "~/lib/env.server";
+import { quietLog } from "~/lib/log.test-helpers";
 import { mockServer } from "../../mocks/node";
 import { useMockUpstream } from "../../mocks/test-support";
 import { setSwitch } from "../../mocks/switches";
@@ -18,7 +19,7 @@ import {
 
 useMockUpstream({ timeoutMs: 8000 });
 
-const quiet = () => vi.spyOn(console, "error").mockImplementation(() => undefined);
+const quiet = quietLog;
 function errorOf<T>(result: UpstreamResult<T>) {
   if (result.ok) throw new Error(`expected a failure, got ${JSON.stringify(result.data)}`);
   return result.error;

@@ -14,6 +14,7 @@
  */
 import * as z from "zod";
 import { otpOutcome, otpSendKeys, simReplacementKeys, type OtpOutcome } from "./errors";
+import { logger } from "~/lib/log.server";
 import { UpstreamError, upstreamFetch, type UpstreamResult } from "./http.server";
 
 const errorBody = z.object({ message: z.string().optional(), mensaje: z.string().optional() });
@@ -59,7 +60,7 @@ export async function registerReplacement(input: ReplacementInput): Promise<Upst
   if (!result.ok) return result;
   if (!result.data.success) {
     const code = result.data.code ?? "ERROR";
-    console.error(`[upstream] ${call}: rechazada (${code})`);
+    logger("upstream").error({ call, reason: code }, "rechazada");
     return { ok: false, error: new UpstreamError(call, "http", refusalKeys[code], result.status, result.data.message) };
   }
   return { ok: true, status: result.status, data: { uuid: result.data.uuid, messageKey: simReplacementKeys.registered, upstreamMessage: result.data.message } };
@@ -91,7 +92,7 @@ export async function sendReplacementOtp(number: string): Promise<UpstreamResult
   const outcome = otpOutcome(result.data);
   if (outcome.kind === "locked") return { ok: true, status: result.status, data: { kind: "locked", messageKey: otpSendKeys.locked, unlockDate: outcome.unlockDate } };
   if (!result.data.success) {
-    console.error(`[upstream] ${call}: no se envió el código${result.data.message ? ` (${result.data.message})` : ""}`);
+    logger("upstream").error({ call, status: result.status }, "no se envió el código");
     return { ok: false, error: new UpstreamError(call, "http", otpSendKeys.failed, result.status, result.data.message) };
   }
   return { ok: true, status: result.status, data: { kind: "sent", messageKey: otpSendKeys.sent } };

@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/node";
+import { logger } from "~/lib/log.server";
 import { destroySession, getCustomer, getSession } from "~/lib/session.server";
 import { logout as legacyLogout } from "~/upstream/conn/access.server";
 import { endSsoSession } from "~/upstream/sso.server";
@@ -18,7 +19,7 @@ export async function logoutAction(request: Request): Promise<Response> {
       auth === "sso"
         ? await endSsoSession(tokens.access)
         : await legacyLogout({ profile: PROFILE[user.userType], number: user.serviceNumber ?? user.number, access: tokens.access });
-    if (!result.ok) console.warn(`[auth] el cierre de sesión en el servicio falló (${result.error.call}); la sesión local se borra igual`);
+    if (!result.ok) logger("auth").warn({ call: result.error.call }, "el cierre de sesión en el servicio falló; la sesión local se borra igual");
   }
   const session = await getSession(request);
   return redirect("/", { status: 303, headers: { "Set-Cookie": await destroySession(session) } });

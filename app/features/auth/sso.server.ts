@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { isOn } from "~/features/flags/flags.server";
 import { env } from "~/lib/env.server";
+import { logger } from "~/lib/log.server";
 import { commitSession, getSession, getSessionUser } from "~/lib/session.server";
 import { exchangeSsoCode, startSsoLogin } from "~/upstream/sso.server";
 import { ssoUser } from "./login.server";
@@ -56,7 +57,7 @@ export async function ssoCallback(request: Request, context: AppLoadContext): Pr
   const code = url.searchParams.get("code");
   const state = url.searchParams.get("state");
   if (!code || !state || state !== pending.state) {
-    console.warn("[sso] callback con state distinto al de la sesión");
+    logger("sso").warn("callback con state distinto al de la sesión");
     return redirectWithNotice(request, LOGIN_PATH, "auth:login.ssoFailed");
   }
   const result = await exchangeSsoCode({ authCode: code, emailVerified: url.searchParams.get("email_verify") === "true", state });

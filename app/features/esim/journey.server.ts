@@ -1,6 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import * as z from "zod";
 import { env } from "~/lib/env.server";
+import { logger } from "~/lib/log.server";
 import { recordJourneyStep } from "~/upstream/core/captacion.server";
 import { assignEsimSession, saveEsimJourney, trackEsimStep, type EsimFlow, type EsimJourneyData, type EsimStep } from "~/upstream/esim.server";
 
@@ -48,13 +49,13 @@ export async function startJourney(request: Request, options: { fresh?: boolean 
     const session = await assignEsimSession();
     if (session.ok) return { ok: true, uuid: session.data, setCookie: await journeyCookie.serialize({ uuid: session.data }) };
   }
-  console.error(`[esim] no se obtuvo la sesión del recorrido tras ${SESSION_ATTEMPTS} intentos`);
+  logger("esim").error({ attempts: SESSION_ATTEMPTS }, "no se obtuvo la sesión del recorrido");
   return { ok: false };
 }
 
 /** Runs a tracking call without making anyone wait for it; a failure is logged (by the client) and forgotten. */
 function background(call: Promise<unknown>) {
-  call.catch((error: unknown) => console.error("[esim] seguimiento no enviado:", error instanceof Error ? error.message : error));
+  call.catch((error: unknown) => logger("esim").error({ err: error }, "seguimiento no enviado"));
 }
 
 /** A journey step (imeicompatible, bait, boton, telefono, correo, imei). */

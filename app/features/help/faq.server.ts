@@ -1,4 +1,5 @@
 import { getFaq, type FaqEntry } from "~/upstream/asistencia.server";
+import { logger } from "~/lib/log.server";
 import type { UpstreamResult } from "~/upstream/http.server";
 
 /** The FAQ is the same for everyone and changes rarely: asked at most every five minutes. */
@@ -17,7 +18,7 @@ export function createFaqCache(fetchFaq: () => Promise<UpstreamResult<FaqEntry[]
   const refresh = async () => {
     const result = await fetchFaq();
     if (result.ok) kept = { entries: result.data, at: clock() };
-    else console.error(`[faq] ${kept ? "sirviendo la lista anterior" : "sin lista"}: ${result.error.messageKey}`);
+    else logger("faq").error({ call: result.error.call, messageKey: result.error.messageKey }, kept ? "sirviendo la lista anterior" : "sin lista");
     return kept?.entries ?? null;
   };
 

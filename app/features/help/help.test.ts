@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { UpstreamError, type UpstreamResult } from "~/upstream/http.server";
 import type { FaqEntry } from "~/upstream/asistencia.server";
+import { quietLog } from "~/lib/log.test-helpers";
 import { centresByState } from "./centres";
 import { createFaqCache, searchFaq } from "./faq.server";
 
@@ -27,7 +28,7 @@ describe("the FAQ cache", () => {
   });
 
   it("serves the last good list while the upstream fails, and null when it never answered", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    quietLog();
     let now = 0;
     const answers = [ok(entries), failed];
     const read = createFaqCache(async () => answers.shift() ?? failed, 1000, () => now);

@@ -3,13 +3,14 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { clearSwitches, setSwitch } from "../../../mocks/switches";
 import { useMockUpstream } from "../../../mocks/test-support";
 import { journey } from "../../../mocks/world-journey";
 import { campaignCookie } from "~/features/campaign/campaign.server";
 import { env } from "~/lib/env.server";
 import { translate } from "~/lib/i18n/translate.server";
+import { quietLog } from "~/lib/log.test-helpers";
 import { createOutbox, type DeliveryOutcome } from "~/lib/outbox.server";
 import { sessionStorage } from "~/lib/session.server";
 import { fileStore } from "~/lib/store/file.server";
@@ -36,7 +37,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   // The outbox logs each refused attempt on purpose.
-  vi.spyOn(console, "warn").mockImplementation(() => undefined);
+  quietLog();
 });
 
 const phone = () => `55${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;

@@ -5,6 +5,7 @@ import { getSite } from "~/lib/config/config.server";
 import { invalid, refused } from "~/lib/form-answer.server";
 import { translate } from "~/lib/i18n/translate.server";
 import { parseForm, readForm } from "~/lib/forms";
+import { logger } from "~/lib/log.server";
 import { redirectWithNotice, takeNotice } from "~/lib/notice.server";
 import { createOutbox, type DeliveryOutcome, type Outbox } from "~/lib/outbox.server";
 import { rateLimiter, tooManyAttempts } from "~/lib/rate-limit.server";
@@ -77,7 +78,7 @@ export async function contactAction(request: Request, context: AppLoadContext) {
   try {
     await leadOutbox().add({ name: form.nombre, phone: form.telefono, kind, campaign: await readCampaign(request), receivedAt: new Date().toISOString() });
   } catch (error) {
-    console.error("[leads] no se pudo guardar un contacto:", error instanceof Error ? error.message : error);
+    logger("leads").error({ err: error }, "no se pudo guardar un contacto");
     return refused(submission, { key: "leads:notSaved" }, 503);
   }
   return redirectWithNotice(request, back, `leads:saved.${kind}`, [], "lead");

@@ -8,6 +8,7 @@ import { world } from "../../../mocks/world";
 import { sales } from "../../../mocks/world-sales";
 import type { CheckoutSale } from "#schemas/sale";
 import { open } from "~/upstream/crypto.server";
+import { captureLog } from "~/lib/log.test-helpers";
 import { commitSession, getSession, sessionStorage } from "~/lib/session.server";
 import { buildRechargeSale } from "~/features/recharge/sale";
 import { chargePayload } from "./charge-payload";
@@ -276,6 +277,7 @@ describe("paying (docs/payment.md payment, spec §8 messages)", () => {
     const written: string[] = [];
     for (const method of ["log", "info", "warn", "error", "debug"] as const) vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void written.push(args.map(String).join(" ")));
     const stdout = vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => (written.push(String(chunk)), true));
+    const logged = captureLog();
     const visitor = await visitorWith(rechargeSale("pagos.dieciseis@example.com"));
     await pay(visitor, "4000000000000002");
     setSwitch("payments.charge", { status: 500 });
@@ -283,7 +285,9 @@ describe("paying (docs/payment.md payment, spec §8 messages)", () => {
     setSwitch("payments.charge", { malformed: true });
     await pay(visitor, "5555555555554444");
     stdout.mockRestore();
-    const log = written.join("\n");
+    logged.restore();
+    expect(logged.entries).toContainEqual(expect.objectContaining({ call: "payments.charge", msg: "rechazado" }));
+    const log = [...written, ...logged.lines].join("\n");
     expect(log).not.toMatch(/4000000000000002|4111111111111111|5555555555554444/);
     expect(log).not.toMatch(/12\/30|"clave"/);
   });

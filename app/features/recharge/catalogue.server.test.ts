@@ -1,6 +1,7 @@
 import { http, HttpResponse } from "msw";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RechargeOffer } from "#schemas/config";
+import { quietLog } from "~/lib/log.test-helpers";
 import { mockServer } from "../../../mocks/node";
 import { resetWorld } from "../../../mocks/world";
 import { categoryOffers, createOfferSource } from "./catalogue.server";
@@ -54,7 +55,7 @@ describe("the recharge catalogue", () => {
   });
 
   it("says 'Hubo problema al recuperar las recargas' through its key when the upstream fails", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    quietLog();
     mockServer.use(http.get("https://conn.upstream.mock/conn/page/api/app/ofertas", () => HttpResponse.json({}, { status: 500 })));
     const result = await categoryOffers("traditionals", [configured("BAIT50")], createOfferSource());
     expect(result).toEqual({ ok: false, messageKey: "recharge:offers.error" });

@@ -1,7 +1,8 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { captureLog } from "../log.test-helpers";
 
 // The site reads the real config, copied so that these tests can edit it like a marketer would.
 const dir = mkdtempSync(path.join(tmpdir(), "bait-config-"));
@@ -39,16 +40,16 @@ describe("the running site's config", () => {
 
   it("keeps serving the last valid banners after a broken edit, and logs file, path and reason", () => {
     const good = config.getBanners("inicio");
-    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const log = captureLog();
     edit("banners/inicio.json", (json) => {
       json.banners[1].action = "abrirVentana";
       return json;
     });
     expect(config.getBanners("inicio")).toEqual(good);
-    const logged = log.mock.calls.flat().join("\n");
+    const logged = log.entries.map((entry) => String(entry.msg)).join("\n");
     expect(logged).toContain("pages-config/banners/inicio.json › banners[1].action");
     expect(logged).toContain("la acción debe ser navigate, navigationExternal, recharge, openFile o goToStore");
-    log.mockRestore();
+    log.restore();
   });
 
   it("has no banners, not an error, for a view without a banner file", () => {
@@ -56,7 +57,7 @@ describe("the running site's config", () => {
   });
 
   it("skips an unknown block with a log line and renders the rest of the page", () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const log = captureLog();
     const blocksBefore = blocksOf(config.findPage("/promociones")!.file, config.findPage("/promociones")!.definition).length;
     edit("pages/promociones.json", (json) => {
       json.blocks.splice(1, 0, { type: "carruselDeVideo", videos: [] });
@@ -64,8 +65,8 @@ describe("the running site's config", () => {
     });
     const page = config.findPage("/promociones")!;
     expect(blocksOf(page.file, page.definition)).toHaveLength(blocksBefore);
-    expect(log.mock.calls.flat().join("\n")).toContain("tipo de bloque desconocido «carruselDeVideo»");
-    log.mockRestore();
+    expect(log.entries).toContainEqual(expect.objectContaining({ module: "config", msg: "bloque omitido", problem: expect.stringContaining("tipo de bloque desconocido «carruselDeVideo»") }));
+    log.restore();
   });
 
   it("resolves {product} in page paths with the brand slug", () => {

@@ -1,5 +1,6 @@
 import type { Banner, ModalDefinition, PageDefinition } from "#schemas/config";
 import { env } from "../env.server";
+import { logger } from "../log.server";
 import { ConfigStore } from "./store.server";
 
 /**
@@ -33,7 +34,7 @@ export function getPages(): LoadedPage[] {
       const definition = configStore.get("page", file);
       return [{ file, definition, path: withProduct(definition.path, brand, "path") }];
     } catch (error) {
-      console.error(`[config] página no disponible: ${error instanceof Error ? error.message : String(error)}`);
+      logger("config").error({ file, err: error }, "página no disponible");
       return [];
     }
   });
@@ -50,7 +51,7 @@ export function getBanners(view: string): Banner[] {
   try {
     return configStore.read("banners", `banners/${view}.json`)?.banners ?? [];
   } catch (error) {
-    console.error(`[config] banners de «${view}» no disponibles: ${error instanceof Error ? error.message : String(error)}`);
+    logger("config").error({ view, err: error }, "banners no disponibles");
     return [];
   }
 }
@@ -62,7 +63,7 @@ export function getModal(id: string): (ModalDefinition & { file: string }) | und
     const modal = configStore.read("modal", file);
     return modal ? { ...modal, file } : undefined;
   } catch (error) {
-    console.error(`[config] modal «${id}» no disponible: ${error instanceof Error ? error.message : String(error)}`);
+    logger("config").error({ modal: id, err: error }, "modal no disponible");
     return undefined;
   }
 }

@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync, statSync, watch, type FSWatcher } from "node:fs";
 import path from "node:path";
 import type * as z from "zod";
+import { logger } from "../log.server";
 import { configFiles, type ConfigKind, type ConfigOf } from "./files";
 import { ConfigError, formatProblem, problemFromJsonSyntax, problemsFromZod, type ConfigProblem } from "./problems";
 
@@ -54,7 +55,7 @@ export class ConfigStore {
 
   constructor(
     readonly directory: string,
-    private log: (message: string) => void = (message) => console.error(message),
+    private log: (message: string) => void = (message) => logger("config").error(message),
     options: { watch?: boolean } = {},
   ) {
     if (options.watch) this.startWatching();

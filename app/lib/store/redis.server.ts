@@ -1,6 +1,7 @@
 import cluster from "node:cluster";
 import { hostname } from "node:os";
 import { createClient } from "@redis/client";
+import { logger } from "../log.server";
 import type { DurableLog, LogEntry, Store } from "./store.server";
 
 type Client = ReturnType<typeof createClient>;
@@ -40,7 +41,7 @@ export function consumerName(): string {
  */
 export function redisStore(url: string, { consumer = consumerName(), claimAfterMs = CLAIM_AFTER_MS }: { consumer?: string; claimAfterMs?: number } = {}): Store {
   const client: Client = createClient({ url, disableOfflineQueue: true });
-  client.on("error", (error: Error) => console.error("[store] redis:", error.message));
+  client.on("error", (error: Error) => logger("store").error({ reason: error.message }, "redis"));
   let connecting: Promise<unknown> | null = null;
   const connected = async () => {
     connecting ??= client.connect().catch((error: unknown) => {

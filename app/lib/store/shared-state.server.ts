@@ -1,4 +1,5 @@
 import { createClient } from "@redis/client";
+import { logger } from "../log.server";
 
 /**
  * State that every instance must see the same (docs/upstream.md "Shared state"): attempt limits
@@ -89,7 +90,7 @@ export function memoryState(clock: () => number = Date.now): SharedState & { res
  */
 export function redisState(url: string): SharedState {
   const client = createClient({ url, disableOfflineQueue: true });
-  client.on("error", (error: Error) => console.error("[state] redis:", error.message));
+  client.on("error", (error: Error) => logger("state").error({ reason: error.message }, "redis"));
   let connecting: Promise<unknown> | null = null;
   // Connected, or connected within a second; otherwise the command fails at once while the
   // client keeps reconnecting by itself: nobody waits on a Redis that is down.

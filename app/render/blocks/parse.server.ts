@@ -1,5 +1,6 @@
 import { parseBlocks } from "~/lib/config/blocks";
 import { formatProblem } from "~/lib/config/problems";
+import { logger } from "~/lib/log.server";
 import { blockKinds } from "./kinds.server";
 import type { Block } from "./types";
 
@@ -14,7 +15,7 @@ export function blocksOf(file: string, owner: { blocks: ReadonlyArray<{ type: st
   let blocks = parsed.get(owner);
   if (!blocks) {
     const result = parseBlocks(owner.blocks, `pages-config/${file}`, blockKinds);
-    for (const problem of result.problems) console.error(`[config] bloque omitido: ${formatProblem(problem)}`);
+    for (const problem of result.problems) logger("config").error({ problem: formatProblem(problem) }, "bloque omitido");
     blocks = result.blocks.map((entry) => entry.block as Block);
     parsed.set(owner, blocks);
   }

@@ -1,4 +1,5 @@
 import type { SessionTokens, SessionUser } from "#schemas/session";
+import { logger } from "~/lib/log.server";
 import { UpstreamError, upstreamFetch, type UpstreamResult } from "../http.server";
 import { accessResponse, loginSession, type AccessOperation, type AccessRequest, type AccessResponse } from "./access.schemas";
 import { connErrorBody } from "./common.schemas";
@@ -60,7 +61,7 @@ export async function login(input: LoginInput, options: ConnOptions = {}): Promi
   const session = loginSession.safeParse(answer);
   if (!session.success) {
     const issue = session.error.issues[0];
-    console.error(`[upstream] conn.login: respuesta inválida en «${issue?.path.join(".") || "(raíz)"}»: ${issue?.message}`);
+    logger("upstream").error({ call: "conn.login", field: issue?.path.join(".") || "(raíz)", issue: issue?.message }, "respuesta inválida");
     return { ok: false, error: new UpstreamError("conn.login", "invalidResponse", "auth:login.accountLoadFailed", result.status) };
   }
   const s = session.data;
@@ -140,7 +141,7 @@ export async function validatePin(line: LineIdentity, pin: string, purpose: PinP
   let data: PinOutcome;
   if (answer.success && answer.uuid) data = { outcome: "verified", uuid: answer.uuid };
   else if (answer.success) {
-    console.error(`[upstream] conn.validatePin: respuesta inválida en «uuid»: falta`);
+    logger("upstream").error({ call: "conn.validatePin", field: "uuid", issue: "falta" }, "respuesta inválida");
     return { ok: false, error: new UpstreamError("conn.validatePin", "invalidResponse", keys.failed, result.status) };
   } else if (answer.unlockDate) data = { outcome: "locked", messageKey: keys.locked, unlockDate: answer.unlockDate };
   else data = { outcome: "wrongPin", messageKey: keys.wrong, ...(answer.attemptsRemaining != null ? { attemptsRemaining: answer.attemptsRemaining } : {}) };

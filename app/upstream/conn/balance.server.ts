@@ -1,4 +1,5 @@
 import type * as z from "zod";
+import { logger } from "~/lib/log.server";
 import { upstreamFetch, type UpstreamResult } from "../http.server";
 import { balanceResponse } from "./balance.schemas";
 import { connErrorBody } from "./common.schemas";
@@ -47,7 +48,7 @@ function toBalance(wire: WireBalance): LineBalance {
     const name = ITEM_NAMES[item.nombre as keyof typeof ITEM_NAMES];
     // A new item kind must not break the balance page: it is logged and left out.
     if (!name) {
-      console.warn(`[upstream] conn.balance: concepto de consumo desconocido «${item.nombre}», se omite`);
+      logger("upstream").warn({ call: "conn.balance", concept: item.nombre }, "concepto de consumo desconocido, se omite");
       continue;
     }
     items.push({

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
 import { mockServer } from "../../../mocks/node";
 import { clearSwitches } from "../../../mocks/switches";
 import { resetWorld } from "../../../mocks/world";
+import { quietLog } from "../../lib/log.test-helpers";
 import type { UpstreamResult } from "../http.server";
 import { login } from "./access.server";
 
@@ -16,8 +17,7 @@ export function useConnUpstream() {
   beforeEach(() => {
     resetWorld();
     clearSwitches();
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
-    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    quietLog();
   });
   afterEach(() => {
     mockServer.resetHandlers();

@@ -1,8 +1,9 @@
 import { http, HttpResponse } from "msw";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mockServer } from "../../../mocks/node";
 import { clearSwitches, setSwitch } from "../../../mocks/switches";
 import type { UpstreamResult } from "../http.server";
+import { captureLog } from "../../lib/log.test-helpers";
 import { completeRegistration, login, logout, resetPassword, sendRegisterPin, startRecovery, validatePin } from "./access.server";
 import { getBalance, getSsoBalance } from "./balance.server";
 import { getOffers } from "./offers.server";
@@ -78,9 +79,10 @@ describe("conn client failures", () => {
   });
 
   it("turns an offers answer missing a field into 'recharge:offers.error' and logs the field", async () => {
+    const log = captureLog();
     mockServer.use(http.get(`${api}/app/ofertas`, () => HttpResponse.json({ response: { lista: [{ nombre: "Bait 50" }] } })));
     expect(errorOf(await getOffers("general"))).toMatchObject({ kind: "invalidResponse", messageKey: "recharge:offers.error" });
-    expect(vi.mocked(console.error).mock.calls.flat().join(" ")).toMatch(/conn\.offers\.general: respuesta inválida en «response\.lista\.0\./);
+    expect(log.entries).toContainEqual(expect.objectContaining({ call: "conn.offers.general", msg: "respuesta inválida", field: expect.stringMatching(/^response\.lista\.0\./) }));
   });
 
   it("turns an offers answer with success false into 'recharge:offers.error' with the upstream's text", async () => {

@@ -1,3 +1,4 @@
+import { logger } from "~/lib/log.server";
 import { UpstreamError, type UpstreamResult } from "../http.server";
 
 /**
@@ -24,7 +25,7 @@ export function withMessage<T>(result: UpstreamResult<T>, messageKey: string, ke
 }
 
 export function refusedRead(call: string, messageKey: string, status: number, upstreamMessage?: string | null): UpstreamResult<never> {
-  console.error(`[upstream] ${call}: success=false${upstreamMessage ? ` (${upstreamMessage})` : ""}`);
+  logger("upstream").error({ call, status }, "success=false");
   return { ok: false, error: new UpstreamError(call, "http", messageKey, status, upstreamMessage ?? undefined) };
 }
 

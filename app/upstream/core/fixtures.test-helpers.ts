@@ -1,9 +1,9 @@
-import { vi } from "vitest";
+import { quietLog } from "../../lib/log.test-helpers";
 import type { UpstreamResult } from "../http.server";
 
 /** What the core client's tests read results with. */
 
-export const quiet = () => vi.spyOn(console, "error").mockImplementation(() => undefined);
+export const quiet = quietLog;
 export function errorOf<T>(result: UpstreamResult<T>) {
   if (result.ok) throw new Error(`expected a failure, got ${JSON.stringify(result.data)}`);
   return result.error;

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { logger } from "~/lib/log.server";
 import { openReply, seal } from "../crypto.server";
 import { UpstreamError, upstreamFetch, type UpstreamResult } from "../http.server";
 import { errorBody, type PaymentChannel } from "./common.schemas";
@@ -62,7 +63,7 @@ export async function setUpPaymentPlugin(input: PluginSetupInput): Promise<Upstr
     correo: input.email,
   });
   if (!payload.success) {
-    console.error(`[upstream] ${call}: datos de la venta inválidos en «${payload.error.issues[0]?.path.join(".")}»`);
+    logger("upstream").error({ call, field: payload.error.issues[0]?.path.join(".") }, "datos de la venta inválidos");
     return { ok: false, error: new UpstreamError(call, "http", paymentKeys.setupFailed, 400) };
   }
   const sealed = seal(payload.data, key.data);

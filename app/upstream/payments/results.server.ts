@@ -1,3 +1,4 @@
+import { logger } from "~/lib/log.server";
 import { UpstreamError, type UpstreamResult } from "../http.server";
 
 /**
@@ -31,17 +32,17 @@ export function withCallKey<T>(result: UpstreamResult<T>, key: string): Upstream
 }
 
 export function refused(call: string, key: string, status: number, message?: string | null): { ok: false; error: UpstreamError } {
-  console.error(`[upstream] ${call}: rechazado: ${message ?? "sin mensaje"}`);
+  logger("upstream").error({ call, status }, "rechazado");
   return { ok: false, error: new UpstreamError(call, "http", key, status, message ?? undefined) };
 }
 
 export function invalid(call: string, key: string, reason: string, status?: number): { ok: false; error: UpstreamError } {
-  console.error(`[upstream] ${call}: ${reason}`);
+  logger("upstream").error({ call, status, reason }, "respuesta inutilizable");
   return { ok: false, error: new UpstreamError(call, "invalidResponse", key, status) };
 }
 
 /** A request the app itself got wrong never reaches the provider; the user sees the charge's message. */
 export function unusable(call: string, reason: string): { ok: false; error: UpstreamError } {
-  console.error(`[upstream] ${call}: ${reason}`);
+  logger("upstream").error({ call, reason }, "petición inutilizable, no se envía");
   return { ok: false, error: new UpstreamError(call, "http", paymentKeys.failed, 400) };
 }

@@ -56,7 +56,7 @@ if (useMocks) {
 }
 
 const build = await import("./build/index.js");
-const { applySecurity, rejectCrossSiteWrites, assignVisitorId, acceptFormBodiesOnly } = await import("./scripts/http-guards.mjs");
+const { applySecurity, rejectCrossSiteWrites, assignVisitorId, acceptFormBodiesOnly, refuseCardFields } = await import("./scripts/http-guards.mjs");
 const { pageCache } = await import("./scripts/page-cache.mjs");
 const { coalescedFlush } = await import("./scripts/coalesced-flush.mjs");
 
@@ -217,6 +217,8 @@ if (mockControl) {
 // Their texts are the server's alone (locales/es-MX/http.json): no page of the app ships them.
 const httpTexts = JSON.parse(readFileSync(path.join(root, "locales/es-MX/http.json"), "utf8"));
 app.use(acceptFormBodiesOnly({ texts: httpTexts.requestRefused, log: ({ reason }, res) => (res.locals.refused = reason) }));
+// No page takes card data (docs/payment.md "Card data"): a field named like a card's gets 422, unlogged.
+app.use(refuseCardFields({ texts: httpTexts.requestRefused, except: mockControl ? "/__mocks/" : null, log: ({ reason }, res) => (res.locals.refused = reason) }));
 
 // Anonymous pages from memory (scripts/page-cache.mjs); PAGE_CACHE=false turns it off.
 const pageCacheVariant = build.entry.module.pageCacheVariant;

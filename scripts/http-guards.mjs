@@ -176,3 +176,79 @@ a:focus-visible { outline: 3px solid #0b2a5b; outline-offset: 3px; }
 </body>
 </html>`;
 }
+
+/**
+ * Field names that carry a card: its number (PAN), its security code (CVV/CVC/CSC) or its expiry,
+ * in English or Spanish, in any case and with any separators (`cardNumber`, `card_number`,
+ * `cc-number`, `numeroTarjeta`, `tarjeta[numero]`, `cvv2`, `cc-exp`, `vencimiento`…). Matched on
+ * the name lowercased with everything but letters and digits removed. Not `number` nor `numero`
+ * alone: the login's phone is `number`.
+ */
+const CARD_FIELD_NAMES = [
+  /(card|cc|credit|debit|credito|debito)(number|num|no|numero|pan)/,
+  /tarjeta/,
+  /^(card)?pan$/,
+  /cvv|cvc/,
+  /^(cc|card)?csc$/,
+  /securitycode|codigo(de)?seguridad/,
+  /^(card|cc)?(exp|expiry|expiration|expdate|expirydate|expirationdate|expmonth|expyear)$/,
+  /(card|cc)(exp|expiry|expiration)/,
+  /vencimiento|caducidad/,
+];
+
+export function isCardFieldName(name) {
+  const flat = String(name).toLowerCase().replace(/[^a-z0-9]/g, "");
+  return CARD_FIELD_NAMES.some((pattern) => pattern.test(flat));
+}
+
+/** The field names of a form body (urlencoded or multipart), never its values. */
+export function formFieldNames(type, body) {
+  if (/^\s*multipart\/form-data/i.test(type)) {
+    return [...body.toString("latin1").matchAll(/content-disposition:[^\r\n]*?\bname="([^"]*)"/gi)].map((match) => match[1]);
+  }
+  return [...new URLSearchParams(body.toString("utf8")).keys()];
+}
+
+/**
+ * No page of the site takes card data (docs/payment.md "Card data"): the card is sealed in the
+ * browser, or typed on the provider's hosted payment page. A form body (already known to be a
+ * form, with a length of at most MAX_FORM_BYTES: acceptFormBodiesOnly runs first) with a field
+ * named like a card's is refused with 422 and a Spanish page, before the app reads it; the
+ * refusal is logged without the body (its field names neither). A clean body is handed on
+ * untouched: read here, then put back at the front of the request's stream for Remix.
+ * `except`: a path prefix left alone (the mock world's provider pages, which do take a card).
+ */
+export function refuseCardFields({ texts, except = null, log = logRefusal }) {
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method.toUpperCase()) || (except && req.path.startsWith(except))) return next();
+    const expected = Number(req.headers["content-length"] ?? 0);
+    if (!(expected > 0)) return next();
+    const chunks = [];
+    let received = 0;
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      req.off("data", onData);
+      req.off("end", finish);
+      req.pause();
+      const body = Buffer.concat(chunks);
+      if (formFieldNames(req.headers["content-type"] ?? "", body).some(isCardFieldName)) {
+        log({ status: 422, method: req.method, path: req.path, reason: "cardData" }, res);
+        res.setHeader("Connection", "close");
+        res.status(422).type("html").send(refusalPage(texts, "cardData", res.locals.cspNonce));
+        return;
+      }
+      // Back where Remix reads it: the stream has not ended for its readers while bytes wait in it.
+      if (body.length) req.unshift(body);
+      next();
+    };
+    const onData = (chunk) => {
+      chunks.push(chunk);
+      received += chunk.length;
+      if (received >= expected) finish();
+    };
+    req.on("data", onData);
+    req.on("end", finish);
+  };
+}

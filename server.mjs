@@ -194,6 +194,12 @@ if (mockControl) {
     const answer = mockProvider.issueCardToken(typeof req.body === "string" ? req.body : "");
     res.status(answer.status).json(answer.body);
   });
+  // The provider's hosted payment page: the card path without JavaScript (the card is posted here, never to the app).
+  app.all("/__mocks/proveedor/pago", noStore, express.urlencoded({ extended: false, limit: "4kb" }), (req, res) => {
+    const page = mockProvider.hostedPaymentPage(req.method, new URL(req.originalUrl, "http://mock.local").searchParams, new URLSearchParams(req.body ?? {}));
+    if (page.location) return res.redirect(page.status, page.location);
+    res.status(page.status).type("html").send(page.html ?? "");
+  });
   // The postpaid portal's page, framed by /{product}-pospago: its own headers, since the site's
   // forbid being framed by another origin.
   const mockPostpaid = await import("./mocks/postpaid-page.ts");

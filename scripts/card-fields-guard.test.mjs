@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptFormBodiesOnly, isCardFieldName, refuseCardFields } from "./http-guards.mjs";
+import { acceptFormBodiesOnly, applySecurity, contentSecurityPolicy, isCardFieldName, refuseCardFields } from "./http-guards.mjs";
 
 /**
  * The card-field guard of server.mjs (scripts/http-guards.mjs refuseCardFields) on a real express
@@ -85,5 +85,35 @@ describe("every other post", () => {
 
   it("the mock world's provider pages, which do take a card, are left alone", async () => {
     expect(await (await post("/__mocks/proveedor/pago", new URLSearchParams({ numero: CARD, cvv: "123" }))).text()).toContain("cvv=123");
+  });
+});
+
+describe("the payment pages' CSP", () => {
+  const scriptSrc = (policy) => policy.split("; ").find((directive) => directive.startsWith("script-src "));
+
+  it("allows only the site's scripts and the nonce's: no 'strict-dynamic', no host; the provider's page as a form target", () => {
+    const policy = contentSecurityPolicy("abc123", { isProduction: true, frameSources: ["https://campos.proveedor.example"], paymentPage: true, formSources: ["https://pago.proveedor.example"] });
+    expect(scriptSrc(policy)).toBe("script-src 'self' 'nonce-abc123'");
+    expect(policy).toContain("form-action 'self' https://pago.proveedor.example");
+    // The hosted fields are a frame, not a script.
+    expect(policy).toContain("frame-src 'self' https://campos.proveedor.example");
+  });
+
+  it("is the payment pages' only: /pago and /pago/completado, not the rest of the site", async () => {
+    const app = express();
+    app.use((_req, res, next) => ((res.locals.cspNonce = "n"), next()));
+    app.use(applySecurity({ isProduction: true }));
+    app.get("*", (_req, res) => res.send("ok"));
+    const own = await new Promise((resolve) => { const listening = app.listen(0, "127.0.0.1", () => resolve(listening)); });
+    try {
+      const policyOf = async (path) => scriptSrc((await fetch(`http://127.0.0.1:${own.address().port}${path}`)).headers.get("content-security-policy"));
+      expect(await policyOf("/pago")).toBe("script-src 'self' 'nonce-n'");
+      expect(await policyOf("/pago?metodo=tarjeta")).toBe("script-src 'self' 'nonce-n'");
+      expect(await policyOf("/pago/completado")).toBe("script-src 'self' 'nonce-n'");
+      expect(await policyOf("/recargas")).toBe("script-src 'self' 'nonce-n' 'strict-dynamic'");
+      expect(await policyOf("/pagos-y-facturas")).toBe("script-src 'self' 'nonce-n' 'strict-dynamic'");
+    } finally {
+      await new Promise((resolve) => own.close(resolve));
+    }
   });
 });

@@ -2,11 +2,16 @@
 
 export const VISITOR_COOKIE = "bait_vid";
 
-/** Content-Security-Policy with the per-request nonce that Remix puts on its inline scripts. */
-export function contentSecurityPolicy(nonce, { isProduction, frameSources = [] }) {
+/**
+ * Content-Security-Policy with the per-request nonce that Remix puts on its inline scripts. On the
+ * payment pages (`paymentPage`) no script but the site's own and the nonce's, not even one a
+ * trusted script adds ('strict-dynamic' is left out), and their forms may lead to the card
+ * provider's hosted payment page (`formSources`).
+ */
+export function contentSecurityPolicy(nonce, { isProduction, frameSources = [], paymentPage = false, formSources = [] }) {
   const directives = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"],
+    "script-src": paymentPage ? ["'self'", `'nonce-${nonce}'`] : ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"],
     // The nonce lets the checkout style its pay button with the plugin's configured colours (app/features/payment/button-style.ts).
     "style-src": ["'self'", `'nonce-${nonce}'`],
     "img-src": ["'self'", "data:", "https:"],
@@ -14,7 +19,7 @@ export function contentSecurityPolicy(nonce, { isProduction, frameSources = [] }
     "connect-src": isProduction ? ["'self'"] : ["'self'", "ws:"],
     "frame-src": ["'self'", ...frameSources],
     "frame-ancestors": ["'self'"],
-    "form-action": ["'self'"],
+    "form-action": paymentPage ? ["'self'", ...formSources] : ["'self'"],
     "base-uri": ["'self'"],
     "object-src": ["'none'"],
   };
@@ -25,8 +30,10 @@ export function contentSecurityPolicy(nonce, { isProduction, frameSources = [] }
 
 export function applySecurity({ isProduction }) {
   const frameSources = (process.env.FRAME_SOURCES ?? "https://planes.bait.mx").split(/\s+/).filter(Boolean);
-  return (_req, res, next) => {
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.cspNonce, { isProduction, frameSources }));
+  const formSources = originsOf(process.env.PROVIDER_PAYMENT_PAGE_URL);
+  return (req, res, next) => {
+    const paymentPage = PAYMENT_PAGE.test(req.path ?? "");
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.cspNonce, { isProduction, frameSources, paymentPage, formSources }));
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "SAMEORIGIN");
@@ -37,6 +44,18 @@ export function applySecurity({ isProduction }) {
     }
     next();
   };
+}
+
+/** The checkout and its confirmation (app/features/payment/urls.ts PAYMENT_PATHS). */
+const PAYMENT_PAGE = /^\/pago(\/completado)?\/?$/;
+
+/** The origin of an absolute URL (the provider's hosted payment page), for form-action; none for a path. */
+function originsOf(url) {
+  try {
+    return url && /^https?:\/\//.test(url) ? [new URL(url).origin] : [];
+  } catch {
+    return [];
+  }
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

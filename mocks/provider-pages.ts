@@ -11,6 +11,9 @@ import { sales } from "./world-sales";
  * - Provider type 2, hosted card fields: GET /__mocks/proveedor/campos is the page the checkout
  *   frames (`proveedor.api` of the plugin); POST /__mocks/proveedor/tokens turns the card typed
  *   there into a token (`tok_…`) that /cobrar accepts as `meta.token`.
+ * - The hosted payment page: GET /__mocks/proveedor/pago?ref=…&retorno=/pago&monto=… is the page
+ *   where the card is typed without JavaScript (a plain form posting to itself); it sends the
+ *   browser back to `retorno` with `?ref=…&token=tok_…&ultimos=1234`, a token /cobrar accepts.
  * - Provider type 3, PayPal: GET /__mocks/paypal/aprobar?orden=ID is the buyer's review of an
  *   order made with POST …/3/orden; its form approves or cancels and sends the browser back to
  *   the order's `retorno` (with `?paypal=ID`) or `cancelacion`.

@@ -56,7 +56,7 @@ if (useMocks) {
 }
 
 const build = await import("./build/index.js");
-const { applySecurity, rejectCrossSiteWrites, assignVisitorId, acceptFormBodiesOnly } = await import("./scripts/http-guards.mjs");
+const { applySecurity, rejectCrossSiteWrites, assignVisitorId, acceptFormBodiesOnly, refuseCardFields } = await import("./scripts/http-guards.mjs");
 const { pageCache } = await import("./scripts/page-cache.mjs");
 const { coalescedFlush } = await import("./scripts/coalesced-flush.mjs");
 
@@ -194,6 +194,12 @@ if (mockControl) {
     const answer = mockProvider.issueCardToken(typeof req.body === "string" ? req.body : "");
     res.status(answer.status).json(answer.body);
   });
+  // The provider's hosted payment page: the card path without JavaScript (the card is posted here, never to the app).
+  app.all("/__mocks/proveedor/pago", noStore, express.urlencoded({ extended: false, limit: "4kb" }), (req, res) => {
+    const page = mockProvider.hostedPaymentPage(req.method, new URL(req.originalUrl, "http://mock.local").searchParams, new URLSearchParams(req.body ?? {}));
+    if (page.location) return res.redirect(page.status, page.location);
+    res.status(page.status).type("html").send(page.html ?? "");
+  });
   // The postpaid portal's page, framed by /{product}-pospago: its own headers, since the site's
   // forbid being framed by another origin.
   const mockPostpaid = await import("./mocks/postpaid-page.ts");
@@ -217,6 +223,8 @@ if (mockControl) {
 // Their texts are the server's alone (locales/es-MX/http.json): no page of the app ships them.
 const httpTexts = JSON.parse(readFileSync(path.join(root, "locales/es-MX/http.json"), "utf8"));
 app.use(acceptFormBodiesOnly({ texts: httpTexts.requestRefused, log: ({ reason }, res) => (res.locals.refused = reason) }));
+// No page takes card data (docs/payment.md "Card data"): a field named like a card's gets 422, unlogged.
+app.use(refuseCardFields({ texts: httpTexts.requestRefused, except: mockControl ? "/__mocks/" : null, log: ({ reason }, res) => (res.locals.refused = reason) }));
 
 // Anonymous pages from memory (scripts/page-cache.mjs); PAGE_CACHE=false turns it off.
 const pageCacheVariant = build.entry.module.pageCacheVariant;

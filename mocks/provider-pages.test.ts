@@ -5,6 +5,7 @@ import {
   cardFieldMessages,
   expiryOf,
   hostedCardFieldsPage,
+  hostedPaymentPage,
   isSameOriginPath,
   issueCardToken,
   MISSING_CARD_DATA,
@@ -243,5 +244,54 @@ describe("PayPal approval page (provider type 3)", () => {
   it("never redirects outside this site, even if an order slipped through with another address", () => {
     sales.paypalOrders.set("MALA", { id: "MALA", state: "created", amount: 1, description: "x", channel: "general", saleUuid: "v", returnUrl: "//otro.example", cancelUrl: "/" });
     expect(post("aprobar", "MALA")).toMatchObject({ status: 400 });
+  });
+});
+
+describe("the hosted payment page (the card without JavaScript)", () => {
+  const start = { ref: "0b6c2f1e-3d4a-4b5c-8d9e-0f1a2b3c4d5e", retorno: "/pago?metodo=tarjeta", monto: "249.00" };
+  const post = (fields: Record<string, string>) => hostedPaymentPage("POST", query(), new URLSearchParams({ ...start, ...fields }), now);
+
+  it("is a plain Spanish form without a script, its card fields named and posting to the provider, the total shown", () => {
+    const page = hostedPaymentPage("GET", query(start), new URLSearchParams(), now);
+    expect(page.status).toBe(200);
+    expect(page.html).toMatch(/<html lang="es-MX">/);
+    expect(page.html).not.toMatch(/<script/);
+    expect(page.html).toContain('<form class="campos" method="post" action="/__mocks/proveedor/pago" novalidate>');
+    for (const [id, label] of [["numero", "Número de tarjeta"], ["vencimiento", "Vencimiento \\(MM/AA\\)"], ["cvv", "CVV"]]) {
+      expect(page.html).toMatch(new RegExp(`<label for="${id}">${label}</label><input id="${id}" name="${id}" `));
+    }
+    expect(page.html).toContain("$249.00 MXN");
+    expect(page.html).toContain('<a class="volver" href="/pago?metodo=tarjeta">Cancelar y volver a Bait</a>');
+  });
+
+  it("a valid card: a single-use token for it, and back to the checkout with the reference, the token and the last 4 digits", () => {
+    const answer = post({ numero: "4111 1111 1111 1111", vencimiento: "1227", cvv: "123" });
+    expect(answer.status).toBe(303);
+    const back = new URL(answer.location!, "http://mock.local");
+    expect(back.pathname).toBe("/pago");
+    expect(back.searchParams.get("metodo")).toBe("tarjeta");
+    expect(back.searchParams.get("ref")).toBe(start.ref);
+    expect(back.searchParams.get("ultimos")).toBe("1111");
+    const token = back.searchParams.get("token")!;
+    expect(sales.cardTokens.get(token)).toEqual({ card: { numero: "4111111111111111", mes: "12", anio: "2027", clave: "123" }, holder: "", used: false });
+    expect(answer.location).not.toContain("4111111111111111");
+  });
+
+  it("a wrong card: the page again with each field's message, the fields empty, no token", () => {
+    const answer = post({ numero: "4111111111111112", vencimiento: "01/20", cvv: "12" });
+    expect(answer.status).toBe(422);
+    expect(answer.html).toContain(cardFieldMessages.number);
+    expect(answer.html).toContain(cardFieldMessages.expiry);
+    expect(answer.html).toContain(cardFieldMessages.cvv);
+    expect(answer.html).not.toMatch(/4111111111111112|01\/20|value="12"/);
+    expect(sales.cardTokens.size).toBe(0);
+  });
+
+  it("sends nobody elsewhere: another site's return address or no reference is refused", () => {
+    expect(hostedPaymentPage("GET", query({ ...start, retorno: "https://evil.example/" }), new URLSearchParams(), now).status).toBe(400);
+    expect(hostedPaymentPage("GET", query({ ...start, retorno: "//evil.example/" }), new URLSearchParams(), now).status).toBe(400);
+    expect(hostedPaymentPage("GET", query({ retorno: "/pago" }), new URLSearchParams(), now).status).toBe(400);
+    expect(post({ retorno: "https://evil.example/", numero: "4111111111111111", vencimiento: "12/27", cvv: "123" }).status).toBe(400);
+    expect(sales.cardTokens.size).toBe(0);
   });
 });

@@ -11,6 +11,9 @@ import { sales } from "./world-sales";
  * - Provider type 2, hosted card fields: GET /__mocks/proveedor/campos is the page the checkout
  *   frames (`proveedor.api` of the plugin); POST /__mocks/proveedor/tokens turns the card typed
  *   there into a token (`tok_…`) that /cobrar accepts as `meta.token`.
+ * - The hosted payment page: GET /__mocks/proveedor/pago?ref=…&retorno=/pago&monto=… is the page
+ *   where the card is typed without JavaScript (a plain form posting to itself); it sends the
+ *   browser back to `retorno` with `?ref=…&token=tok_…&ultimos=1234`, a token /cobrar accepts.
  * - Provider type 3, PayPal: GET /__mocks/paypal/aprobar?orden=ID is the buyer's review of an
  *   order made with POST …/3/orden; its form approves or cancels and sends the browser back to
  *   the order's `retorno` (with `?paypal=ID`) or `cancelacion`.
@@ -65,6 +68,7 @@ input[aria-invalid=true]{border:2px solid #b3261e}
 .campos button{min-height:44px;padding:.6rem 1.4rem;border:0;border-radius:8px;background:#1471CE;color:#fff;font:inherit;font-weight:700;cursor:pointer}
 .campos button[aria-disabled=true]{opacity:.6;cursor:progress}
 .seguro{margin:0;color:#4a5672;font-size:.85rem}
+form.campos{display:grid;gap:.75rem;padding:0;margin:0 0 1rem}
 .paypal{background:#f5f7fa;min-height:100vh;display:grid;place-items:start center;padding:2rem 1rem}
 .paypal main{background:#fff;border-radius:12px;box-shadow:0 2px 12px rgba(0,0,0,.08);padding:1.5rem;width:min(440px,100%)}
 .marca{margin:0 0 1rem;font-weight:800;font-size:1.4rem;color:#003087}
@@ -220,6 +224,79 @@ export function issueCardToken(rawBody: string, now = new Date()): MockJson {
     used: false,
   });
   return { status: 201, body: { token, card: { last4: values.number.slice(-4), brand, holder: values.holder, expiry: values.expiry } } };
+}
+
+// ——— The hosted payment page: the card typed on the provider's own page, without JavaScript ———
+
+export const HOSTED_PAYMENT_PATH = "/__mocks/proveedor/pago";
+
+type PaymentPageErrors = Partial<Record<"number" | "expiry" | "cvv", string>>;
+
+/** The page's card fields: named (a plain form posting to the provider), never filled back in. */
+function paymentField(id: string, name: string, label: string, attributes: string, error: string | undefined): string {
+  const invalid = error ? ' aria-invalid="true"' : "";
+  return `<div class="campo"><label for="${id}">${label}</label><input id="${id}" name="${name}" ${attributes} required${invalid} aria-describedby="${id}-error"><p class="error" id="${id}-error">${error ? escape(error) : ""}</p></div>`;
+}
+
+function paymentPageHtml(ref: string, returnTo: string, amount: string, errors: PaymentPageErrors): string {
+  const total = amount ? formatMoney(Number(amount)) : "";
+  const summary = Object.keys(errors).length ? `<p class="error" role="alert">Revisa los datos de tu tarjeta.</p>` : "";
+  return `<!doctype html>
+<html lang="es-MX"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Pago con tarjeta · Proveedor de pagos (demostración)</title><link rel="stylesheet" href="/__mocks/proveedor/estilos.css"></head>
+<body class="paypal"><main><p class="marca">Proveedor de pagos (demostración)</p><h1>Datos de tu tarjeta</h1>
+<dl><dt>Comercio</dt><dd>Bait</dd>${total ? `<dt>Total</dt><dd class="total">${escape(total)} MXN</dd>` : ""}</dl>
+${summary}
+<form class="campos" method="post" action="${HOSTED_PAYMENT_PATH}" novalidate>
+<input type="hidden" name="ref" value="${escape(ref)}"><input type="hidden" name="retorno" value="${escape(returnTo)}"><input type="hidden" name="monto" value="${escape(amount)}">
+${paymentField("numero", "numero", "Número de tarjeta", 'autocomplete="cc-number" inputmode="numeric" maxlength="23"', errors.number)}
+<div class="fila">
+${paymentField("vencimiento", "vencimiento", "Vencimiento (MM/AA)", 'autocomplete="cc-exp" inputmode="numeric" maxlength="7" placeholder="MM/AA"', errors.expiry)}
+${paymentField("cvv", "cvv", "CVV", 'autocomplete="cc-csc" inputmode="numeric" maxlength="4"', errors.cvv)}
+</div>
+<p class="seguro">Tus datos van directo al proveedor de pagos; Bait no los recibe.</p>
+<div><button type="submit">Continuar</button></div>
+</form>
+${backLink(returnTo, "Cancelar y volver a Bait")}</main></body></html>`;
+}
+
+/**
+ * The provider's hosted payment page (the checkout's card path without JavaScript): GET
+ * `?ref=…&retorno=/pago&monto=50.00` shows a plain form for the number, the expiry and the CVV
+ * (no script: it works without JavaScript); its POST checks them like the tokens endpoint, keeps
+ * the card in the mock world as a single-use token and sends the browser back to `retorno` with
+ * `?ref=…&token=tok_…&ultimos=1234`. A wrong card comes back to this page with the messages and
+ * the fields empty. The card is never logged, echoed, nor put in a URL.
+ */
+export function hostedPaymentPage(method: string, query: URLSearchParams, form: URLSearchParams, now = new Date()): MockPage {
+  if (method !== "GET" && method !== "HEAD" && method !== "POST") return { status: 405, html: "" };
+  const source = method === "POST" ? form : query;
+  const ref = source.get("ref") ?? "";
+  const returnTo = source.get("retorno") ?? "";
+  const amount = /^\d{1,7}(\.\d{2})?$/.test(source.get("monto") ?? "") ? source.get("monto")! : "";
+  if (!/^[A-Za-z0-9-]{8,80}$/.test(ref) || !isSameOriginPath(returnTo)) {
+    return { status: 400, html: paypalPage("Solicitud inválida", `<p>Vuelve a la tienda y empieza el pago de nuevo.</p>${backLink("/", "Volver a Bait")}`) };
+  }
+  if (method !== "POST") return { status: 200, html: paymentPageHtml(ref, returnTo, amount, {}) };
+
+  const number = (form.get("numero") ?? "").replace(/[\s-]/g, "");
+  const expiryText = (form.get("vencimiento") ?? "").replace(/\s/g, "").replace(/^(\d{2})(\d{2})$/, "$1/$2");
+  const cvv = (form.get("cvv") ?? "").trim();
+  const brand = cardBrandOf(number);
+  const expiry = expiryOf(expiryText, now);
+  const errors: PaymentPageErrors = {};
+  if (!brand || !passesLuhn(number)) errors.number = cardFieldMessages.number;
+  if (!expiry) errors.expiry = cardFieldMessages.expiry;
+  if (!new RegExp(`^\\d{${brand === "amex" ? 4 : 3}}$`).test(cvv)) errors.cvv = cardFieldMessages.cvv;
+  if (!brand || !expiry || Object.keys(errors).length) return { status: 422, html: paymentPageHtml(ref, returnTo, amount, errors) };
+
+  const token = `tok_${randomBytes(12).toString("hex")}`;
+  sales.cardTokens.set(token, { card: { numero: number, mes: expiry.month, anio: String(expiry.year), clave: cvv }, holder: "", used: false });
+  const back = new URL(returnTo, "http://mock.local");
+  back.searchParams.set("ref", ref);
+  back.searchParams.set("token", token);
+  back.searchParams.set("ultimos", number.slice(-4));
+  return { status: 303, location: `${back.pathname}${back.search}` };
 }
 
 // ——— Provider type 3: PayPal ———

@@ -2,11 +2,16 @@
 
 export const VISITOR_COOKIE = "bait_vid";
 
-/** Content-Security-Policy with the per-request nonce that Remix puts on its inline scripts. */
-export function contentSecurityPolicy(nonce, { isProduction, frameSources = [] }) {
+/**
+ * Content-Security-Policy with the per-request nonce that Remix puts on its inline scripts. On the
+ * payment pages (`paymentPage`) no script but the site's own and the nonce's, not even one a
+ * trusted script adds ('strict-dynamic' is left out), and their forms may lead to the card
+ * provider's hosted payment page (`formSources`).
+ */
+export function contentSecurityPolicy(nonce, { isProduction, frameSources = [], paymentPage = false, formSources = [] }) {
   const directives = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"],
+    "script-src": paymentPage ? ["'self'", `'nonce-${nonce}'`] : ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"],
     // The nonce lets the checkout style its pay button with the plugin's configured colours (app/features/payment/button-style.ts).
     "style-src": ["'self'", `'nonce-${nonce}'`],
     "img-src": ["'self'", "data:", "https:"],
@@ -14,7 +19,7 @@ export function contentSecurityPolicy(nonce, { isProduction, frameSources = [] }
     "connect-src": isProduction ? ["'self'"] : ["'self'", "ws:"],
     "frame-src": ["'self'", ...frameSources],
     "frame-ancestors": ["'self'"],
-    "form-action": ["'self'"],
+    "form-action": paymentPage ? ["'self'", ...formSources] : ["'self'"],
     "base-uri": ["'self'"],
     "object-src": ["'none'"],
   };
@@ -25,8 +30,10 @@ export function contentSecurityPolicy(nonce, { isProduction, frameSources = [] }
 
 export function applySecurity({ isProduction }) {
   const frameSources = (process.env.FRAME_SOURCES ?? "https://planes.bait.mx").split(/\s+/).filter(Boolean);
-  return (_req, res, next) => {
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.cspNonce, { isProduction, frameSources }));
+  const formSources = originsOf(process.env.PROVIDER_PAYMENT_PAGE_URL);
+  return (req, res, next) => {
+    const paymentPage = PAYMENT_PAGE.test(req.path ?? "");
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.cspNonce, { isProduction, frameSources, paymentPage, formSources }));
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "SAMEORIGIN");
@@ -37,6 +44,18 @@ export function applySecurity({ isProduction }) {
     }
     next();
   };
+}
+
+/** The checkout and its confirmation (app/features/payment/urls.ts PAYMENT_PATHS). */
+const PAYMENT_PAGE = /^\/pago(\/completado)?\/?$/;
+
+/** The origin of an absolute URL (the provider's hosted payment page), for form-action; none for a path. */
+function originsOf(url) {
+  try {
+    return url && /^https?:\/\//.test(url) ? [new URL(url).origin] : [];
+  } catch {
+    return [];
+  }
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -175,4 +194,80 @@ a:focus-visible { outline: 3px solid #0b2a5b; outline-offset: 3px; }
 </main>
 </body>
 </html>`;
+}
+
+/**
+ * Field names that carry a card: its number (PAN), its security code (CVV/CVC/CSC) or its expiry,
+ * in English or Spanish, in any case and with any separators (`cardNumber`, `card_number`,
+ * `cc-number`, `numeroTarjeta`, `tarjeta[numero]`, `cvv2`, `cc-exp`, `vencimiento`…). Matched on
+ * the name lowercased with everything but letters and digits removed. Not `number` nor `numero`
+ * alone: the login's phone is `number`.
+ */
+const CARD_FIELD_NAMES = [
+  /(card|cc|credit|debit|credito|debito)(number|num|no|numero|pan)/,
+  /tarjeta/,
+  /^(card)?pan$/,
+  /cvv|cvc/,
+  /^(cc|card)?csc$/,
+  /securitycode|codigo(de)?seguridad/,
+  /^(card|cc)?(exp|expiry|expiration|expdate|expirydate|expirationdate|expmonth|expyear)$/,
+  /(card|cc)(exp|expiry|expiration)/,
+  /vencimiento|caducidad/,
+];
+
+export function isCardFieldName(name) {
+  const flat = String(name).toLowerCase().replace(/[^a-z0-9]/g, "");
+  return CARD_FIELD_NAMES.some((pattern) => pattern.test(flat));
+}
+
+/** The field names of a form body (urlencoded or multipart), never its values. */
+export function formFieldNames(type, body) {
+  if (/^\s*multipart\/form-data/i.test(type)) {
+    return [...body.toString("latin1").matchAll(/content-disposition:[^\r\n]*?\bname="([^"]*)"/gi)].map((match) => match[1]);
+  }
+  return [...new URLSearchParams(body.toString("utf8")).keys()];
+}
+
+/**
+ * No page of the site takes card data (docs/payment.md "Card data"): the card is sealed in the
+ * browser, or typed on the provider's hosted payment page. A form body (already known to be a
+ * form, with a length of at most MAX_FORM_BYTES: acceptFormBodiesOnly runs first) with a field
+ * named like a card's is refused with 422 and a Spanish page, before the app reads it; the
+ * refusal is logged without the body (its field names neither). A clean body is handed on
+ * untouched: read here, then put back at the front of the request's stream for Remix.
+ * `except`: a path prefix left alone (the mock world's provider pages, which do take a card).
+ */
+export function refuseCardFields({ texts, except = null, log = logRefusal }) {
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method.toUpperCase()) || (except && req.path.startsWith(except))) return next();
+    const expected = Number(req.headers["content-length"] ?? 0);
+    if (!(expected > 0)) return next();
+    const chunks = [];
+    let received = 0;
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      req.off("data", onData);
+      req.off("end", finish);
+      req.pause();
+      const body = Buffer.concat(chunks);
+      if (formFieldNames(req.headers["content-type"] ?? "", body).some(isCardFieldName)) {
+        log({ status: 422, method: req.method, path: req.path, reason: "cardData" }, res);
+        res.setHeader("Connection", "close");
+        res.status(422).type("html").send(refusalPage(texts, "cardData", res.locals.cspNonce));
+        return;
+      }
+      // Back where Remix reads it: the stream has not ended for its readers while bytes wait in it.
+      if (body.length) req.unshift(body);
+      next();
+    };
+    const onData = (chunk) => {
+      chunks.push(chunk);
+      received += chunk.length;
+      if (received >= expected) finish();
+    };
+    req.on("data", onData);
+    req.on("end", finish);
+  };
 }

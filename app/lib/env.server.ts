@@ -36,6 +36,8 @@ const envSchema = z
     DATA_DIR: z.string().min(1).default(path.join(process.cwd(), "data")),
     /** Where the postpaid portal's frame points instead of site.json's postpaidSiteUrl (server.mjs sets the mock page's address with mocks). */
     POSTPAID_SITE_URL: z.url().optional(),
+    /** The card provider's hosted payment page (the no-JS card path, docs/payment.md); the mock one with mocks. */
+    PROVIDER_PAYMENT_PAGE_URL: z.url().optional(),
   })
   .transform((raw, ctx) => {
     const isProduction = raw.NODE_ENV === "production";
@@ -66,6 +68,7 @@ const envSchema = z
       /** In the mock world the SSO server's pages are served by this app (server.mjs). */
       ssoServerUrl: raw.SSO_SERVER_URL?.replace(/\/$/, "") ?? (raw.MOCKS ? "/__mocks/sso" : undefined),
       postpaidSiteUrl: raw.POSTPAID_SITE_URL,
+      providerPaymentPageUrl: raw.PROVIDER_PAYMENT_PAGE_URL ?? (raw.MOCKS ? "/__mocks/proveedor/pago" : undefined),
       upstreams: {
         core: upstream(raw.UPSTREAM_CORE_URL, "core", "UPSTREAM_CORE_URL"),
         conn: upstream(raw.UPSTREAM_CONN_URL, "conn", "UPSTREAM_CONN_URL"),

@@ -21,6 +21,8 @@ type SessionData = {
   saleSecure: { uuid: string; orderId: string };
   /** The PayPal order created for the sale, waiting for the visitor's approval. */
   paypal: { uuid: string; orderId: string };
+  /** The card provider's hosted payment page under way (no JavaScript): holder and billing address, then its token; never the card. */
+  cardPage: unknown;
   /** The last payment completed (what the confirmation page shows); no card data. */
   receipt: unknown;
   /** The recharge whose line was asked 'Aún cuentas con una recarga en proceso…' ("offerId:number"). */

@@ -4,6 +4,7 @@ import { RouteError } from "~/components/route-error";
 import type { CheckoutAnswer } from "~/features/payment/checkout-data";
 import { checkoutAction, loadCheckout } from "~/features/payment/checkout.server";
 import { CheckoutView } from "~/features/payment/checkout-view";
+import { freshDocumentLoader } from "~/features/payment/fresh-document";
 import { createTranslator, registerCatalogue } from "~/lib/i18n/translate";
 import { checkout, payment, validation } from "#locales/es-MX/payment.json";
 
@@ -21,6 +22,8 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
  */
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadCheckout(request, context);
 export const action = ({ request, context }: ActionFunctionArgs) => checkoutAction(request, context);
+/** Reached by a client-side navigation after third-party scripts ran: a full page load instead (fresh-document.ts). */
+export const clientLoader = freshDocumentLoader;
 
 /**
  * After every post, even a declined payment (4xx, which Remix would not revalidate by default):

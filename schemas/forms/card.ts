@@ -132,5 +132,18 @@ export const cardFormSchema = (options: { now?: Date; address: boolean; legal: L
     );
 export type CardForm = z.infer<ReturnType<typeof cardFormSchema>>;
 
+/**
+ * The card step without JavaScript: the holder and the billing address only. The card itself is
+ * typed on the provider's hosted payment page, never in a form of ours (docs/payment.md "Card data").
+ */
+export const cardHolderSchema = (options: { address: boolean }) =>
+  z.object({
+    firstName: z.string({ error: key("nameRequired") }).check(collapse, z.regex(NAME_PATTERN, key("nameLetters")), z.maxLength(60, key("nameLetters"))),
+    lastName: z.string({ error: key("surnameRequired") }).check(collapse, z.regex(NAME_PATTERN, key("surnameLetters")), z.maxLength(80, key("surnameLetters"))),
+    address: options.address ? z.string({ error: key("addressRequired") }).check(collapse, z.maxLength(120, key("addressRequired"))) : z.optional(z.string()),
+    postalCode: options.address ? z.string({ error: key("postalCodeRequired") }).check(z.trim(), z.regex(/^\d{5}$/, key("postalCodeFormat"))) : z.optional(z.string()),
+    colonia: options.address ? z.string({ error: key("coloniaRequired") }).check(z.refine((value) => value !== "00", key("coloniaRequired"))) : z.optional(z.string()),
+  });
+
 /** The card as the summary shows it: the last 4 digits only. */
 export const maskCard = (number: string) => `•••• ${digits(number).slice(-4)}`;

@@ -3,8 +3,8 @@ import { auditedTest as test, expectNoAxeViolations } from "./support/axe";
 import { acceptCookies } from "./support/cookies";
 
 /**
- * No dead end on the card step without JavaScript (docs/payment.md "billing address"): 'Siguiente'
- * with a valid postal code and no colonia — nobody pressed 'Buscar colonias' — answers the
+ * No dead end on the card step without JavaScript (docs/payment.md "billing address"): 'Continuar a
+ * la página segura de pago' with a valid postal code and no colonia — nobody pressed 'Buscar colonias' — answers the
  * catalogue's message with the code's colonias listed, the only one chosen when there is one.
  */
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled !== false, "with JavaScript the colonias are listed as the code is typed");
@@ -25,31 +25,26 @@ async function cardStepWithout(page: Page, postalCode: string, email: string) {
   await form.getByLabel("Apellidos del titular").fill("Pérez López");
   await form.getByLabel("Calle y número").fill("Av. Juárez 10");
   await form.getByLabel("Código postal").fill(postalCode);
-  await form.getByLabel("Número de tarjeta").fill("4111111111111111");
-  await form.getByLabel("Vencimiento (MM/AA)").fill("12/30");
-  await form.getByLabel("CVV").fill("123");
-  await form.getByRole("button", { name: "Siguiente", exact: true }).click();
+  // Without JavaScript the card is not on this page: the provider's page takes it.
+  await expect(form.getByLabel("Número de tarjeta")).toHaveCount(0);
+  await form.getByRole("button", { name: "Continuar a la página segura de pago", exact: true }).click();
   return page.locator("form#card");
 }
 
-test("'Siguiente' with 06600 and no colonia lists its colonias with the message; choosing one goes on", async ({ auditedPage: page }) => {
+test("step 1 with 06600 and no colonia lists its colonias with the message; choosing one goes on", async ({ auditedPage: page }) => {
   const form = await cardStepWithout(page, "06600", "colonias.varias@example.com");
   await expect(form.getByText("Lo sentimos, es necesario seleccionar tu colonia.").first()).toBeVisible();
   const colonia = form.getByLabel("Colonia");
   await expect(colonia.locator("option", { hasText: "Juárez" })).toHaveCount(1);
   await expect(colonia.locator("option", { hasText: "Roma Norte" })).toHaveCount(1);
-  // What was typed stays, except the card.
+  // What was typed stays.
   await expect(form.getByLabel("Código postal")).toHaveValue("06600");
   await expect(form.getByLabel("Calle y número")).toHaveValue("Av. Juárez 10");
-  await expect(form.getByLabel("Número de tarjeta")).toHaveValue("");
   await expectNoAxeViolations(page, "the colonias listed");
 
   await colonia.selectOption({ label: "Juárez" });
-  await form.getByLabel("Número de tarjeta").fill("4111111111111111");
-  await form.getByLabel("Vencimiento (MM/AA)").fill("12/30");
-  await form.getByLabel("CVV").fill("123");
-  await form.getByRole("button", { name: "Siguiente", exact: true }).click();
-  await expect(page.locator("form#pay").getByText("Paso 2 de 2")).toBeVisible();
+  await form.getByRole("button", { name: "Continuar a la página segura de pago", exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/__mocks/proveedor/pago");
 });
 
 test("a postal code with one colonia (64000) comes back with it chosen", async ({ page }) => {

@@ -5,11 +5,13 @@ import { waitForHydration } from "./support/hydration";
 import { PORT, SESSION_SECRET } from "./support/env";
 import { ana, loginAs } from "./support/session";
 import { acceptCookies } from "./support/cookies";
+import { cardOnProviderPage } from "./support/card";
 
 /**
  * The checkout (docs/payment.md, spec §2 card payment plugin screens, §4 payment, §5 card rules, §8 messages):
  * a recharge handed over by the recharge modal is paid at /pago with the card form (provider
- * type 1, with JavaScript the card is sealed in the browser; without it, by the server), the
+ * type 1, with JavaScript the card is sealed in the browser; without it, the card is typed on the
+ * provider's hosted payment page, a mock route, and never reaches the app), the
  * hosted card (type 2) or PayPal (type 3). The mock provider decides by the demo cards
  * (DEMO-DATA.md). Payments change the mock world (a line's history), so each test pays with its
  * own e-mail and checks only what it paid (its folio).
@@ -47,7 +49,7 @@ async function startRecharge(page: Page, email: string, { offerId = "BAIT50", of
 
 const cardForm = (page: Page) => page.locator("form#card");
 
-/** Step 1 of the card form: the holder, the billing address (06600, Juárez) and the card. */
+/** Step 1 of the card form: the holder, the billing address (06600, Juárez) and the card (without JavaScript, on the provider's page). */
 async function fillCard(page: Page, number: string, { postalCode = "06600", colonia = "Juárez" } = {}) {
   const form = cardForm(page);
   await form.getByLabel("Nombre(s) del titular").fill("Ana");
@@ -57,14 +59,19 @@ async function fillCard(page: Page, number: string, { postalCode = "06600", colo
   if (!jsOn()) await form.getByRole("button", { name: "Buscar colonias" }).click();
   await expect(form.getByLabel("Colonia")).toContainText(colonia);
   await form.getByLabel("Colonia").selectOption({ label: colonia });
+  if (!jsOn()) {
+    // The card is not on our page: the provider's hosted page takes it and brings the visitor back to the summary.
+    await expect(form.getByLabel("Número de tarjeta")).toHaveCount(0);
+    return cardOnProviderPage(page, number);
+  }
   await form.getByLabel("Número de tarjeta").fill(number);
   await form.getByLabel("Vencimiento (MM/AA)").fill("12/30");
   await form.getByLabel("CVV").fill(number.startsWith("3") ? "1234" : "123");
 }
 
-/** 'Siguiente' to the summary, the consents, 'Pagar'. */
+/** 'Siguiente' to the summary (without JavaScript the provider's page led there), the consents, 'Pagar'. */
 async function confirmAndPay(page: Page, last4: string) {
-  await cardForm(page).getByRole("button", { name: "Siguiente", exact: true }).click();
+  if (jsOn()) await cardForm(page).getByRole("button", { name: "Siguiente", exact: true }).click();
   const summary = page.locator("form#pay");
   await expect(summary.getByText("Paso 2 de 2")).toBeVisible();
   await expect(summaryRow(page, "Tarjeta")).toHaveText(`•••• ${last4}`);
@@ -120,9 +127,14 @@ test.describe("paying a recharge with the card form (provider type 1)", () => {
     await expect(page.getByRole("alert").filter({ hasText: DECLINED })).toBeVisible();
     await expect(page.getByText("Te quedan 2 intentos antes de que el pago se reinicie.")).toBeVisible();
     await expect(page).toHaveURL((url) => url.pathname === "/pago");
-    await expect(cardForm(page).getByLabel("Número de tarjeta")).toHaveValue("");
-    await expect(cardForm(page).getByLabel("CVV")).toHaveValue("");
-    await expect(cardForm(page).getByLabel("Vencimiento (MM/AA)")).toHaveValue("");
+    if (jsOn()) {
+      await expect(cardForm(page).getByLabel("Número de tarjeta")).toHaveValue("");
+      await expect(cardForm(page).getByLabel("CVV")).toHaveValue("");
+      await expect(cardForm(page).getByLabel("Vencimiento (MM/AA)")).toHaveValue("");
+    } else {
+      // Step 1 again: the way to the provider's page, where the card is typed anew.
+      await expect(cardForm(page).getByRole("button", { name: "Continuar a la página segura de pago" })).toBeVisible();
+    }
     const html = await page.content();
     expect(html).not.toContain("4000000000000002");
     expect(html).not.toContain("4000 0000 0000 0002");
@@ -149,6 +161,28 @@ test.describe("paying a recharge with the card form (provider type 1)", () => {
   test("the card rules: brands, Luhn, expiry and CVV give the spec's 'Lo sentimos, …' messages", async ({ page }) => {
     await startRecharge(page, `reglas.${project()}@example.com`);
     const form = cardForm(page);
+    if (!jsOn()) {
+      // Without JavaScript the provider's hosted page checks the card, with the same messages, and keeps none of it.
+      await form.getByLabel("Nombre(s) del titular").fill("Ana");
+      await form.getByLabel("Apellidos del titular").fill("Pérez López");
+      await form.getByLabel("Calle y número").fill("Av. Juárez 10");
+      await form.getByLabel("Código postal").fill("06600");
+      await form.getByRole("button", { name: "Buscar colonias" }).click();
+      await form.getByLabel("Colonia").selectOption({ label: "Juárez" });
+      await form.getByRole("button", { name: "Continuar a la página segura de pago" }).click();
+      await page.getByLabel("Número de tarjeta").fill("4111111111111112");
+      await page.getByLabel("Vencimiento (MM/AA)").fill("01/20");
+      await page.getByLabel("CVV").fill("12");
+      await page.getByRole("button", { name: "Continuar", exact: true }).click();
+      await expect(page).toHaveURL((url) => url.pathname === "/__mocks/proveedor/pago");
+      await expect(page.getByText("Lo sentimos, el número de tarjeta no es válido. Aceptamos tarjetas Visa, Mastercard y American Express.")).toBeVisible();
+      await expect(page.getByText("Lo sentimos, la fecha de vencimiento de tu tarjeta no es válida.")).toBeVisible();
+      await expect(page.getByText("Lo sentimos, el código de seguridad debe tener 3 dígitos, o 4 en tarjetas American Express.")).toBeVisible();
+      await expect(page.getByLabel("Número de tarjeta")).toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByLabel("Número de tarjeta")).toHaveValue("");
+      expect(await page.content()).not.toContain("4111111111111112");
+      return;
+    }
     await fillCard(page, "4111111111111112");
     await form.getByLabel("Vencimiento (MM/AA)").fill("01/20");
     await form.getByLabel("CVV").fill("12");
@@ -179,9 +213,11 @@ test.describe("paying a recharge with the card form (provider type 1)", () => {
     await startRecharge(page, `ana+directo.${project()}@example.com`);
     await expect(cardForm(page).getByText("Paso 1 de 2")).toHaveCount(0);
     await fillCard(page, "5555555555554444");
-    await cardForm(page).getByLabel(/Aviso de Privacidad/).check();
-    await cardForm(page).getByLabel(/Términos y Condiciones/).check();
-    await cardForm(page).getByRole("button", { name: /^Pagar/ }).click();
+    // Without JavaScript the consents and 'Pagar' come with the summary after the provider's page.
+    const payStep = jsOn() ? cardForm(page) : page.locator("form#pay");
+    await payStep.getByLabel(/Aviso de Privacidad/).check();
+    await payStep.getByLabel(/Términos y Condiciones/).check();
+    await payStep.getByRole("button", { name: /^Pagar/ }).click();
     await expectReceipt(page);
   });
 
@@ -189,7 +225,7 @@ test.describe("paying a recharge with the card form (provider type 1)", () => {
     await startRecharge(page, `axe.${project()}@example.com`);
     await expectNoAxeViolations(page);
     await fillCard(page, "4111111111111111");
-    await cardForm(page).getByRole("button", { name: "Siguiente", exact: true }).click();
+    if (jsOn()) await cardForm(page).getByRole("button", { name: "Siguiente", exact: true }).click();
     await expect(page.locator("form#pay")).toBeVisible();
     await expectNoAxeViolations(page);
     await page.locator("form#pay").getByLabel(/Aviso de Privacidad/).check();
@@ -303,7 +339,7 @@ test.describe("card data on the server", () => {
   test("the card number, its expiry and CVV never reach the server's logs, declined or approved", async ({ browser, baseURL }) => {
     test.setTimeout(90_000);
     // A server of its own, so this test reads everything it writes.
-    const port = PORT + (jsOn() ? 21 : 22);
+    const port = PORT + (jsOn() ? 37 : 38);
     const server = spawn(process.execPath, ["server.mjs"], {
       env: { ...process.env, NODE_ENV: "production", MOCKS: "true", PORT: String(port), SESSION_SECRET, HSTS: "false" },
       stdio: ["ignore", "pipe", "pipe"],
@@ -326,13 +362,55 @@ test.describe("card data on the server", () => {
       await confirmAndPay(page, "4444");
       await expectReceipt(page);
       await context.close();
+      // A card field posted to a page of the app, as a form would: refused in Spanish, before the app reads it.
+      for (const [path, fields] of [
+        ["/pago", { intent: "pay", cardNumber: "4000000000000077", expiry: "11/31", cvv: "987" }],
+        ["/contacto?contacto=telefono", { nombre: "Ana", numeroTarjeta: "4000000000000077" }],
+      ] as const) {
+        const refused = await fetch(origin + path, { method: "POST", body: new URLSearchParams(fields), headers: { origin } });
+        expect(refused.status).toBe(422);
+        const html = await refused.text();
+        expect(html).toContain("No recibimos datos de tarjetas");
+        expect(html).not.toContain("4000000000000077");
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
     } finally {
       server.kill();
     }
     const log = output.join("");
     expect(log).toContain("rechazado"); // the decline was logged, without the card
-    expect(log).not.toMatch(/4000000000000002|5555555555554444|12\/30/);
+    expect(log).toContain('"refused":"cardData"'); // the refusals too, without the body
+    expect(log).not.toMatch(/4000000000000002|5555555555554444|4000000000000077|12\/30|11\/31/);
     expect(baseURL).toBeTruthy();
+  });
+
+  test("no request to a page of the app ever carries the card number: a whole checkout, declined then approved", async ({ page }) => {
+    const toApp: string[] = [];
+    const toProvider: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      const sent = `${request.method()} ${url.pathname}${url.search}\n${request.postData() ?? ""}`;
+      (url.pathname.startsWith("/__mocks/") ? toProvider : toApp).push(sent);
+    });
+    await startRecharge(page, `ningun.envio.${project()}@example.com`);
+    await fillCard(page, "4000000000000002");
+    await confirmAndPay(page, "0002");
+    await expect(page.getByRole("alert").filter({ hasText: DECLINED })).toBeVisible();
+    await fillCard(page, "5555555555554444");
+    await confirmAndPay(page, "4444");
+    await expectReceipt(page);
+    const posts = toApp.filter((sent) => sent.startsWith("POST /pago"));
+    expect(posts.length).toBeGreaterThanOrEqual(jsOn() ? 2 : 4);
+    for (const sent of toApp) expect(sent).not.toMatch(/4000000000000002|5555555555554444|4000(?:%20|\+| )0000/);
+    if (jsOn()) {
+      // With JavaScript the card travels sealed for the provider, and to nobody else in clear.
+      expect(posts.some((sent) => /sealed=/.test(sent))).toBe(true);
+      for (const sent of toProvider) expect(sent).not.toMatch(/4000000000000002|5555555555554444/);
+    } else {
+      // Without it the card went to the provider's hosted page, a mock route (this test sees those posts).
+      expect(toProvider.some((sent) => sent.startsWith("POST /__mocks/proveedor/pago") && sent.includes("numero=5555555555554444"))).toBe(true);
+      for (const sent of posts) expect(sent).not.toMatch(/cardNumber|cvv|expiry|sealed/);
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useChrome } from "~/components/ui-store";
+import { isPaymentPage } from "~/features/payment/urls";
 import type { Platform } from "~/features/tracking/platforms";
 import { loadScript, startTracking, track } from "~/features/tracking/tracking";
 
@@ -20,15 +21,17 @@ export function ConsentedTracking({ tracking }: { tracking: Tracking }) {
     track("PageView", { path: location.pathname });
   }, [location.pathname]);
 
+  // No third-party script on a payment page (docs/payment.md "Card data"): they wait for the next page.
+  const paymentPage = isPaymentPage(location.pathname);
   useEffect(() => {
-    if (!accepted) return;
+    if (!accepted || paymentPage) return;
     tracking.consentScripts.forEach(loadScript);
     if (tracking.platforms.length === 0) return startTracking();
     import("~/features/tracking/platforms")
       .then(({ connectPlatforms }) => connectPlatforms(tracking.platforms, tracking.pixelPaths, loadScript))
       .catch((error: unknown) => console.error("[seguimiento] plataformas no disponibles:", error))
       .finally(startTracking);
-  }, [accepted, tracking]);
+  }, [accepted, tracking, paymentPage]);
 
   return null;
 }

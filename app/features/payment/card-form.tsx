@@ -25,9 +25,11 @@ type ClientSummary = { holder: { firstName: string; lastName: string }; card: Re
  * (and the billing address when the plugin asks it), step 2 the summary with the consents and
  * the pay button; a single step when the plugin has no details step.
  *
- * Without JavaScript every step is a form post (the server seals the card as soon as it
- * arrives). With JavaScript, the fields are checked here, the summary is drawn here, and what
- * is posted is the card sealed for the provider's key: the card fields have no part in the post.
+ * With JavaScript, the fields are checked here, the summary is drawn here, and what is posted is
+ * the card sealed for the provider's key: the card fields have no part in the post. Without
+ * JavaScript the card fields are not on this page at all: step 1 takes the holder and the address,
+ * the card is typed on the provider's hosted payment page, which sends the visitor back here to
+ * the summary (docs/payment.md "Card data").
  */
 export function CardPayment({ checkout, answer }: { checkout: Ready; answer?: CheckoutAnswer }) {
   const [client, setClient] = useState<ClientSummary | null>(null);
@@ -37,7 +39,8 @@ export function CardPayment({ checkout, answer }: { checkout: Ready; answer?: Ch
     setSeenAnswer(answer);
     setClient(null);
   }
-  const serverSummary = answer?.summary && !answer.reset ? answer.summary : null;
+  // Back from the provider's hosted payment page (no JavaScript): its summary, until an answer says otherwise.
+  const serverSummary = answer ? (answer.summary && !answer.reset ? answer.summary : null) : checkout.cardPage;
   if (serverSummary) return <SummaryStep checkout={checkout} summary={serverSummary} answer={answer} />;
   return (
     <>
@@ -104,7 +107,6 @@ function CardStep({ checkout, answer, onDetails }: { checkout: Ready; answer?: C
         card,
         billing,
         display: {
-          sealed: "",
           holder: `${holder.firstName} ${holder.lastName}`,
           card: maskCard(card.number),
           expiry: `${card.month}/${card.year}`,
@@ -160,16 +162,27 @@ function CardStep({ checkout, answer, onDetails }: { checkout: Ready; answer?: C
       {plugin.asksAddress ? (
         <BillingAddress fields={{ address: fields.address, postalCode: fields.postalCode, colonia: fields.colonia }} initial={answer?.postal ?? null} onLookup={setLookup} addressLabel={labels.address!} />
       ) : null}
-      <fieldset className="checkout-form__card">
-        <legend className="checkout-form__legend">{message("payment:checkout.card")}</legend>
-        <CardNumberField field={fields.cardNumber} label={labels.cardNumber!} hint={message("payment:checkout.cardNumberHint")} />
-        <div className="checkout-form__row checkout-form__row--compact">
-          <ExpiryField field={fields.expiry} label={labels.expiry!} hint={message("payment:checkout.expiryHint")} />
-          <TextField field={fields.cvv} label={labels.cvv!} hint={message("payment:checkout.cvvHint")} autoComplete="cc-csc" spellCheck={false} />
-        </div>
-      </fieldset>
-      <p className="checkout-form__secure">{message("payment:checkout.secureNote")}</p>
-      {legal ? (
+      {hydrated ? (
+        <>
+          <fieldset className="checkout-form__card">
+            <legend className="checkout-form__legend">{message("payment:checkout.card")}</legend>
+            <CardNumberField field={fields.cardNumber} label={labels.cardNumber!} hint={message("payment:checkout.cardNumberHint")} />
+            <div className="checkout-form__row checkout-form__row--compact">
+              <ExpiryField field={fields.expiry} label={labels.expiry!} hint={message("payment:checkout.expiryHint")} />
+              <TextField field={fields.cvv} label={labels.cvv!} hint={message("payment:checkout.cvvHint")} autoComplete="cc-csc" spellCheck={false} />
+            </div>
+          </fieldset>
+          <p className="checkout-form__secure">{message("payment:checkout.secureNote")}</p>
+        </>
+      ) : (
+        // Without JavaScript the card never enters a form of ours: the provider's own page takes it.
+        <p className="checkout-form__secure">{message("payment:checkout.cardPageNote")}</p>
+      )}
+      {!hydrated ? (
+        <button type="submit" name="intent" value="card-page" className="button button--primary button--block">
+          {message("payment:checkout.cardPageContinue")}
+        </button>
+      ) : legal ? (
         <>
           <LegalChecks checkout={checkout} fields={{ privacy: fields.privacy, terms: fields.terms }} />
           <PayButton checkout={checkout} charging={charging} />
@@ -226,7 +239,8 @@ function ExpiryField({ field, label, hint }: { field: Meta; label: string; hint:
 
 /**
  * Step 2 of 2 (docs/payment.md screen 2): what is being bought and with which card, the consents and
- * the pay button. Without JavaScript it carries the sealed card the server made at step 1.
+ * the pay button. Without JavaScript it follows the provider's hosted payment page, and its post
+ * carries no card at all: the server pays with the page's token, kept in the session.
  */
 function SummaryStep({ checkout, summary, client, answer, onBack }: { checkout: Ready; summary: CardSummary; client?: ClientSummary; answer?: CheckoutAnswer; onBack?: () => void }) {
   const message = useMessages();
@@ -281,16 +295,8 @@ function SummaryStep({ checkout, summary, client, answer, onBack }: { checkout: 
         ))}
       </dl>
       <Hidden checkout={checkout} />
-      {client ? null : (
-        <>
-          <input type="hidden" name="sealed" value={summary.sealed} />
-          <input type="hidden" name="holder" value={summary.holder} />
-          <input type="hidden" name="card" value={summary.card} />
-          {summary.address ? <input type="hidden" name="address" value={summary.address} /> : null}
-        </>
-      )}
       <LegalChecks checkout={checkout} fields={fields} />
-      <PayButton checkout={checkout} charging={charging} />
+      <PayButton checkout={checkout} charging={charging} value={client ? "pay" : "card-page-pay"} />
       {onBack ? (
         <button type="button" className="button button--secondary button--block" onClick={onBack} disabled={charging}>
           {message("payment:checkout.changeCard")}

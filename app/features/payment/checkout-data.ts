@@ -34,6 +34,8 @@ export type CheckoutData =
       paymentKey: string;
       attemptsLeft: number;
       paypal: { approved: boolean; cancelled: boolean };
+      /** Back from the provider's hosted payment page (no JavaScript): the summary to confirm and pay, or null. */
+      cardPage: CardSummary | null;
       notice: string | null;
       /** This page's own address (with ?metodo=tarjeta when the hosted card fell back to the card form). */
       selfHref: string;
@@ -47,7 +49,7 @@ export type CheckoutAnswer = {
   /** conform's reply for the card form: field errors, and the values typed except the card's. */
   result?: { initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null> | null; status?: "error" | "success" };
   message?: { tone: "error" | "warning" | "info"; text: string };
-  /** Step 2 of 2 without JavaScript: what the summary shows and the sealed card it pays with. */
+  /** The summary after the provider's hosted payment page, again (no JavaScript, a consent missing). */
   summary?: CardSummary;
   /** The postal lookup of the billing address (no-JS 'Buscar colonias'). */
   postal?: PostalAnswer;
@@ -63,8 +65,6 @@ export type CheckoutAnswer = {
 };
 
 export type CardSummary = {
-  /** The envelope for the card provider, as JSON: the only form the card travels in. */
-  sealed: string;
   holder: string;
   card: string;
   /** "MM/AA", or null after an error (it never comes back then). */

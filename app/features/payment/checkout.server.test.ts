@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it, vi } from "vitest";
-import { providerKeys } from "../../../mocks/payments-keys";
 import { setSwitch } from "../../../mocks/switches";
 import { useMockUpstream } from "../../../mocks/test-support";
 import { world } from "../../../mocks/world";
 import { sales } from "../../../mocks/world-sales";
+import { hostedPaymentPage } from "../../../mocks/provider-pages";
 import type { CheckoutSale } from "#schemas/sale";
-import { open } from "~/upstream/crypto.server";
 import { captureLog } from "~/lib/log.test-helpers";
 import { commitSession, getSession, sessionStorage } from "~/lib/session.server";
 import { buildRechargeSale } from "~/features/recharge/sale";
@@ -125,56 +124,86 @@ describe("the checkout page (docs/payment.md card payment plugin, spec §7 plugi
   });
 });
 
-describe("provider type 1 without JavaScript: the server seals the card at once", () => {
-  it("step 1 answers the summary with the card sealed for the provider, masked, never in clear", async () => {
+/** The holder and the billing address: what step 1 takes without JavaScript (no card). */
+const holder = (extra: Record<string, string> = {}) => ({ firstName: "Ana", lastName: "Pérez López", address: "Av. Juárez 10", postalCode: "06600", colonia: "660001", ...extra });
+
+/** The provider's hosted payment page (mocks/provider-pages.ts) as a browser posts it: where it sends the visitor back. */
+function providerPage(location: string, number: string) {
+  const start = new URL(location, "http://localhost").searchParams;
+  const form = new URLSearchParams({ ref: start.get("ref")!, retorno: start.get("retorno")!, monto: start.get("monto")!, numero: number, vencimiento: "12/30", cvv: number.startsWith("3") ? "1234" : "123" });
+  const back = hostedPaymentPage("POST", new URLSearchParams(), form);
+  expect(back.status).toBe(303);
+  return new URL(back.location!, "http://localhost");
+}
+
+/** Without JavaScript: step 1 (holder, address), the provider's page with `number`, back to the summary, 'Pagar'. */
+async function pay(visitor: { cookie: string }, number: string, extra: Record<string, string> = {}) {
+  const checkout = ready(await load(visitor));
+  const started = await post(visitor, { intent: "card-page", saleId: checkout.sale.uuid, paymentKey: checkout.paymentKey, ...holder() });
+  const back = providerPage(started.location!, number);
+  const again = ready(await load(visitor, back.search));
+  return post(visitor, { intent: "card-page-pay", saleId: again.sale.uuid, paymentKey: again.paymentKey, privacy: "on", terms: "on", ...extra });
+}
+
+describe("provider type 1 without JavaScript: the card is typed on the provider's hosted payment page", () => {
+  it("step 1 takes the holder and the address, then sends the visitor to the provider's page with a reference; nothing of a card anywhere", async () => {
     const visitor = await visitorWith(rechargeSale("pagos.cinco@example.com"));
     const checkout = ready(await load(visitor));
-    const out = await post(visitor, { intent: "details", saleId: checkout.sale.uuid, paymentKey: checkout.paymentKey, ...card("4111111111111111") });
-    expect(out.status).toBe(200);
-    expect(out.raw).not.toContain("4111111111111111");
-    expect(out.answer?.summary).toMatchObject({ holder: "Ana Pérez López", card: "•••• 1111", expiry: "12/30", address: "Av. Juárez 10, Col. Juárez, C.P. 06600" });
-    const opened = open(JSON.parse(out.answer!.summary!.sealed), providerKeys().privateKeyPem);
-    expect(opened.ok && opened.value.payload).toMatchObject({
-      divisa: "MXN",
-      nombre: "Ana",
-      apellido: "Pérez López",
-      colonia: "660001",
-      codigoPostal: "06600",
-      estado: "Ciudad de México",
-      tarjeta: { numero: "4111111111111111", mes: "12", anio: "30", clave: "123" },
-    });
-    // Nothing of the card in the session either.
-    expect(Buffer.from(visitor.cookie.split("=")[1]!.split(".")[0]!, "base64").toString()).not.toContain("4111");
+    const out = await post(visitor, { intent: "card-page", saleId: checkout.sale.uuid, paymentKey: checkout.paymentKey, ...holder() });
+    expect(out.status).toBe(303);
+    const location = new URL(out.location!, "http://localhost");
+    expect(location.pathname).toBe("/__mocks/proveedor/pago");
+    expect(Object.fromEntries(location.searchParams)).toEqual({ ref: expect.stringMatching(/^[0-9a-f-]{36}$/), retorno: "/pago", monto: "100.00" });
+    const session = await sessionStorage.getSession(visitor.cookie);
+    expect(session.get("cardPage")).toMatchObject({ uuid: checkout.sale.uuid, holder: { firstName: "Ana", lastName: "Pérez López" }, billing: { postalCode: "06600", colonia: "660001", state: "Ciudad de México" } });
   });
 
-  it("a refused step 1 comes back without the card number, the expiry and the CVV; the names stay", async () => {
+  it("back from the provider's page: the summary with the card's last 4 digits only; another reference shows step 1", async () => {
+    const visitor = await visitorWith(rechargeSale("pagos.cinco.b@example.com"));
+    const checkout = ready(await load(visitor));
+    const started = await post(visitor, { intent: "card-page", saleId: checkout.sale.uuid, paymentKey: checkout.paymentKey, ...holder() });
+    const back = providerPage(started.location!, "4111111111111111");
+    expect(back.pathname).toBe("/pago");
+    expect(ready(await load(visitor, `?ref=${randomUUID()}&token=tok_abcdefgh&ultimos=1111`)).cardPage).toBeNull();
+    const summary = ready(await load(visitor, back.search)).cardPage;
+    expect(summary).toEqual({ holder: "Ana Pérez López", card: "•••• 1111", expiry: null, address: "Av. Juárez 10, Col. Juárez, C.P. 06600" });
+    expect(JSON.stringify(summary)).not.toContain("4111111111111111");
+    expect(Buffer.from(visitor.cookie.split("=")[1]!.split(".")[0]!, "base64").toString()).not.toContain("411111");
+  });
+
+  it("the card form's old no-JS post (the card in clear) pays nothing any more", async () => {
+    const visitor = await visitorWith(rechargeSale("pagos.cinco.c@example.com"));
+    const checkout = ready(await load(visitor));
+    const before = sales.charges.length;
+    const out = await post(visitor, { intent: "pay", saleId: checkout.sale.uuid, paymentKey: checkout.paymentKey, ...card("4111111111111111"), privacy: "on", terms: "on" });
+    expect(out.status).toBe(400);
+    expect(out.raw).not.toContain("4111111111111111");
+    expect(sales.charges.length).toBe(before);
+  });
+
+  it("a refused step 1 comes back with its messages; the names stay", async () => {
     const visitor = await visitorWith(rechargeSale("pagos.seis@example.com"));
     const checkout = ready(await load(visitor));
-    const out = await post(visitor, { intent: "details", saleId: checkout.sale.uuid, paymentKey: checkout.paymentKey, ...card("4111111111111112") });
+    const out = await post(visitor, { intent: "card-page", saleId: checkout.sale.uuid, paymentKey: checkout.paymentKey, ...holder({ address: "" }) });
     expect(out.status).toBe(400);
-    expect(out.answer?.result?.error).toMatchObject({ cardNumber: ["payment:validation.cardFormat"] });
+    expect(out.answer?.result?.error).toMatchObject({ address: ["payment:validation.addressRequired"] });
     expect(out.answer?.result?.initialValue).toMatchObject({ firstName: "Ana", lastName: "Pérez López" });
-    expect(out.raw).not.toContain("411111111111111");
-    expect(out.raw).not.toContain("12/30");
-    expect(out.answer?.result?.initialValue).not.toHaveProperty("cvv");
-    expect(out.answer?.result?.initialValue).not.toHaveProperty("expiry");
   });
 
   it("a colonia that is not one of the postal code's is refused", async () => {
     const visitor = await visitorWith(rechargeSale("pagos.siete@example.com"));
     const checkout = ready(await load(visitor));
-    const out = await post(visitor, { intent: "details", saleId: checkout.sale.uuid, paymentKey: checkout.paymentKey, ...card("4111111111111111", { colonia: "999999" }) });
+    const out = await post(visitor, { intent: "card-page", saleId: checkout.sale.uuid, paymentKey: checkout.paymentKey, ...holder({ colonia: "999999" }) });
     expect(out.answer?.result?.error).toMatchObject({ colonia: ["payment:validation.coloniaRequired"] });
   });
 
-  it("'Siguiente' with a valid postal code and no colonia lists the code's colonias with the message; the only one is chosen", async () => {
+  it("step 1 with a valid postal code and no colonia lists the code's colonias with the message; the only one is chosen", async () => {
     const visitor = await visitorWith(rechargeSale("pagos.once@example.com"));
     const checkout = ready(await load(visitor));
-    const many = await post(visitor, { intent: "details", saleId: checkout.sale.uuid, paymentKey: checkout.paymentKey, ...card("4111111111111111", { colonia: "" }) });
+    const many = await post(visitor, { intent: "card-page", saleId: checkout.sale.uuid, paymentKey: checkout.paymentKey, ...holder({ colonia: "" }) });
     expect(many.answer?.result?.error).toMatchObject({ colonia: ["payment:validation.coloniaRequired"] });
     expect(many.answer?.postal).toMatchObject({ ok: true, colonias: [{ name: "Juárez" }, { name: "Roma Norte" }] });
-    expect(many.raw).not.toContain("4111111111111111");
-    const one = await post(visitor, { intent: "details", saleId: checkout.sale.uuid, paymentKey: checkout.paymentKey, ...card("4111111111111111", { colonia: "", postalCode: "64000" }) });
+    const one = await post(visitor, { intent: "card-page", saleId: checkout.sale.uuid, paymentKey: checkout.paymentKey, ...holder({ colonia: "", postalCode: "64000" }) });
     expect(one.answer?.postal).toMatchObject({ ok: true, colonias: [{ name: "Monterrey Centro" }] });
     const only = (one.answer?.postal as { colonias: Array<{ id: string }> }).colonias[0]!.id;
     expect(one.answer?.result?.initialValue).toMatchObject({ colonia: only, postalCode: "64000" });
@@ -183,23 +212,15 @@ describe("provider type 1 without JavaScript: the server seals the card at once"
   it("'Buscar colonias': 06600 answers its colonias; 99999 the lookup's message, the field cleared", async () => {
     const visitor = await visitorWith(rechargeSale("pagos.ocho@example.com"));
     const checkout = ready(await load(visitor));
-    const found = await post(visitor, { intent: "postal-code", saleId: checkout.sale.uuid, ...card("4111111111111111") });
+    const found = await post(visitor, { intent: "postal-code", saleId: checkout.sale.uuid, ...holder() });
     expect(found.answer?.postal).toMatchObject({ ok: true, colonias: [{ name: "Juárez" }, { name: "Roma Norte" }] });
-    expect(found.raw).not.toContain("4111111111111111");
-    const missing = await post(visitor, { intent: "postal-code", saleId: checkout.sale.uuid, ...card("4111111111111111", { postalCode: "99999" }) });
+    const missing = await post(visitor, { intent: "postal-code", saleId: checkout.sale.uuid, ...holder({ postalCode: "99999" }) });
     expect(missing.answer?.postal).toMatchObject({ ok: false });
     expect(missing.answer?.result?.initialValue).not.toHaveProperty("postalCode");
   });
 });
 
 describe("paying (docs/payment.md payment, spec §8 messages)", () => {
-  async function pay(visitor: { cookie: string }, number: string, extra: Record<string, string> = {}) {
-    const checkout = ready(await load(visitor));
-    const details = await post(visitor, { intent: "details", saleId: checkout.sale.uuid, paymentKey: checkout.paymentKey, ...card(number) });
-    const again = ready(await load(visitor));
-    return post(visitor, { intent: "pay", saleId: again.sale.uuid, paymentKey: again.paymentKey, sealed: details.answer!.summary!.sealed, holder: "Ana Pérez López", card: details.answer!.summary!.card, privacy: "on", terms: "on", ...extra });
-  }
-
   it.each(["4111111111111111", "5555555555554444", "2223003122003222", "378282246310005"])("%s is approved: confirmation, the sale leaves the session, the recharge lands in the line's history", async (number) => {
     world.history.set("5512345678", []);
     const visitor = await visitorWith(rechargeSale("pagos.nueve@example.com"));
@@ -332,9 +353,7 @@ describe("a SIM with delivery (channel captacion, shipping added)", () => {
     const checkout = ready(await load(visitor));
     expect(checkout.sale).toMatchObject({ kind: "sim", priceText: "$200.00", shippingText: "$49.00", totalText: "$249.00" });
     expect(checkout.sale.lines).toContainEqual({ label: "Dirección de envío", value: "Av. Constitución 100, Col. Monterrey Centro, C.P. 64000, Monterrey, Nuevo León" });
-    const details = await post(visitor, { intent: "details", saleId: checkout.sale.uuid, paymentKey: checkout.paymentKey, ...card("4111111111111111") });
-    const again = ready(await load(visitor));
-    const out = await post(visitor, { intent: "pay", saleId: again.sale.uuid, paymentKey: again.paymentKey, sealed: details.answer!.summary!.sealed, privacy: "on", terms: "on" });
+    const out = await pay(visitor, "4111111111111111");
     expect(out.location).toBe("/pago/completado");
     expect(sales.simShipments.at(-1)).toMatchObject({ postalCode: "64000", saleUuid: checkout.sale.uuid });
     expect(sales.charges.at(-1)).toMatchObject({ channel: "captacion", amount: 24900 });

@@ -8,7 +8,8 @@ import { getSite } from "~/lib/config/config.server";
 import { translate } from "~/lib/i18n/translate.server";
 import { redirectWithNotice } from "~/lib/notice.server";
 import { commitSession, getSession } from "~/lib/session.server";
-import { cardDetails, payWithCard, withoutCard } from "./card-form.server";
+import { payWithCard, withoutCard } from "./card-form.server";
+import { cardPageReturn, cardPageReturnPath, payWithCardPage, startCardPage } from "./card-page.server";
 import type { CheckoutData } from "./checkout-data";
 import { payWithToken } from "./hosted-card.server";
 import { paymentLedger, FAILURE_THRESHOLD } from "./ledger.server";
@@ -46,11 +47,13 @@ export async function loadCheckout(request: Request, context: AppLoadContext) {
   // A new checkout: the confirmation of an earlier payment has served (and the cookie stays small).
   session.unset("receipt");
   const prepared = await preparePlugin(request, context, sale, session, { cardFallback: url.searchParams.get(CARD_METHOD_PARAM) === "tarjeta" });
-  const headers = { "Set-Cookie": await commitSession(session), "Cache-Control": "private, no-store" };
   const view = saleView(sale);
   if (!prepared.ok) {
+    const headers = { "Set-Cookie": await commitSession(session), "Cache-Control": "private, no-store" };
     return data<CheckoutData>({ ok: false, message: translate(prepared.messageKey), sale: view, editHref: editHrefOf(sale) }, { headers });
   }
+  const cardPage = prepared.plugin.provider === "card" ? cardPageReturn(url, session, sale) : null;
+  const headers = { "Set-Cookie": await commitSession(session), "Cache-Control": "private, no-store" };
   const paypalOrder = session.get("paypal");
   const returned = url.searchParams.get("paypal");
   return data<CheckoutData>(
@@ -65,6 +68,7 @@ export async function loadCheckout(request: Request, context: AppLoadContext) {
         approved: Boolean(returned && paypalOrder?.uuid === sale.uuid && paypalOrder.orderId === returned),
         cancelled: url.searchParams.get("paypal-cancelado") === "1",
       },
+      cardPage,
       notice: notice ? translate(notice) : null,
       selfHref: prepared.plugin.cardFallback ? `${CHECKOUT_PATH}?${CARD_METHOD_PARAM}=tarjeta` : CHECKOUT_PATH,
       links: { privacy: getSite().privacyNoticeUrl, terms: "/terminos-y-condiciones" },
@@ -109,8 +113,12 @@ export async function checkoutAction(request: Request, context: AppLoadContext) 
   const { plugin, setup } = prepared;
 
   switch (intent) {
-    case "details":
-      return cardDetails(form, plugin, setup);
+    case "card-page":
+      // Without JavaScript: the holder and the address here, the card on the provider's page.
+      return startCardPage(form, { sale, plugin, session, returnTo: cardPageReturnPath(plugin.cardFallback) });
+    case "card-page-pay":
+      if (!key.success) return answer({ message: errorMessage(translate("payment:checkout.staleForm")) }, 409);
+      return payWithCardPage(request, form, { sale, plugin, setup, paymentKey: key.data, session });
     case "pay":
       if (!key.success) return answer({ message: errorMessage(translate("payment:checkout.staleForm")) }, 409);
       return payWithCard(request, form, { sale, plugin, setup, paymentKey: key.data });

@@ -29,7 +29,7 @@ export type PayContext = { sale: CheckoutSale; plugin: PluginView; setup: Plugin
 export async function settle(
   request: Request,
   context: PayContext,
-  payment: Pick<ChargeInput, "sealedData" | "token" | "holder">,
+  payment: Pick<ChargeInput, "sealedData" | "token" | "holder" | "billing">,
   result?: CheckoutAnswer["result"],
 ) {
   const { sale, setup, paymentKey } = context;
@@ -37,7 +37,7 @@ export async function settle(
     const outcome = await charge({
       setup,
       ...payment,
-      ...(payment.token && !payment.sealedData ? { billing: NO_BILLING } : {}),
+      ...(payment.token && !payment.sealedData ? { billing: payment.billing ?? NO_BILLING } : {}),
       sale: upstreamSale(sale),
       shipping: upstreamShipping(sale),
       recurring: sale.kind === "recurring",
@@ -56,9 +56,12 @@ export async function settle(
     session.unset(SALE_SESSION_KEY);
     session.unset("saleSecure");
     session.unset("paypal");
+    session.unset("cardPage");
     return redirect(RECEIPT_PATH, { status: 303, headers: { "Set-Cookie": await commitSession(session) } });
   }
   session.unset("paypal");
+  // A token of the provider's hosted payment page pays once: another attempt goes back to step 1.
+  session.unset("cardPage");
   const headers = { "Set-Cookie": await commitSession(session) };
   const text = verdict.upstreamText || translate(verdict.messageKey);
   if (verdict.tally?.reset) {

@@ -36,6 +36,10 @@ const envSchema = z
     DATA_DIR: z.string().min(1).default(path.join(process.cwd(), "data")),
     /** Where the postpaid portal's frame points instead of site.json's postpaidSiteUrl (server.mjs sets the mock page's address with mocks). */
     POSTPAID_SITE_URL: z.url().optional(),
+    /** Code (OTP) sends: seconds between two sends to one number, and sends per hour per number and per client address (docs/accounts.md "Limits on sending codes"). */
+    OTP_RESEND_SECONDS: z.coerce.number().int().min(0).default(30),
+    OTP_SENDS_PER_NUMBER: z.coerce.number().int().positive().default(5),
+    OTP_SENDS_PER_IP: z.coerce.number().int().positive().default(30),
   })
   .transform((raw, ctx) => {
     const isProduction = raw.NODE_ENV === "production";
@@ -66,6 +70,7 @@ const envSchema = z
       /** In the mock world the SSO server's pages are served by this app (server.mjs). */
       ssoServerUrl: raw.SSO_SERVER_URL?.replace(/\/$/, "") ?? (raw.MOCKS ? "/__mocks/sso" : undefined),
       postpaidSiteUrl: raw.POSTPAID_SITE_URL,
+      otpSends: { resendSeconds: raw.OTP_RESEND_SECONDS, perNumber: raw.OTP_SENDS_PER_NUMBER, perIp: raw.OTP_SENDS_PER_IP },
       upstreams: {
         core: upstream(raw.UPSTREAM_CORE_URL, "core", "UPSTREAM_CORE_URL"),
         conn: upstream(raw.UPSTREAM_CONN_URL, "conn", "UPSTREAM_CONN_URL"),

@@ -38,6 +38,10 @@ const envSchema = z
     POSTPAID_SITE_URL: z.url().optional(),
     /** The card provider's hosted payment page (the no-JS card path, docs/payment.md); the mock one with mocks. */
     PROVIDER_PAYMENT_PAGE_URL: z.url().optional(),
+    /** Code (OTP) sends: seconds between two sends to one number, and sends per hour per number and per client address (docs/accounts.md "Limits on sending codes"). */
+    OTP_RESEND_SECONDS: z.coerce.number().int().min(0).default(30),
+    OTP_SENDS_PER_NUMBER: z.coerce.number().int().positive().default(5),
+    OTP_SENDS_PER_IP: z.coerce.number().int().positive().default(30),
   })
   .transform((raw, ctx) => {
     const isProduction = raw.NODE_ENV === "production";
@@ -69,6 +73,7 @@ const envSchema = z
       ssoServerUrl: raw.SSO_SERVER_URL?.replace(/\/$/, "") ?? (raw.MOCKS ? "/__mocks/sso" : undefined),
       postpaidSiteUrl: raw.POSTPAID_SITE_URL,
       providerPaymentPageUrl: raw.PROVIDER_PAYMENT_PAGE_URL ?? (raw.MOCKS ? "/__mocks/proveedor/pago" : undefined),
+      otpSends: { resendSeconds: raw.OTP_RESEND_SECONDS, perNumber: raw.OTP_SENDS_PER_NUMBER, perIp: raw.OTP_SENDS_PER_IP },
       upstreams: {
         core: upstream(raw.UPSTREAM_CORE_URL, "core", "UPSTREAM_CORE_URL"),
         conn: upstream(raw.UPSTREAM_CONN_URL, "conn", "UPSTREAM_CONN_URL"),

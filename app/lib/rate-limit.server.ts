@@ -1,3 +1,4 @@
+import { env } from "./env.server";
 import { logger } from "./log.server";
 import { sharedState } from "./store/state.server";
 import type { SharedState } from "./store/shared-state.server";
@@ -44,7 +45,27 @@ const keysOf = ({ action, number, ip }: Attempt) => {
   return [...(number ? [{ key: `limit:${action}:n:${number}`, rule: rules.perNumber }] : []), { key: `limit:${action}:ip:${ip}`, rule: rules.perIp }];
 };
 
-export function createRateLimiter(state: SharedState = sharedState) {
+/**
+ * Sending a code (an SMS): recovery, registration, the SIM replacement. Every send counts, whatever
+ * the upstream answers, and a success clears nothing: per number and per client address in an
+ * hour, and one send per number every `spacingMs`. Counted in the shared state before the
+ * upstream is called, in one atomic operation per rule (INCR, SET NX), so several instances on
+ * one Redis enforce one limit.
+ */
+export type SendRules = { perNumber: LimitRule; perIp: LimitRule; spacingMs: number };
+const HOUR = 60 * 60_000;
+export const SEND_LIMITS: SendRules = {
+  perNumber: { max: env.otpSends.perNumber, windowMs: HOUR },
+  perIp: { max: env.otpSends.perIp, windowMs: HOUR },
+  spacingMs: env.otpSends.resendSeconds * 1000,
+};
+
+/** A code to send: the flow, the number it is counted against (the line) and the client's address. */
+export type SendAttempt = { action: "recovery" | "register" | "replacement"; number: string; ip: string };
+/** `wait`: another code was sent to this number moments ago; `hourly`: the number or the address used up its hour. */
+export type SendState = { allowed: true } | { allowed: false; rule: "wait" | "hourly"; retryAfterSeconds: number };
+
+export function createRateLimiter(state: SharedState = sharedState, sendRules: SendRules = SEND_LIMITS, now: () => number = () => Date.now()) {
   const unreachable = (error: unknown) => logger("limits").error({ reason: error instanceof Error ? error.message : String(error) }, "el estado compartido no responde");
   return {
     /** Whether another attempt may be made now; call before asking the upstream. */
@@ -77,6 +98,33 @@ export function createRateLimiter(state: SharedState = sharedState) {
       if (state.allowed) await this.fail(attempt);
       return state;
     },
+    /**
+     * Whether a code may be sent now, counted at once when it may (call it just before asking the
+     * upstream to send). The number and the address count every send in one window per rule
+     * across every flow; a send refused for the hour is counted too, so a flood stays refused.
+     */
+    async send({ number, ip }: SendAttempt): Promise<SendState> {
+      const waitKey = `send:wait:${number}`;
+      try {
+        const at = now();
+        if (sendRules.spacingMs > 0 && !(await state.claim(waitKey, String(at + sendRules.spacingMs), sendRules.spacingMs))) {
+          const until = Number(await state.get(waitKey));
+          return { allowed: false, rule: "wait", retryAfterSeconds: secondsFrom(at, Number.isFinite(until) ? until : at) };
+        }
+        // The address first: a client over its hour does not use up the numbers it names.
+        for (const [key, rule] of [[`send:ip:${ip}`, sendRules.perIp], [`send:n:${number}`, sendRules.perNumber]] as const) {
+          const window = await state.hit(key, rule.windowMs);
+          if (window.count <= rule.max) continue;
+          // The wait would only hide the hour: the next try hears when the hour ends.
+          if (sendRules.spacingMs > 0) await state.clear(waitKey);
+          return { allowed: false, rule: "hourly", retryAfterSeconds: secondsFrom(at, window.resetAt) };
+        }
+        return { allowed: true };
+      } catch (error) {
+        unreachable(error);
+        return { allowed: true };
+      }
+    },
     /** A success clears the number's count (not the IP's). */
     async succeed(attempt: Attempt): Promise<void> {
       if (!attempt.number) return;
@@ -89,6 +137,8 @@ export function createRateLimiter(state: SharedState = sharedState) {
   };
 }
 
+const secondsFrom = (at: number, until: number) => Math.max(1, Math.ceil((until - at) / 1000));
+
 export const rateLimiter = createRateLimiter();
 
 /** The catalogue message and its values for a refused attempt. */
@@ -96,3 +146,9 @@ export const tooManyAttempts = (state: Extract<LimitState, { allowed: false }>) 
   key: "auth:form.tooManyAttempts",
   values: { minutes: Math.max(1, Math.ceil(state.retryAfterSeconds / 60)) },
 });
+
+/** The catalogue message and its values for a refused code send ('Ya te enviamos un código…'). */
+export const sendRefused = (state: Extract<SendState, { allowed: false }>) =>
+  state.rule === "wait"
+    ? { key: "auth:code.sendWait", values: { count: state.retryAfterSeconds } }
+    : { key: "auth:code.sendLimit", values: { count: Math.max(1, Math.ceil(state.retryAfterSeconds / 60)) } };

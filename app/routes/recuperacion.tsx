@@ -5,6 +5,7 @@ import { RecoveryView } from "~/features/auth/recovery-view";
 import { recoveryAction, recoveryLoader } from "~/features/auth/recovery.server";
 import "~/lib/i18n/catalogues-auth";
 import { createTranslator, registerCatalogue } from "~/lib/i18n/translate";
+import { retryAfterOf } from "~/lib/retry-after";
 import { requireGuest } from "~/lib/session.server";
 import { completeRegistration, login, recovery, register } from "#locales/es-MX/auth.json";
 
@@ -17,7 +18,7 @@ const t = createTranslator("auth");
 export const meta: MetaFunction = () => [{ title: t("recovery.title") }, { name: "description", content: t("recovery.intro") }];
 
 /** Account pages are private: never stored by a browser or a proxy. */
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers: HeadersFunction = ({ actionHeaders }) => ({ "Cache-Control": "private, no-store", ...retryAfterOf(actionHeaders) });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireGuest(request);

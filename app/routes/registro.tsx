@@ -7,6 +7,7 @@ import { registerAction, registerPage } from "~/features/auth/registration.serve
 import { getSite } from "~/lib/config/config.server";
 import "~/lib/i18n/catalogues-auth";
 import { createTranslator, registerCatalogue } from "~/lib/i18n/translate";
+import { retryAfterOf } from "~/lib/retry-after";
 import { requireGuest } from "~/lib/session.server";
 import { login as loginTexts, recovery as recoveryTexts, register as registerTexts } from "#locales/es-MX/auth.json";
 
@@ -19,7 +20,7 @@ const t = createTranslator("auth");
 export const meta: MetaFunction = () => [{ title: t("register.title") }, { name: "description", content: t("register.intro") }];
 
 /** Nothing of a registration may be stored by a cache: every answer is private and not kept. */
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers: HeadersFunction = ({ actionHeaders }) => ({ "Cache-Control": "private, no-store", ...retryAfterOf(actionHeaders) });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireGuest(request);

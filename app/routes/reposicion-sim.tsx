@@ -5,6 +5,7 @@ import { ReplacementView } from "~/features/profile/replacement-view";
 import { replacementAction, replacementLoader } from "~/features/profile/replacement.server";
 import "~/lib/i18n/catalogues-auth";
 import { createTranslator, registerCatalogue } from "~/lib/i18n/translate";
+import { retryAfterOf } from "~/lib/retry-after";
 import { register } from "#locales/es-MX/auth.json";
 import { edit, replacement } from "#locales/es-MX/profile.json";
 
@@ -17,7 +18,7 @@ const t = createTranslator("profile");
 export const meta: MetaFunction = () => [{ title: t("replacement.title") }, { name: "robots", content: "noindex" }];
 
 /** Account pages are private: never stored by a browser or a proxy. */
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers: HeadersFunction = ({ actionHeaders }) => ({ "Cache-Control": "private, no-store", ...retryAfterOf(actionHeaders) });
 
 export const loader = ({ request }: LoaderFunctionArgs) => replacementLoader(request);
 

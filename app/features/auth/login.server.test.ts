@@ -86,11 +86,24 @@ describe("login: the upstream's answer", () => {
     expect(first.get("sid")).not.toBe(second.get("sid"));
   });
 
-  it("a wrong password shows the server's message and keeps the number, not the password", async () => {
+  it("a wrong password says 'Hubo un error al validar tus datos' and keeps the number, not the password", async () => {
     const { status, answer } = await post("hbb", { number: "5598765432", password: "Equivocada1!" });
     expect(status).toBe(400);
-    expect(answer?.message).toEqual({ tone: "error", text: "El número o la contraseña son incorrectos." });
+    expect(answer?.message).toEqual({ tone: "error", text: "Hubo un error al validar tus datos" });
     expect(answer?.result.initialValue).toEqual({ number: "5598765432" });
+  });
+
+  it("a wrong password gets the same words and status whether or not the number has an account", async () => {
+    for (const [profile, registered, unregistered] of [
+      ["mbb", "5545678901", "5523456789"],
+      ["hbb", "5598765432", "5587654321"],
+      ["mifi", "5576543210", "5571234567"],
+    ] as const) {
+      const withAccount = await post(profile, { number: registered, password: "Equivocada1!" });
+      const without = await post(profile, { number: unregistered, password: "Equivocada1!" });
+      expect({ status: without.status, message: without.answer?.message }).toEqual({ status: withAccount.status, message: withAccount.answer?.message });
+      expect(withAccount).toMatchObject({ status: 400, answer: { message: { text: "Hubo un error al validar tus datos" } } });
+    }
   });
 
   it("a line the sso flag covers (Ana) signs in through the SSO legacy link", async () => {

@@ -12,6 +12,13 @@ import { signIn } from "./session.server";
 
 const USER_TYPE = { mbb: 1, hbb: 2, mifi: 3 } as const;
 
+/**
+ * A refused password says the same words, with the same status, whether or not the number has an
+ * account (the upstream's own text tells them apart: 'El número no tiene una cuenta registrada…'),
+ * so the login form cannot be used to list who has an account.
+ */
+const WRONG_CREDENTIALS = "auth:login.validationFailed";
+
 /** Whether single sign-on applies to a line: the sso flag evaluated for that number (docs/accounts.md flags per phone). */
 export function ssoAppliesTo(context: AppLoadContext, profile: LineProfile, number: string): boolean {
   const user = profile === "mbb" ? { number, userType: USER_TYPE[profile] } : { number, serviceNumber: number, userType: USER_TYPE[profile] };
@@ -35,7 +42,7 @@ export function ssoUser(session: SsoSession): SessionUser {
  * The login form (docs/accounts.md, spec §5, §8). A line the sso flag covers signs in through the SSO
  * service's legacy link (api/core/sso/legacy: same number and password, an SSO session back);
  * every other line through the legacy account API. Failed attempts count towards the limit per
- * number and per IP.
+ * number and per IP; a refused password answers 'Hubo un error al validar tus datos' on both paths.
  */
 export async function loginAction(request: Request, context: AppLoadContext) {
   const profile = profileOf(new URL(request.url).searchParams.get("type"));
@@ -60,8 +67,9 @@ export async function loginAction(request: Request, context: AppLoadContext) {
         auth: "sso",
       });
     }
-    if (result.error.kind === "http") await rateLimiter.fail(attempt);
-    return refused(submission, { key: result.error.messageKey, upstreamText: result.error.kind === "http" ? result.error.upstreamMessage : undefined });
+    if (result.error.kind !== "http") return refused(submission, { key: result.error.messageKey });
+    await rateLimiter.fail(attempt);
+    return refused(submission, { key: WRONG_CREDENTIALS });
   }
 
   const result = await legacyLogin({ profile, number, password });
@@ -71,7 +79,7 @@ export async function loginAction(request: Request, context: AppLoadContext) {
     return signIn(request, { user: result.data.user, tokens: result.data.tokens, auth: "legacy" });
   }
   await rateLimiter.fail(attempt);
-  // A number of another line type has its own message; otherwise the server's text, or ours.
+  // A number of another line type has its own message; every other refusal the same words.
   const byType = result.data.messageKey.startsWith("errors:loginByType");
-  return refused(submission, { key: result.data.messageKey, upstreamText: byType ? undefined : result.data.upstreamMessage });
+  return refused(submission, { key: byType ? result.data.messageKey : WRONG_CREDENTIALS });
 }

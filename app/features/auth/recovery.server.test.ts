@@ -1,16 +1,16 @@
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { setSwitch } from "../../../mocks/switches";
 import { useMockUpstream } from "../../../mocks/test-support";
-import { testBrowser } from "./test-browser";
+import { forgetLimits, testBrowser } from "./test-browser";
 import { resetWorld, world } from "../../../mocks/world";
 import { login } from "~/upstream/conn/access.server";
 import type { FormAnswer } from "~/lib/form-answer.server";
-import { rateLimiter } from "~/lib/rate-limit.server";
 import { recoveryAction, recoveryLoader, secondsUntil, stepOf } from "./recovery.server";
 import { translate } from "~/lib/i18n/translate.server";
 import { takeNotice } from "~/lib/notice.server";
 
 useMockUpstream();
+beforeEach(forgetLimits);
 
 const ORIGIN = "http://localhost";
 
@@ -31,9 +31,9 @@ function browser() {
       const out = await recoveryAction(request(path, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } }), context);
       if (out instanceof Response) {
         keep(out.headers);
-        return { status: out.status, location: out.headers.get("Location"), answer: undefined };
+        return { status: out.status, location: out.headers.get("Location"), answer: undefined, headers: out.headers };
       }
-      return { status: out.init?.status ?? 200, location: null, answer: out.data as FormAnswer };
+      return { status: out.init?.status ?? 200, location: null, answer: out.data as FormAnswer, headers: new Headers(out.init?.headers) };
     },
     /** GETs a step: its view, or where it redirects. */
     async get(path: string) {
@@ -189,11 +189,46 @@ describe("step 1: the line's data", () => {
     expect(answer?.message?.text).toBe("No fue posible generar tu código de verificación por favor intentalo más tarde");
   });
 
-  it("too many attempts: 429 with the wait", async () => {
-    vi.spyOn(rateLimiter, "check").mockResolvedValue({ allowed: false, retryAfterSeconds: 600 });
-    const { status, answer } = await browser().post(STEP1, { number: "5512345678", confirmation: "5512345678" });
+  it("a second code to the same line within 30 s, from any browser: 'Ya te enviamos un código…' (429, Retry-After), keeping what was typed", async () => {
+    const line = { number: "5512345678", confirmation: "5512345678" };
+    expect((await browser().post(STEP1, line)).location).toBe(STEP2);
+    vi.spyOn(Date, "now").mockReturnValue(Date.now() + 10_000);
+    const { status, answer, headers } = await browser().post(STEP1, line);
     expect(status).toBe(429);
-    expect(answer?.message?.text).toBe("Has hecho demasiados intentos. Espera 10 minutos y vuelve a intentarlo.");
+    expect(headers.get("Retry-After")).toBe("20");
+    expect(answer?.message?.text).toBe("Ya te enviamos un código. Podrás pedir otro en 20 segundos.");
+    expect(answer?.result.initialValue).toEqual(line);
+  });
+
+  it("every send counts, whatever the upstream answered: the sixth in the hour is refused, for a line with an account or without", async () => {
+    const start = Date.now();
+    for (const number of ["5512345678", "5534567890"]) {
+      const line = { number, confirmation: number };
+      for (let sent = 0; sent < 5; sent++) {
+        vi.spyOn(Date, "now").mockReturnValue(start + sent * 30_000);
+        const out = await browser().post(STEP1, line);
+        // A code sent (step 2), or no account (to the registration): counted alike.
+        expect(out.location).toBe(number === "5512345678" ? STEP2 : "/registro?type=mbb");
+      }
+      vi.spyOn(Date, "now").mockReturnValue(start + 5 * 30_000);
+      const { status, answer, headers } = await browser().post(STEP1, line);
+      expect(status).toBe(429);
+      expect(headers.get("Retry-After")).toBe(String(3600 - 150));
+      expect(answer?.message?.text).toBe("Ya pediste todos los códigos que se pueden enviar en una hora. Podrás pedir otro en 58 minutos.");
+    }
+  });
+
+  it("an address that asks for codes for many lines is refused after 30 in the hour, which slows down listing who has an account", async () => {
+    const b = browser();
+    for (let index = 0; index < 30; index++) {
+      const number = `55800000${String(index).padStart(2, "0")}`;
+      expect((await b.post(STEP1, { number, confirmation: number })).status).toBe(303);
+    }
+    const { status, answer } = await b.post(STEP1, { number: "5512345678", confirmation: "5512345678" });
+    expect(status).toBe(429);
+    expect(answer?.message?.text).toMatch(/^Ya pediste todos los códigos que se pueden enviar en una hora\. Podrás pedir otro en (60|59) minutos\.$/);
+    // Another address may still ask for that line: the refused send did not count against it.
+    expect((await browser().post(STEP1, { number: "5512345678", confirmation: "5512345678" })).location).toBe(STEP2);
   });
 });
 
@@ -237,8 +272,17 @@ describe("step 2: the code", () => {
     expect((await b.get(STEP3)).location).toBe(STEP2);
   });
 
-  it("'Enviar nuevamente' sends a new code and says so", async () => {
+  it("'Enviar nuevamente' right after the first code is refused: 'Ya te enviamos un código. Podrás pedir otro en 30 segundos.'", async () => {
     const b = await atStep(2);
+    const { status, answer, headers } = await b.post(STEP2, { intent: "resend" });
+    expect(status).toBe(429);
+    expect(headers.get("Retry-After")).toBe("30");
+    expect(answer?.message?.text).toBe("Ya te enviamos un código. Podrás pedir otro en 30 segundos.");
+  });
+
+  it("'Enviar nuevamente' sends a new code and says so (30 s after the first)", async () => {
+    const b = await atStep(2);
+    vi.spyOn(Date, "now").mockReturnValue(Date.now() + 30_000);
     const { status, location } = await b.post(STEP2, { intent: "resend" });
     expect(status).toBe(303);
     expect(location).toBe(STEP2);

@@ -8,7 +8,7 @@ import { codeSchema, recoveryPasswordSchema, recoveryStartSchema } from "#schema
 import { profileOf, type LineProfile } from "#schemas/forms/fields";
 import { recoveryFlow, type RecoveryState } from "./flow.server";
 import { invalid, refused } from "~/lib/form-answer.server";
-import { rateLimiter, tooManyAttempts, type Attempt } from "~/lib/rate-limit.server";
+import { rateLimiter, sendRefused, tooManyAttempts, type Attempt } from "~/lib/rate-limit.server";
 import { redirectWithNotice, takeNotice } from "~/lib/notice.server";
 import { loginUrl, recoveryUrl, registerUrl, type RecoveryStep } from "./urls";
 
@@ -109,6 +109,16 @@ async function limited(submission: Submission<unknown>, attempt: Attempt) {
   return refused(submission, { key, values }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
 }
 
+/**
+ * The send limits (docs/accounts.md "Limits on sending codes"): counted before the upstream is
+ * asked for a code, whatever it then answers; a refusal says when another may be asked for.
+ */
+async function sendLimited(submission: Submission<unknown>, number: string, context: AppLoadContext) {
+  const limit = await rateLimiter.send({ action: "recovery", number, ip: context.clientIp });
+  if (limit.allowed) return null;
+  return refused(submission, sendRefused(limit), 429, { "Retry-After": String(limit.retryAfterSeconds) });
+}
+
 /** Step 1: checks the data, asks the upstream to send the code, and goes to step 2. */
 async function startStep(request: Request, context: AppLoadContext, profile: LineProfile, formData: FormData) {
   const submission = parseForm(formData, recoveryStartSchema(profile));
@@ -117,8 +127,7 @@ async function startStep(request: Request, context: AppLoadContext, profile: Lin
   const value = submission.value as { number?: string; serviceNumber?: string; phone?: string };
   const line: Pick<RecoveryState, "profile" | "phone" | "serviceNumber"> =
     profile === "mbb" ? { profile, phone: value.number ?? "" } : { profile, phone: value.phone ?? "", serviceNumber: value.serviceNumber ?? "" };
-  const attempt = { action: "recovery" as const, number: limitKey(line), ip: context.clientIp };
-  const tooMany = await limited(submission, attempt);
+  const tooMany = await sendLimited(submission, limitKey(line), context);
   if (tooMany) return tooMany;
 
   const result = await startRecovery(lineOf(line));
@@ -126,7 +135,6 @@ async function startStep(request: Request, context: AppLoadContext, profile: Lin
   const outcome = result.data;
   switch (outcome.outcome) {
     case "codeSent": {
-      await rateLimiter.succeed(attempt);
       const cookie = await recoveryFlow.save(request, { ...line, ...(outcome.uuid ? { uuid: outcome.uuid } : {}), verified: false });
       return goTo(recoveryUrl(profile, 2), cookie);
     }
@@ -137,11 +145,9 @@ async function startStep(request: Request, context: AppLoadContext, profile: Lin
     }
     case "notRegistered": {
       // docs/accounts.md "code 0 warns and goes to registration": the registration page shows the warning.
-      await rateLimiter.fail(attempt);
       return redirectWithNotice(request, registerUrl(profile), outcome.messageKey, [await recoveryFlow.clear(request)]);
     }
     case "refused":
-      await rateLimiter.fail(attempt);
       return refused(submission, { key: outcome.messageKey, upstreamText: outcome.upstreamMessage });
   }
 }
@@ -153,8 +159,7 @@ async function resendCode(request: Request, context: AppLoadContext, state: Reco
   const here = recoveryUrl(state.profile, 2);
   if (isLocked(state)) return goTo(here);
   const submission = parseForm(formData, resendSchema);
-  const attempt = { action: "recovery" as const, number: limitKey(state), ip: context.clientIp };
-  const tooMany = await limited(submission, attempt);
+  const tooMany = await sendLimited(submission, limitKey(state), context);
   if (tooMany) return tooMany;
 
   const result = await startRecovery(lineOf(state));
@@ -162,7 +167,6 @@ async function resendCode(request: Request, context: AppLoadContext, state: Reco
   const outcome = result.data;
   switch (outcome.outcome) {
     case "codeSent": {
-      await rateLimiter.succeed(attempt);
       const { lockedUntil: _over, uuid: _old, ...line } = state;
       const cookie = await recoveryFlow.save(request, { ...line, ...(outcome.uuid ? { uuid: outcome.uuid } : {}), verified: false });
       return redirectWithNotice(request, here, "auth:code.resent", [cookie]);
@@ -170,10 +174,8 @@ async function resendCode(request: Request, context: AppLoadContext, state: Reco
     case "locked":
       return goTo(here, await recoveryFlow.save(request, { ...state, lockedUntil: outcome.unlockDate, verified: false }));
     case "notRegistered":
-      await rateLimiter.fail(attempt);
       return redirectWithNotice(request, registerUrl(state.profile), outcome.messageKey, [await recoveryFlow.clear(request)]);
     case "refused":
-      await rateLimiter.fail(attempt);
       return refused(submission, { key: outcome.messageKey, upstreamText: outcome.upstreamMessage });
   }
 }

@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { setSwitch } from "../../../mocks/switches";
 import { useMockUpstream } from "../../../mocks/test-support";
-import { testBrowser } from "./test-browser";
+import { forgetLimits, testBrowser } from "./test-browser";
 import { world } from "../../../mocks/world";
 import { login } from "~/upstream/conn/access.server";
 import { completeAction, completePage, iccidCheckResponse, lockSeconds, registerAction, registerPage, type IccidCheckAnswer, type RegistrationAnswer } from "./registration.server";
@@ -9,10 +9,11 @@ import { translate } from "~/lib/i18n/translate.server";
 import { redirectWithNotice, takeNotice } from "~/lib/notice.server";
 
 useMockUpstream();
+beforeEach(forgetLimits);
 
 const ORIGIN = "http://localhost";
 
-type Out = { status: number; location: string | null; answer: RegistrationAnswer | undefined };
+type Out = { status: number; location: string | null; answer: RegistrationAnswer | undefined; headers: Headers };
 
 /**
  * A browser for the registration pages: keeps the cookies the answers set (the flow cookie, the
@@ -24,11 +25,12 @@ function browser() {
   const settle = (out: unknown): Out => {
     if (out instanceof Response) {
       keep(out.headers);
-      return { status: out.status, location: out.headers.get("Location"), answer: undefined };
+      return { status: out.status, location: out.headers.get("Location"), answer: undefined, headers: out.headers };
     }
     const { data, init } = out as { data: RegistrationAnswer; init?: ResponseInit | null };
-    keep(new Headers(init?.headers));
-    return { status: init?.status ?? 200, location: null, answer: data };
+    const headers = new Headers(init?.headers);
+    keep(headers);
+    return { status: init?.status ?? 200, location: null, answer: data, headers };
   };
   const form = (fields: Record<string, string>): RequestInit => ({
     method: "POST",
@@ -193,14 +195,29 @@ describe("step 0: the line", () => {
     expect(await b.page(MBB)).toMatchObject({ view: { step: "start" }, notice: "auth:recovery.notRegistered" });
   });
 
-  it("refuses a number after ten refused sends: 'Has hecho demasiados intentos…' (429)", async () => {
-    const b = browser();
-    // A number no other test uses (not Bait either: every send is refused with a 412).
+  it("refuses a second code to the same number within 30 s, whatever the first got: 'Ya te enviamos un código…' (429, Retry-After), keeping what was typed", async () => {
+    // A number no other test uses (not Bait either: the upstream refuses the send with a 412).
     const line = { number: "5599990001", confirmation: "5599990001" };
-    for (let i = 0; i < 10; i++) expect((await b.post(MBB, line)).status).toBe(400);
-    const limited = await b.post(MBB, line);
+    expect((await browser().post(MBB, line)).status).toBe(400);
+    const limited = await browser().post(MBB, line);
     expect(limited.status).toBe(429);
-    expect(limited.answer?.message?.text).toMatch(/^Has hecho demasiados intentos\. Espera \d+ minutos/);
+    expect(limited.headers.get("Retry-After")).toBe("30");
+    expect(limited.answer?.message?.text).toBe("Ya te enviamos un código. Podrás pedir otro en 30 segundos.");
+    expect(limited.answer?.result.initialValue).toEqual(line);
+  });
+
+  it("counts every code sent to a number in the hour, successful ones too: the sixth is refused with the hour's message", async () => {
+    const line = { number: "5523456789", confirmation: "5523456789" };
+    const start = Date.now();
+    for (let sent = 0; sent < 5; sent++) {
+      vi.spyOn(Date, "now").mockReturnValue(start + sent * 31_000);
+      expect(await browser().post(MBB, line)).toMatchObject({ status: 303, location: MBB_CODE });
+    }
+    vi.spyOn(Date, "now").mockReturnValue(start + 5 * 31_000);
+    const limited = await browser().post(MBB, line);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBe(3600 - 5 * 31);
+    expect(limited.answer?.message?.text).toBe("Ya pediste todos los códigos que se pueden enviar en una hora. Podrás pedir otro en 58 minutos.");
   });
 });
 
@@ -278,8 +295,16 @@ describe("step 1: the code", () => {
     expect(b.jar.has("bait_registro")).toBe(false);
   });
 
-  it("sends a new code with 'Enviar nuevamente' and says so once", async () => {
+  it("refuses 'Enviar nuevamente' right after a code was sent: 'Ya te enviamos un código…', marked as the resend form's answer", async () => {
     const b = await atCode();
+    const out = await b.post(MBB_CODE, { intent: "resend" });
+    expect(out).toMatchObject({ status: 429, answer: { form: "resend", message: { tone: "error", text: "Ya te enviamos un código. Podrás pedir otro en 30 segundos." } } });
+    expect(out.headers.get("Retry-After")).toBe("30");
+  });
+
+  it("sends a new code with 'Enviar nuevamente' (30 s later) and says so once", async () => {
+    const b = await atCode();
+    vi.spyOn(Date, "now").mockReturnValue(Date.now() + 30_000);
     expect(await b.post(MBB_CODE, { intent: "resend" })).toMatchObject({ status: 303, location: MBB_CODE });
     expect(await b.page(MBB_CODE)).toMatchObject({ view: { step: "code" }, notice: "auth:code.resent" });
     expect((await b.page(MBB_CODE)).notice).toBeNull();
@@ -287,6 +312,7 @@ describe("step 1: the code", () => {
 
   it("says why a resend failed, marked as the resend form's answer", async () => {
     const b = await atCode();
+    vi.spyOn(Date, "now").mockReturnValue(Date.now() + 30_000);
     setSwitch("sso.sendOtp", { status: 500 });
     const out = await b.post(MBB_CODE, { intent: "resend" });
     expect(out).toMatchObject({ status: 502, answer: { form: "resend", message: { tone: "error", text: translate("errors:upstream.unavailable") } } });

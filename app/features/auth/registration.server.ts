@@ -12,7 +12,7 @@ import { codeSchema, completeRegistrationSchema, registerStartSchema } from "#sc
 import { ICCID_TYPED_LENGTH, profileOf, type LineProfile } from "#schemas/forms/fields";
 import { registrationFlow, type RegistrationState } from "./flow.server";
 import { invalid, refused, type FormAnswer } from "~/lib/form-answer.server";
-import { rateLimiter, tooManyAttempts, type Attempt } from "~/lib/rate-limit.server";
+import { rateLimiter, sendRefused, tooManyAttempts, type Attempt, type SendState } from "~/lib/rate-limit.server";
 import { translate } from "~/lib/i18n/translate.server";
 import { redirectWithNotice, takeNotice } from "~/lib/notice.server";
 import { COMPLETE_REGISTRATION_PATH, loginUrl, recoveryExistUrl, REGISTER_PATH, registerUrl } from "./urls";
@@ -62,6 +62,16 @@ const limitRefusal = (submission: Submission<unknown>, retryAfterSeconds: number
   refused(submission, tooManyAttempts({ allowed: false, retryAfterSeconds }) as { key: string; values: Record<string, unknown> }, 429, {
     "Retry-After": String(retryAfterSeconds),
   });
+
+/**
+ * The send limits (docs/accounts.md "Limits on sending codes"): counted before the upstream is
+ * asked for a code, whatever it then answers; null when the code may be sent.
+ */
+async function sendLimit(line: Pick<RegistrationState, "phone" | "serviceNumber">, context: AppLoadContext) {
+  const limit = await rateLimiter.send({ action: "register", number: lineKey(line), ip: context.clientIp });
+  return limit.allowed ? null : limit;
+}
+const retryAfter = (limit: Extract<SendState, { allowed: false }>) => ({ "Retry-After": String(limit.retryAfterSeconds) });
 
 /** A refusal's text: the upstream's own message for a business "no", our catalogue's otherwise. */
 function refusalMessage(error: UpstreamError, key = error.messageKey) {
@@ -179,13 +189,11 @@ async function startRegistration(request: Request, context: AppLoadContext, prof
     }
   }
 
+  const overSendLimit = await sendLimit(line, context);
+  if (overSendLimit) return refused(submission, sendRefused(overSendLimit), 429, retryAfter(overSendLimit));
   const sent = await sendRegistrationCode({ baitNumber: line.phone, serviceNumber: line.serviceNumber, email: line.email });
-  if (sent.ok) {
-    await rateLimiter.succeed(attempt);
-    return seeOther(registerUrl(profile, "code"), [await registrationFlow.save(request, line)]);
-  }
+  if (sent.ok) return seeOther(registerUrl(profile, "code"), [await registrationFlow.save(request, line)]);
   const error = sent.error;
-  if (countsAsFailure(error)) await rateLimiter.fail(attempt);
   if (error instanceof UpstreamRefusal && error.reason === "locked") {
     return seeOther(registerUrl(profile, "code"), [await registrationFlow.save(request, { ...line, lockedUntil: error.unlockDate })]);
   }
@@ -243,20 +251,13 @@ async function resendCode(request: Request, context: AppLoadContext, profile: Li
   if (lockSeconds(state.lockedUntil) > 0) return seeOther(registerUrl(profile, "code"));
   const submission = parseForm(formData, noFields);
 
-  const attempt: Attempt = { action: "register", number: lineKey(state), ip: context.clientIp };
-  const limit = await rateLimiter.check(attempt);
-  if (!limit.allowed) {
-    return resendRefused(submission, tooManyAttempts(limit) as { key: string; values: Record<string, unknown> }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
-  }
+  const overSendLimit = await sendLimit(state, context);
+  if (overSendLimit) return resendRefused(submission, sendRefused(overSendLimit), 429, retryAfter(overSendLimit));
 
   const sent = await sendRegistrationCode({ baitNumber: state.phone, serviceNumber: state.serviceNumber, email: state.email });
   const fresh: RegistrationState = { ...state, lockedUntil: undefined, verificationId: undefined };
-  if (sent.ok) {
-    await rateLimiter.succeed(attempt);
-    return redirectWithNotice(request, registerUrl(profile, "code"), "auth:code.resent", [await registrationFlow.save(request, fresh)]);
-  }
+  if (sent.ok) return redirectWithNotice(request, registerUrl(profile, "code"), "auth:code.resent", [await registrationFlow.save(request, fresh)]);
   const error = sent.error;
-  if (countsAsFailure(error)) await rateLimiter.fail(attempt);
   if (error instanceof UpstreamRefusal && error.reason === "locked") {
     return seeOther(registerUrl(profile, "code"), [await registrationFlow.save(request, { ...fresh, lockedUntil: error.unlockDate })]);
   }

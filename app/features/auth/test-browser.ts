@@ -1,4 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
+import type { memoryState } from "~/lib/store/shared-state.server";
+import { sharedState } from "~/lib/store/state.server";
 
 let ipCount = 0;
 
@@ -24,4 +26,12 @@ export function testBrowser(origin = "http://localhost") {
   };
   const request = (path: string, init: RequestInit = {}) => new Request(`${origin}${path}`, { ...init, headers: { Cookie: cookieHeader(), ...(init.headers ?? {}) } });
   return { jar, context, keep, request };
+}
+
+/**
+ * Forgets every code sent and every attempt counted (the tests' shared state is this process's
+ * memory): the send limits count a number whichever browser asks, and the tests share the demo lines.
+ */
+export function forgetLimits() {
+  (sharedState as ReturnType<typeof memoryState>).reset();
 }

@@ -7,7 +7,7 @@ import { parseForm, readForm } from "~/lib/forms";
 import { formatPhone } from "~/lib/format";
 import { translate } from "~/lib/i18n/translate.server";
 import { takeNotice } from "~/lib/notice.server";
-import { rateLimiter, tooManyAttempts, type Attempt } from "~/lib/rate-limit.server";
+import { rateLimiter, sendRefused, tooManyAttempts, type Attempt } from "~/lib/rate-limit.server";
 import { commitSession, getSession } from "~/lib/session.server";
 import { fullIccid, getLineProfile, simStatusMessageKey } from "~/upstream/core/line.server";
 import { registerReplacement, sendReplacementOtp, validateReplacementOtp } from "~/upstream/upd-card.server";
@@ -96,7 +96,7 @@ export async function replacementAction(request: Request, context: AppLoadContex
 
   const { state } = await readState(request);
   if (!state || state.done) return goTo(request, 1, null);
-  if (formData.get("intent") === "resend") return sendCode(request, state);
+  if (formData.get("intent") === "resend") return resendCode(request, context, line, state, formData);
   return verifyStep(request, context, line, state, formData);
 }
 
@@ -107,6 +107,9 @@ async function registerStep(request: Request, context: AppLoadContext, line: str
   const tooMany = await limited(submission, attempt);
   if (tooMany) return tooMany;
 
+  const overSendLimit = await sendLimited(submission, line, context);
+  if (overSendLimit) return overSendLimit;
+
   const iccid = fullIccid(submission.value.iccid);
   const registered = await registerReplacement({ number: line, iccid, email: submission.value.email, reason: submission.value.reason });
   if (!registered.ok) {
@@ -115,6 +118,22 @@ async function registerStep(request: Request, context: AppLoadContext, line: str
   }
   await rateLimiter.succeed(attempt);
   return sendCode(request, { iccid, done: false });
+}
+
+/**
+ * The send limits (docs/accounts.md "Limits on sending codes"): counted before the upstream is
+ * asked for a code, whatever it then answers; a refusal says when another may be asked for.
+ */
+async function sendLimited(submission: Submission<unknown>, line: string, context: AppLoadContext) {
+  const limit = await rateLimiter.send({ action: "replacement", number: line, ip: context.clientIp });
+  if (limit.allowed) return null;
+  return refused(submission, sendRefused(limit), 429, { "Retry-After": String(limit.retryAfterSeconds) });
+}
+
+/** 'Enviar nuevamente' on step 2: another code, within the send limits. */
+async function resendCode(request: Request, context: AppLoadContext, line: string, state: ReplacementState, formData: FormData) {
+  const overSendLimit = await sendLimited(parseForm(formData, z.object({})), line, context);
+  return overSendLimit ?? sendCode(request, state);
 }
 
 /** send-otp: to step 2 with the code on its way, or with the lockout's countdown. */

@@ -23,7 +23,7 @@ export interface SharedState {
 }
 export type Window = { count: number; resetAt: number };
 
-export function memoryState(clock: () => number = Date.now): SharedState & { reset(): void } {
+export function memoryState(clock: () => number = () => Date.now()): SharedState & { reset(): void } {
   const counters = new Map<string, Window>();
   const values = new Map<string, { value: string; until: number }>();
   const liveCounter = (key: string) => {

@@ -77,11 +77,11 @@ test.describe("login", () => {
     await expect(page.getByText("Ingresa los 10 dígitos de tu número de servicio").first()).toBeVisible();
   });
 
-  test("a wrong password shows the server's message and keeps the number; the server never sends the password back", async ({ page, request, baseURL, javaScriptEnabled }) => {
+  test("a wrong password says 'Hubo un error al validar tus datos' and keeps the number; the server never sends the password back", async ({ page, request, baseURL, javaScriptEnabled }) => {
     await page.goto("/login?type=hbb");
     await waitForHydration(page);
     await logIn(page, "hbb", "5598765432", "Equivocada1!");
-    await expect(page.getByRole("alert").filter({ hasText: "El número o la contraseña son incorrectos." })).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "Hubo un error al validar tus datos" })).toBeVisible();
     await expect(page.getByLabel("Número de servicio", { exact: true })).toHaveValue("5598765432");
     // Without JavaScript the page is the server's answer: the password field comes back empty.
     if (!javaScriptEnabled) await expect(page.getByLabel("Contraseña", { exact: true })).toHaveValue("");
@@ -91,8 +91,25 @@ test.describe("login", () => {
     const answer = await request.post("/login?type=hbb", { form: { number: "5598765432", password: "Equivocada1!" }, headers: { Origin: baseURL ?? "" } });
     expect(answer.status()).toBe(400);
     const html = await answer.text();
-    expect(html).toContain("El número o la contraseña son incorrectos.");
+    expect(html).toContain("Hubo un error al validar tus datos");
     expect(html).not.toContain("Equivocada1!");
+  });
+
+  test("a wrong password gets the same words and status for a number with an account (5545678901) and one without (5534567890)", async ({ page, request, baseURL }) => {
+    const answers: Array<{ text: string | null; status: number }> = [];
+    for (const number of ["5545678901", "5534567890"]) {
+      await page.goto("/login?type=mbb");
+      await waitForHydration(page);
+      await logIn(page, "mbb", number, "Equivocada1!");
+      const alert = page.getByRole("alert").filter({ hasText: "Hubo un error al validar tus datos" });
+      await expect(alert).toBeVisible();
+      const answer = await request.post("/login?type=mbb", { form: { number, password: "Equivocada1!" }, headers: { Origin: baseURL ?? "" } });
+      const html = await answer.text();
+      expect(html).not.toContain("no tiene una cuenta");
+      answers.push({ text: (await alert.textContent())?.trim() ?? null, status: answer.status() });
+    }
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[0]?.status).toBe(400);
   });
 
   test("a wrong password for a single-sign-on line says 'Hubo un error al validar tus datos'", async ({ page }) => {

@@ -124,47 +124,63 @@ export function clientAddress(socketAddress, forwardedFor, rule) {
   return /** @type {string} */ (chain[chain.length - 1]);
 }
 
-/** A variable's problem as the one line the server prints before refusing to start. */
-const line = (name, message) => `${name}: ${message}`;
-
-const urlVariable = z.url();
+const upstreamUrl = z.url("no es una URL válida").optional();
 
 /**
- * The settings the server refuses to start without, checked with zod before anything listens:
- * one line per wrong variable, "VARIABLE: por qué" in Spanish; empty when the server may start.
- * The rest of the environment (timeouts, directories…) is parsed by app/lib/env.server.ts.
+ * The settings the server refuses to start without (README "Production"), as a zod schema over
+ * the environment: each variable's own form first, then what the variables require of each other
+ * with mocks off (a strong secret, every upstream address) and with several workers (Redis).
+ */
+export const bootEnvSchema = z
+  .looseObject({
+    MOCKS: z.enum(["true", "false"], { error: (issue) => `debe ser true o false (se recibió "${String(issue.input)}")` }).optional(),
+    SESSION_SECRET: z.string().optional(),
+    UPSTREAM_BASE_URL: upstreamUrl,
+    ...Object.fromEntries(UPSTREAM_URL_VARIABLES.map((name) => [name, upstreamUrl])),
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .superRefine((value, ctx) => {
+        try {
+          trustProxyRule(value);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: /** @type {Error} */ (error).message });
+        }
+      }),
+    WEB_CONCURRENCY: z.string().regex(/^[1-9]\d*$/, "debe ser un número entero de 1 en adelante").optional(),
+    REDIS_URL: z.string().regex(/^rediss?:\/\/\S+$/, "debe empezar con redis:// o rediss://").optional(),
+  })
+  .superRefine((env, ctx) => {
+    const problem = (name, message) => ctx.addIssue({ code: "custom", path: [name], message });
+    const mocks = mocksOn(env);
+    const secret = env.SESSION_SECRET;
+    if (secret) {
+      // With mocks the demo secret may be named; any other secret must be strong everywhere.
+      const reason = mocks && secret === DEMO_SESSION_SECRET ? undefined : weakSecretReason(secret);
+      if (reason) problem("SESSION_SECRET", reason);
+    } else if (!mocks) {
+      problem("SESSION_SECRET", "es obligatorio con upstreams reales (MOCKS=false); genera uno con openssl rand -hex 32");
+    }
+    if (!mocks && !env.UPSTREAM_BASE_URL) {
+      for (const name of UPSTREAM_URL_VARIABLES) {
+        if (!env[name]) problem(name, "es obligatorio con upstreams reales (MOCKS=false), salvo que UPSTREAM_BASE_URL los dé todos");
+      }
+    }
+    if (Number(env.WEB_CONCURRENCY ?? 1) > 1 && !env.REDIS_URL) {
+      problem("REDIS_URL", "es obligatorio con WEB_CONCURRENCY > 1: sin Redis, los límites y el almacén de leads (DATA_DIR) son de un solo proceso");
+    }
+  });
+
+/**
+ * What stops the server before anything listens: one line per wrong variable, "VARIABLE: por qué"
+ * in Spanish; empty when the server may start. The rest of the environment (timeouts,
+ * directories…) is parsed by app/lib/env.server.ts.
  * @param {Record<string, string | undefined>} env
  * @returns {string[]}
  */
 export function bootProblems(env) {
-  const problems = [];
-  if (env.MOCKS && env.MOCKS !== "true" && env.MOCKS !== "false") problems.push(line("MOCKS", `debe ser true o false (se recibió "${env.MOCKS}")`));
-  const mocks = mocksOn(env);
-  const secret = env.SESSION_SECRET;
-  if (secret) {
-    // With mocks the demo secret may be named; any other secret must be strong everywhere.
-    const reason = mocks && secret === DEMO_SESSION_SECRET ? undefined : weakSecretReason(secret);
-    if (reason) problems.push(line("SESSION_SECRET", reason));
-  } else if (!mocks) {
-    problems.push(line("SESSION_SECRET", "es obligatorio con upstreams reales (MOCKS=false); genera uno con openssl rand -hex 32"));
-  }
-  for (const name of ["UPSTREAM_BASE_URL", ...UPSTREAM_URL_VARIABLES]) {
-    const value = env[name];
-    if (value && !urlVariable.safeParse(value).success) problems.push(line(name, "no es una URL válida"));
-    else if (!value && !mocks && !env.UPSTREAM_BASE_URL && name !== "UPSTREAM_BASE_URL") {
-      problems.push(line(name, "es obligatorio con upstreams reales (MOCKS=false), salvo que UPSTREAM_BASE_URL los dé todos"));
-    }
-  }
-  try {
-    trustProxyRule(env.TRUST_PROXY);
-  } catch (error) {
-    problems.push(line("TRUST_PROXY", /** @type {Error} */ (error).message));
-  }
-  const workers = env.WEB_CONCURRENCY;
-  if (workers !== undefined && workers !== "" && !/^[1-9]\d*$/.test(workers)) problems.push(line("WEB_CONCURRENCY", "debe ser un número entero de 1 en adelante"));
-  else if (Number(workers ?? 1) > 1 && !env.REDIS_URL) {
-    problems.push(line("REDIS_URL", "es obligatorio con WEB_CONCURRENCY > 1: sin Redis, los límites y el almacén de leads (DATA_DIR) son de un solo proceso"));
-  }
-  if (env.REDIS_URL && !/^rediss?:\/\/\S+$/.test(env.REDIS_URL)) problems.push(line("REDIS_URL", "debe empezar con redis:// o rediss://"));
-  return problems;
+  // An empty value is an unset one, as the shell's `VAR= node server.mjs` means.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const parsed = bootEnvSchema.safeParse(given);
+  return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
 }

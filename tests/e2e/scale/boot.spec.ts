@@ -32,7 +32,7 @@ const processes: ChildProcess[] = [];
 const output = new Map<ChildProcess, string>();
 
 function start(args: string[], env: Record<string, string>) {
-  const child = spawn("node", args, { env: { ...inherited, HSTS: "false", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn("node", args, { env: { ...inherited, HSTS: "false", ...env } as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
   output.set(child, "");
   const keep = (chunk: Buffer) => output.set(child, output.get(child) + chunk.toString());
   child.stdout?.on("data", keep);
@@ -41,12 +41,17 @@ function start(args: string[], env: Record<string, string>) {
   return child;
 }
 
-const healthy = (base: string, child: ChildProcess) =>
-  expect.poll(() => fetch(`${base}/healthz`).then((response) => response.status, () => 0), { timeout: 60_000, message: () => output.get(child) ?? "" }).toBe(200);
+async function healthy(base: string, child: ChildProcess) {
+  try {
+    await expect.poll(() => fetch(`${base}/healthz`).then((response) => response.status, () => 0), { timeout: 60_000 }).toBe(200);
+  } catch {
+    throw new Error(`${base} did not start:\n${output.get(child)}`);
+  }
+}
 
 /** The script run to its end with these settings: its exit code and what it wrote on stderr. */
 function refusal(script: string, env: Record<string, string>) {
-  const run = spawnSync("node", [script], { env: { ...inherited, HSTS: "false", PORT: String(PORT + 14), ...env }, encoding: "utf8", timeout: 60_000 });
+  const run = spawnSync("node", [script], { env: { ...inherited, HSTS: "false", PORT: String(PORT + 14), ...env } as NodeJS.ProcessEnv, encoding: "utf8", timeout: 60_000 });
   return { status: run.status, lines: run.stderr.trim().split("\n"), stdout: run.stdout };
 }
 

@@ -22,17 +22,21 @@ const PROXIED = `http://127.0.0.1:${PORT + 13}`;
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 test.skip(() => test.info().project.name !== "js", "runs once, in the js project: it tests the servers, not a page");
 
-/** This process's environment without any setting the tests decide (MOCKS, secrets, upstreams, proxies). */
-const inherited = Object.fromEntries(
-  Object.entries(process.env).filter(([name]) => !/^(MOCKS|SESSION_SECRET|TRUST_PROXY|WEB_CONCURRENCY|REDIS_URL|NODE_ENV|PORT|UPSTREAM_.*)$/.test(name)),
-) as Record<string, string>;
+/** This process's environment without any setting the tests decide (MOCKS, secrets, upstreams, proxies), plus `env`. */
+function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const result: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of Object.keys(result)) {
+    if (/^(MOCKS|SESSION_SECRET|TRUST_PROXY|WEB_CONCURRENCY|REDIS_URL|NODE_ENV|PORT|UPSTREAM_.*)$/.test(name)) Reflect.deleteProperty(result, name);
+  }
+  return Object.assign(result, { HSTS: "false" }, env);
+}
 const realUpstreams = upstreamEnv(UPSTREAM);
 
 const processes: ChildProcess[] = [];
 const output = new Map<ChildProcess, string>();
 
 function start(args: string[], env: Record<string, string>) {
-  const child = spawn("node", args, { env: { ...inherited, HSTS: "false", ...env } as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn("node", args, { env: childEnv(env), stdio: ["ignore", "pipe", "pipe"] });
   output.set(child, "");
   const keep = (chunk: Buffer) => output.set(child, output.get(child) + chunk.toString());
   child.stdout?.on("data", keep);
@@ -51,7 +55,7 @@ async function healthy(base: string, child: ChildProcess) {
 
 /** The script run to its end with these settings: its exit code and what it wrote on stderr. */
 function refusal(script: string, env: Record<string, string>) {
-  const run = spawnSync("node", [script], { env: { ...inherited, HSTS: "false", PORT: String(PORT + 14), ...env } as NodeJS.ProcessEnv, encoding: "utf8", timeout: 60_000 });
+  const run = spawnSync("node", [script], { env: childEnv({ PORT: String(PORT + 14), ...env }), encoding: "utf8", timeout: 60_000 });
   return { status: run.status, lines: run.stderr.trim().split("\n"), stdout: run.stdout };
 }
 

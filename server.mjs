@@ -24,8 +24,29 @@ globalThis[Symbol.for("bait.request-context")] = requestContext;
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const isProduction = process.env.NODE_ENV === "production";
-const useMocks = process.env.MOCKS ? process.env.MOCKS === "true" : !process.env.UPSTREAM_BASE_URL;
+
+// The start rules (app/lib/boot-rules.mjs, which env.server.ts applies too): a setting the server
+// must not run with stops it here, before anything listens, with one line per variable and exit 1.
+const { bootProblems, clientAddress, mocksOn, trustProxyRule } = await import("./app/lib/boot-rules.mjs");
+/** Refuses to start: the lines on stderr, exit code 1, no stack trace. */
+function refuseToStart(lines) {
+  process.stderr.write(`${lines.join("\n")}\n`);
+  process.exit(1);
+}
+/** Loads a module that reads the environment (app/lib/env.server.ts): a wrong value refuses the start. */
+const loadOrRefuse = (loading) =>
+  loading.catch((error) => {
+    if (error?.name === "EnvError") refuseToStart(error.message.split("\n"));
+    throw error;
+  });
+const problems = bootProblems(process.env);
+if (problems.length > 0) refuseToStart(problems);
+const useMocks = mocksOn(process.env);
 process.env.MOCKS = String(useMocks);
+// A number of hops or the proxies' addresses, never every proxy: the client is read from the right.
+const trustProxy = trustProxyRule(process.env.TRUST_PROXY);
+/** The client's address under that rule, for express's requests and the page cache's early path alike. */
+const clientIpOf = (req) => clientAddress(req.socket.remoteAddress ?? "", req.headers["x-forwarded-for"], trustProxy);
 
 const port = Number(process.env.PORT ?? 3000);
 
@@ -36,8 +57,7 @@ const port = Number(process.env.PORT ?? 3000);
 const heapGrowthPercent = Number(process.env.HEAP_GROWTH_PERCENT ?? 50);
 if (heapGrowthPercent > 0) v8.setFlagsFromString(`--heap-growing-percent=${Math.round(heapGrowthPercent)}`);
 
-let mockControl = null;
-let mockSso = null;
+let mockRoutes = null;
 if (useMocks) {
   // The mock postpaid page lives on another origin than the site (127.0.0.1, not localhost), as
   // the real portal does, so the frame's message origin check means something.
@@ -46,23 +66,27 @@ if (useMocks) {
   process.env.FRAME_SOURCES = `${process.env.FRAME_SOURCES ?? "https://planes.bait.mx"} ${mockPostpaidOrigin}`;
   const { register } = await import("tsx/esm/api");
   register();
-  const { startMockUpstream } = await import("./mocks/node.ts");
+  const { startMockUpstream } = await loadOrRefuse(import("./mocks/node.ts"));
   startMockUpstream();
-  mockControl = await import("./mocks/control.ts");
-  mockSso = await import("./mocks/sso-server.ts");
-  log.info({ upstream: "mock" }, "mock world (MOCKS=true): demo data, nothing leaves this machine");
+  mockRoutes = await loadOrRefuse(import("./mocks/routes.ts"));
+  const demo = "mock world (MOCKS=true): demo data, nothing leaves this machine";
+  // In production this is the demo, not the site: said loudly, once, at start.
+  if (isProduction) log.warn({ upstream: "mock" }, `DEMO: ${demo}; set UPSTREAM_BASE_URL or every UPSTREAM_<NAME>_URL and SESSION_SECRET to serve the real site (README "Production")`);
+  else log.info({ upstream: "mock" }, demo);
 } else {
   log.info({ upstream: "real" }, `real services at ${process.env.UPSTREAM_BASE_URL ?? "the UPSTREAM_*_URL addresses"}`);
 }
 
-const build = await import("./build/index.js");
+// The app's own environment check (app/lib/env.server.ts) runs as the build loads: a wrong value
+// stops the server the same way.
+const build = await loadOrRefuse(import("./build/index.js"));
 const { applySecurity, rejectCrossSiteWrites, assignVisitorId, acceptFormBodiesOnly, refuseCardFields } = await import("./scripts/http-guards.mjs");
 const { pageCache } = await import("./scripts/page-cache.mjs");
 const { coalescedFlush } = await import("./scripts/coalesced-flush.mjs");
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", process.env.TRUST_PROXY === "true");
+app.set("trust proxy", trustProxy);
 
 // The request log: an id per request (a sane incoming X-Request-Id is kept, so a proxy's id
 // follows the request), sent back as X-Request-Id; one line when the answer is out, with the
@@ -143,79 +167,13 @@ app.use(applySecurity({ isProduction }));
 app.use(rejectCrossSiteWrites());
 app.use(assignVisitorId({ isProduction, newId: randomUUID }));
 
-// Test hooks of the mock world; they do not exist when a real upstream is configured.
-if (mockControl) {
-  app.post("/__mocks/reset", (_req, res) => {
-    mockControl.reset();
-    res.status(204).end();
-  });
-  app.post("/__mocks/switches", express.json(), (req, res) => {
-    mockControl.setSwitches(req.body ?? {});
-    res.status(204).end();
-  });
-  app.post("/__mocks/reset-lines", express.json(), (req, res) => {
-    mockControl.resetSomeLines(req.body?.numbers);
-    res.status(204).end();
-  });
-  app.get("/__mocks/leads", (_req, res) => res.json(mockControl.receivedLeads()));
-  app.get("/__mocks/charges", (_req, res) => res.json(mockControl.receivedCharges()));
-  app.post("/__mocks/session", express.json(), (req, res) => {
-    const access = mockControl.mintSession(req.body?.number);
-    if (!access) return res.status(400).json({ error: "number must be 10 digits" });
-    res.json({ access });
-  });
-  // The marketing platforms' stand-ins and the collector of what they would receive.
-  (await import("./mocks/analytics.ts")).mountAnalytics(app, express.json({ limit: "10kb" }));
-  // The single-sign-on server's pages (login, account pages), so the SSO round trip runs locally.
-  app.get("/__mocks/sso/styles.css", (_req, res) => res.type("text/css").send(mockSso.styles));
-  app.all("/__mocks/sso/*", express.urlencoded({ extended: false, limit: "10kb" }), (req, res) => {
-    const url = new URL(req.originalUrl, "http://mock.local");
-    const form = new URLSearchParams(typeof req.body === "object" && req.body ? req.body : {});
-    const answer = mockSso.ssoServerPage(req.method, url.pathname.slice("/__mocks/sso".length), url.searchParams, form);
-    if (answer.location) return res.redirect(answer.status, answer.location);
-    res.status(answer.status).type("html").send(answer.html ?? "");
-  });
-  // The payment providers' pages on this origin (mocks/provider-pages.ts): the hosted card fields
-  // of provider type 2 (framed by the checkout) with their tokens endpoint, and PayPal's approval
-  // page of type 3. Card pages are never cached.
-  const mockProvider = await import("./mocks/provider-pages.ts");
-  const noStore = (_req, res, next) => {
-    res.setHeader("Cache-Control", "no-store");
+// The mock world's routes (mocks/routes.ts); they do not exist when mocks are off: whatever the
+// method, /__mocks/* is then the site's own 404 page.
+if (mockRoutes) mockRoutes.mountMockRoutes(app);
+else {
+  app.all("/__mocks/*", (req, _res, next) => {
+    if (req.method !== "HEAD") req.method = "GET";
     next();
-  };
-  app.get("/__mocks/proveedor/estilos.css", (_req, res) => res.type("text/css").send(mockProvider.providerStyles));
-  app.all("/__mocks/proveedor/campos", noStore, (req, res) => {
-    const url = new URL(req.originalUrl, "http://mock.local");
-    const page = mockProvider.hostedCardFieldsPage(req.method, res.locals.cspNonce, url.searchParams);
-    res.status(page.status).type("html").send(page.html ?? "");
-  });
-  // The raw text, not express.json: a malformed body would be logged by express's error handler, card number included.
-  app.post("/__mocks/proveedor/tokens", noStore, express.text({ type: () => true, limit: "4kb" }), (req, res) => {
-    const answer = mockProvider.issueCardToken(typeof req.body === "string" ? req.body : "");
-    res.status(answer.status).json(answer.body);
-  });
-  // The provider's hosted payment page: the card path without JavaScript (the card is posted here, never to the app).
-  app.all("/__mocks/proveedor/pago", noStore, express.urlencoded({ extended: false, limit: "4kb" }), (req, res) => {
-    const page = mockProvider.hostedPaymentPage(req.method, new URL(req.originalUrl, "http://mock.local").searchParams, new URLSearchParams(req.body ?? {}));
-    if (page.location) return res.redirect(page.status, page.location);
-    res.status(page.status).type("html").send(page.html ?? "");
-  });
-  // The postpaid portal's page, framed by /{product}-pospago: its own headers, since the site's
-  // forbid being framed by another origin.
-  const mockPostpaid = await import("./mocks/postpaid-page.ts");
-  app.get(["/__mocks/pospago", "/__mocks/pospago/*"], (req, res) => {
-    const url = new URL(req.originalUrl, "http://mock.local");
-    const page = mockPostpaid.postpaidPage(res.locals.cspNonce, url.pathname.slice("/__mocks/pospago".length) || "/", url.searchParams);
-    res.removeHeader("X-Frame-Options");
-    res.setHeader("Content-Security-Policy", `default-src 'none'; script-src 'nonce-${res.locals.cspNonce}'; style-src 'nonce-${res.locals.cspNonce}'; frame-ancestors *`);
-    res.status(page.status).type("html").send(page.html);
-  });
-  app.all("/__mocks/paypal/aprobar", noStore, express.urlencoded({ extended: false, limit: "10kb" }), (req, res) => {
-    const url = new URL(req.originalUrl, "http://mock.local");
-    const form = new URLSearchParams(typeof req.body === "object" && req.body ? req.body : {});
-    const answer = mockProvider.paypalApprovalPage(req.method, url.searchParams, form);
-    if (answer.location) return res.redirect(answer.status, answer.location);
-    res.status(answer.status).type("html").send(answer.html ?? "");
   });
 }
 
@@ -224,7 +182,7 @@ if (mockControl) {
 const httpTexts = JSON.parse(readFileSync(path.join(root, "locales/es-MX/http.json"), "utf8"));
 app.use(acceptFormBodiesOnly({ texts: httpTexts.requestRefused, log: ({ reason }, res) => (res.locals.refused = reason) }));
 // No page takes card data (docs/payment.md "Card data"): a field named like a card's gets 422, unlogged.
-app.use(refuseCardFields({ texts: httpTexts.requestRefused, except: mockControl ? "/__mocks/" : null, log: ({ reason }, res) => (res.locals.refused = reason) }));
+app.use(refuseCardFields({ texts: httpTexts.requestRefused, except: mockRoutes ? "/__mocks/" : null, log: ({ reason }, res) => (res.locals.refused = reason) }));
 
 // Anonymous pages from memory (scripts/page-cache.mjs); PAGE_CACHE=false turns it off.
 const pageCacheVariant = build.entry.module.pageCacheVariant;
@@ -234,7 +192,7 @@ const cache =
     ? pageCache({
         variantOf: (req, res) =>
           pageCacheVariant(req.headers.cookie ?? "", {
-            ip: req.ip ?? req.socket.remoteAddress ?? "",
+            ip: clientIpOf(req),
             visitorId: res?.locals.visitorId ?? visitorCookie.exec(req.headers.cookie ?? "")?.[1] ?? "",
           }),
         isBot: (req) => isbot(req.headers["user-agent"] ?? ""),
@@ -251,7 +209,7 @@ app.all(
     getLoadContext: (req, res) => ({
       cspNonce: res.locals.cspNonce,
       visitorId: res.locals.visitorId,
-      clientIp: req.ip ?? req.socket.remoteAddress ?? "",
+      clientIp: clientIpOf(req),
     }),
   }),
 );

@@ -6,6 +6,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { bootProblems, mocksOn } from "../app/lib/boot-rules.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const buildFile = path.join(root, "build/index.js");
@@ -16,6 +17,14 @@ function newestMtime(target) {
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
   return readdirSync(target).reduce((newest, name) => Math.max(newest, newestMtime(path.join(target, name))), stat.mtimeMs);
+}
+
+// A setting the server must not run with (README "Production") stops here, before any build:
+// one line per variable, exit code 1. server.mjs checks the same rules again in each worker.
+const problems = bootProblems(process.env);
+if (problems.length > 0) {
+  process.stderr.write(`${problems.join("\n")}\n`);
+  process.exit(1);
 }
 
 const builtAt = existsSync(buildFile) ? statSync(buildFile).mtimeMs : 0;
@@ -32,13 +41,10 @@ process.env.NODE_ENV ??= "production";
 // one with the mock world, whose state (sessions, switches) lives in its process, and one without
 // REDIS_URL: the durable store's files under DATA_DIR (the lead outbox) belong to one process, and
 // two delivery loops over them would send a lead twice (docs/leads.md).
-const useMocks = process.env.MOCKS ? process.env.MOCKS === "true" : !process.env.UPSTREAM_BASE_URL;
+// (bootProblems refused WEB_CONCURRENCY > 1 without REDIS_URL.)
+const useMocks = mocksOn(process.env);
 const sharedStore = Boolean(process.env.REDIS_URL);
 const workers = Number(process.env.WEB_CONCURRENCY ?? (process.env.NODE_ENV === "production" && !useMocks && sharedStore ? os.availableParallelism() : 1));
-if (workers > 1 && !sharedStore) {
-  console.error("[start] WEB_CONCURRENCY > 1 necesita REDIS_URL: sin Redis, el almacén de leads (DATA_DIR) es de un solo proceso");
-  process.exit(1);
-}
 if (workers > 1) {
   if (useMocks) console.warn("[start] WEB_CONCURRENCY > 1 with the mock world: each worker has its own demo state");
   cluster.setupPrimary({ exec: path.join(root, "server.mjs") });

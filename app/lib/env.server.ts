@@ -1,5 +1,6 @@
 import path from "node:path";
 import * as z from "zod";
+import { bootProblems, DEMO_SESSION_SECRET, mocksOn } from "./boot-rules.mjs";
 
 const booleanString = z.enum(["true", "false"]).transform((value) => value === "true");
 
@@ -9,9 +10,13 @@ const mockBase = (name: string) => `https://${name}.upstream.mock`;
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    MOCKS: booleanString.default(true),
+    /** Decided by ./boot-rules.mjs mocksOn (parseEnv): the one rule, shared with server.mjs and scripts/start.mjs. */
+    MOCKS: booleanString,
     CONFIG_DIR: z.string().default(path.join(process.cwd(), "pages-config")),
-    SESSION_SECRET: z.string().min(32, "SESSION_SECRET debe tener al menos 32 caracteres").optional(),
+    /** Strong (./boot-rules.mjs weakSecretReason); bootProblems refuses a weak one before this runs. */
+    SESSION_SECRET: z.string().optional(),
+    /** The proxies in front of the app: a hop count or their addresses, never all (./boot-rules.mjs trustProxyRule, applied by server.mjs). */
+    TRUST_PROXY: z.string().optional(),
     APP_VERSION: z.string().default("1.0.0"),
     APP_ORIGIN_HEADER: z.string().default("web"),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
@@ -45,22 +50,19 @@ const envSchema = z
   })
   .transform((raw, ctx) => {
     const isProduction = raw.NODE_ENV === "production";
+    const mocks = raw.MOCKS;
     const upstream = (value: string | undefined, name: string, key: string) => {
       if (value) return value.replace(/\/$/, "");
-      if (raw.MOCKS) return mockBase(name);
+      if (mocks) return mockBase(name);
       if (raw.UPSTREAM_BASE_URL) return raw.UPSTREAM_BASE_URL.replace(/\/$/, "");
       ctx.addIssue({ code: "custom", path: [key], message: `${key} es obligatorio cuando MOCKS=false` });
       return "";
     };
-    let sessionSecret = raw.SESSION_SECRET;
-    if (!sessionSecret) {
-      if (isProduction && !raw.MOCKS) ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "SESSION_SECRET es obligatorio en producción" });
-      // Only the demo world runs without a secret; its sessions are worthless outside it.
-      sessionSecret = "demo-only-session-secret-change-me-0123456789";
-    }
+    // Only the demo world runs without a secret (bootProblems refuses the rest); its sessions open nothing outside it.
+    const sessionSecret = raw.SESSION_SECRET ?? DEMO_SESSION_SECRET;
     return {
       isProduction,
-      mocks: raw.MOCKS,
+      mocks,
       configDir: raw.CONFIG_DIR,
       sessionSecret,
       appVersion: raw.APP_VERSION,
@@ -68,9 +70,9 @@ const envSchema = z
       upstreamTimeoutMs: raw.UPSTREAM_TIMEOUT_MS,
       redisUrl: raw.REDIS_URL,
       dataDir: path.resolve(raw.DATA_DIR),
-      upstreamCacheTtlMs: raw.UPSTREAM_CACHE_TTL_MS ?? (raw.MOCKS ? 0 : 60_000),
+      upstreamCacheTtlMs: raw.UPSTREAM_CACHE_TTL_MS ?? (mocks ? 0 : 60_000),
       /** In the mock world the SSO server's pages are served by this app (server.mjs). */
-      ssoServerUrl: raw.SSO_SERVER_URL?.replace(/\/$/, "") ?? (raw.MOCKS ? "/__mocks/sso" : undefined),
+      ssoServerUrl: raw.SSO_SERVER_URL?.replace(/\/$/, "") ?? (mocks ? "/__mocks/sso" : undefined),
       postpaidSiteUrl: raw.POSTPAID_SITE_URL,
       providerPaymentPageUrl: raw.PROVIDER_PAYMENT_PAGE_URL ?? (raw.MOCKS ? "/__mocks/proveedor/pago" : undefined),
       otpSends: { resendSeconds: raw.OTP_RESEND_SECONDS, perNumber: raw.OTP_SENDS_PER_NUMBER, perIp: raw.OTP_SENDS_PER_IP },
@@ -92,14 +94,19 @@ const envSchema = z
 export type Env = z.infer<typeof envSchema>;
 export type UpstreamName = keyof Env["upstreams"];
 
-function parseEnv(): Env {
-  const parsed = envSchema.safeParse(process.env);
-  if (!parsed.success) {
-    const details = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
-    throw new Error(`Variables de entorno inválidas:\n${details}`);
-  }
+/**
+ * The environment, or an Error whose message is one line per wrong variable ("VARIABLE: por qué"):
+ * the start rules of ./boot-rules.mjs first (server.mjs checks them before anything listens), then
+ * this schema.
+ */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const refused = bootProblems(source);
+  const parsed = envSchema.safeParse({ ...source, MOCKS: String(mocksOn(source)) });
+  const problems = refused.length > 0 || parsed.success ? refused : parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  // server.mjs prints these lines alone (no stack trace) and exits 1.
+  if (problems.length > 0 || !parsed.success) throw Object.assign(new Error(problems.join("\n")), { name: "EnvError" });
   return parsed.data;
 }
 
-/** Parsed once at boot: a wrong variable stops the server with a clear message. */
+/** Parsed once at boot: a wrong variable stops the server with a line naming it. */
 export const env = parseEnv();

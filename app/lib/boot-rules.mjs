@@ -1,0 +1,186 @@
+// The rules that decide whether the server may start, written once in plain JavaScript so that
+// server.mjs and scripts/start.mjs (plain Node, before the build is loaded) and app/lib/env.server.ts
+// (inside the build) apply the same ones: when the mock world is on, what a strong session secret
+// is, which proxies are trusted. README "Production" describes them for the person deploying.
+import { BlockList, isIP } from "node:net";
+import * as z from "zod";
+
+/** The demo world's secret: accepted only with mocks on; a cookie signed with it opens nothing elsewhere. */
+export const DEMO_SESSION_SECRET = "demo-only-session-secret-change-me-0123456789";
+
+/** Every upstream's address variable (UPSTREAM_BASE_URL sets them all at once). */
+export const UPSTREAM_URL_VARIABLES = [
+  "UPSTREAM_CORE_URL",
+  "UPSTREAM_CONN_URL",
+  "UPSTREAM_ESIM_URL",
+  "UPSTREAM_PAYMENTS_URL",
+  "UPSTREAM_ADDRESSES_URL",
+  "UPSTREAM_ASISTENCIA_URL",
+  "UPSTREAM_PORTABILIDAD_URL",
+  "UPSTREAM_UPD_CARD_URL",
+  "UPSTREAM_SSO_URL",
+  "UPSTREAM_BANNERS_URL",
+];
+
+const ANY_UPSTREAM_URL = /^UPSTREAM_(BASE|[A-Z0-9_]+)_URL$/;
+
+/**
+ * Whether any upstream address is configured: UPSTREAM_BASE_URL or any UPSTREAM_<NAME>_URL.
+ * @param {Record<string, string | undefined>} env
+ */
+export const anyUpstreamUrl = (env) => Object.entries(env).some(([name, value]) => ANY_UPSTREAM_URL.test(name) && Boolean(value));
+
+/**
+ * The one mock rule: MOCKS=true or MOCKS=false when given; otherwise on only while no upstream
+ * address is set at all.
+ * @param {Record<string, string | undefined>} env
+ */
+export const mocksOn = (env) => (env.MOCKS ? env.MOCKS === "true" : !anyUpstreamUrl(env));
+
+/** Placeholders that say "replace me", in any case. */
+const PLACEHOLDER = /change-?me|cambia-?me|placeholder|your-?secret|tu-?secreto/i;
+
+/**
+ * Why a session secret is not strong, or undefined when it is: at least 32 characters, at least
+ * 10 different characters (no "aaaa…", "abab…"), no placeholder text, and never the demo secret.
+ * @param {string} secret
+ */
+export function weakSecretReason(secret) {
+  if (secret === DEMO_SESSION_SECRET) return "es el secreto de demostración; sólo vale con MOCKS=true";
+  if (secret.length < 32) return "debe tener al menos 32 caracteres";
+  if (new Set(secret).size < 10) return "es demasiado predecible: usa al menos 10 caracteres distintos (p. ej. openssl rand -hex 32)";
+  if (PLACEHOLDER.test(secret)) return "es un texto de ejemplo; genera uno propio (p. ej. openssl rand -hex 32)";
+  return undefined;
+}
+
+/** Named sets of proxy addresses, as express names them. */
+const NAMED_RANGES = {
+  loopback: ["127.0.0.0/8", "::1/128"],
+  linklocal: ["169.254.0.0/16", "fe80::/10"],
+  uniquelocal: ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"],
+};
+
+/** An IPv4 address as an IPv6 client sees it (::ffff:10.0.0.1) is the IPv4 address. */
+const plainAddress = (address) => (address.startsWith("::ffff:") && isIP(address.slice(7)) === 4 ? address.slice(7) : address);
+
+/**
+ * TRUST_PROXY as express's `trust proxy` setting, never "trust everything": unset, empty or
+ * `false` trusts no proxy (the client is the socket's address); a whole number trusts that many
+ * proxy hops from the right; a comma-separated list of addresses, CIDR ranges or the names
+ * loopback / linklocal / uniquelocal trusts exactly those (a node:net BlockList). Throws an Error
+ * with a Spanish message for anything else, `true` and `all` included.
+ * @param {string | undefined} value
+ * @returns {false | number | ((address: string, hop: number) => boolean)}
+ */
+export function trustProxyRule(value) {
+  const text = (value ?? "").trim();
+  if (text === "" || text === "false" || text === "0") return false;
+  if (/^(true|all|\*)$/i.test(text)) {
+    throw new Error("no se acepta confiar en cualquier proxy: indica cuántos proxies hay delante (p. ej. 1) o sus direcciones (p. ej. 10.0.0.0/8)");
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 10) throw new Error(`${hops} proxies seguidos no es creíble: indica cuántos hay delante (1 a 10)`);
+    return hops;
+  }
+  const trusted = new BlockList();
+  for (const entry of text.split(",").map((part) => part.trim()).filter(Boolean)) {
+    const named = NAMED_RANGES[/** @type {keyof typeof NAMED_RANGES} */ (entry.toLowerCase())];
+    for (const item of named ?? [entry]) {
+      const [address = "", bits, ...rest] = item.split("/");
+      const family = isIP(address);
+      const prefix = bits === undefined ? (family === 6 ? 128 : 32) : Number(bits);
+      if (!family || rest.length > 0 || !/^\d+$/.test(bits ?? "0") || prefix > (family === 6 ? 128 : 32)) {
+        throw new Error(`"${entry}" no es un número de proxies, una dirección IP, un rango CIDR ni loopback/linklocal/uniquelocal`);
+      }
+      trusted.addSubnet(address, prefix, family === 6 ? "ipv6" : "ipv4");
+    }
+  }
+  return (address) => {
+    const plain = plainAddress(address);
+    const family = isIP(plain);
+    return family !== 0 && trusted.check(plain, family === 6 ? "ipv6" : "ipv4");
+  };
+}
+
+/**
+ * The client's address under a trust rule, read from the right as express does: the socket's
+ * address first, then X-Forwarded-For from its last entry back; the first address not trusted
+ * is the client. The leftmost entries, which anyone can write, count only when every proxy after
+ * them is trusted.
+ * @param {string} socketAddress
+ * @param {string | string[] | undefined} forwardedFor
+ * @param {ReturnType<typeof trustProxyRule>} rule
+ */
+export function clientAddress(socketAddress, forwardedFor, rule) {
+  const socket = plainAddress(socketAddress ?? "");
+  if (rule === false || rule === 0) return socket;
+  const header = Array.isArray(forwardedFor) ? forwardedFor.join(",") : (forwardedFor ?? "");
+  const chain = [socket, ...header.split(",").map((part) => plainAddress(part.trim())).filter(Boolean).reverse()];
+  for (let hop = 0; hop < chain.length - 1; hop += 1) {
+    const trusted = typeof rule === "number" ? hop < rule : rule(/** @type {string} */ (chain[hop]), hop);
+    if (!trusted) return /** @type {string} */ (chain[hop]);
+  }
+  return /** @type {string} */ (chain[chain.length - 1]);
+}
+
+const upstreamUrl = z.url("no es una URL válida").optional();
+
+/**
+ * The settings the server refuses to start without (README "Production"), as a zod schema over
+ * the environment: each variable's own form first, then what the variables require of each other
+ * with mocks off (a strong secret, every upstream address) and with several workers (Redis).
+ */
+export const bootEnvSchema = z
+  .looseObject({
+    MOCKS: z.enum(["true", "false"], { error: (issue) => `debe ser true o false (se recibió "${String(issue.input)}")` }).optional(),
+    SESSION_SECRET: z.string().optional(),
+    UPSTREAM_BASE_URL: upstreamUrl,
+    ...Object.fromEntries(UPSTREAM_URL_VARIABLES.map((name) => [name, upstreamUrl])),
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .superRefine((value, ctx) => {
+        try {
+          trustProxyRule(value);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: /** @type {Error} */ (error).message });
+        }
+      }),
+    WEB_CONCURRENCY: z.string().regex(/^[1-9]\d*$/, "debe ser un número entero de 1 en adelante").optional(),
+    REDIS_URL: z.string().regex(/^rediss?:\/\/\S+$/, "debe empezar con redis:// o rediss://").optional(),
+  })
+  .superRefine((env, ctx) => {
+    const problem = (name, message) => ctx.addIssue({ code: "custom", path: [name], message });
+    const mocks = mocksOn(env);
+    const secret = env.SESSION_SECRET;
+    if (secret) {
+      // With mocks the demo secret may be named; any other secret must be strong everywhere.
+      const reason = mocks && secret === DEMO_SESSION_SECRET ? undefined : weakSecretReason(secret);
+      if (reason) problem("SESSION_SECRET", reason);
+    } else if (!mocks) {
+      problem("SESSION_SECRET", "es obligatorio con upstreams reales (MOCKS=false); genera uno con openssl rand -hex 32");
+    }
+    if (!mocks && !env.UPSTREAM_BASE_URL) {
+      for (const name of UPSTREAM_URL_VARIABLES) {
+        if (!env[name]) problem(name, "es obligatorio con upstreams reales (MOCKS=false), salvo que UPSTREAM_BASE_URL los dé todos");
+      }
+    }
+    if (Number(env.WEB_CONCURRENCY ?? 1) > 1 && !env.REDIS_URL) {
+      problem("REDIS_URL", "es obligatorio con WEB_CONCURRENCY > 1: sin Redis, los límites y el almacén de leads (DATA_DIR) son de un solo proceso");
+    }
+  });
+
+/**
+ * What stops the server before anything listens: one line per wrong variable, "VARIABLE: por qué"
+ * in Spanish; empty when the server may start. The rest of the environment (timeouts,
+ * directories…) is parsed by app/lib/env.server.ts.
+ * @param {Record<string, string | undefined>} env
+ * @returns {string[]}
+ */
+export function bootProblems(env) {
+  // An empty value is an unset one, as the shell's `VAR= node server.mjs` means.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const parsed = bootEnvSchema.safeParse(given);
+  return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import { bootProblems, clientAddress, DEMO_SESSION_SECRET, mocksOn, trustProxyRule, UPSTREAM_URL_VARIABLES, weakSecretReason } from "./boot-rules.mjs";
+import { parseEnv } from "./env.server";
+
+const STRONG = "e2e-only-session-secret-0123456789abcdef";
+const everyUpstream = Object.fromEntries(UPSTREAM_URL_VARIABLES.map((name) => [name, `http://127.0.0.1:3999/${name.toLowerCase()}`]));
+/** The variables named by the lines, in order. */
+const named = (lines: string[]) => lines.map((line) => line.split(":")[0]);
+
+describe("the mock rule (one rule for server.mjs, scripts/start.mjs and env.server.ts)", () => {
+  it("is on with nothing set: npm start serves the demo", () => {
+    expect(mocksOn({})).toBe(true);
+    expect(parseEnv({ NODE_ENV: "production" }).mocks).toBe(true);
+  });
+
+  it("is off as soon as any upstream address is set, UPSTREAM_BASE_URL or any UPSTREAM_<NAME>_URL", () => {
+    expect(mocksOn({ UPSTREAM_BASE_URL: "https://api.example.mx" })).toBe(false);
+    for (const name of UPSTREAM_URL_VARIABLES) expect(mocksOn({ [name]: "https://api.example.mx" }), name).toBe(false);
+    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: STRONG, ...everyUpstream }).mocks).toBe(false);
+  });
+
+  it("follows MOCKS when it is given", () => {
+    expect(mocksOn({ MOCKS: "true", ...everyUpstream })).toBe(true);
+    expect(mocksOn({ MOCKS: "false" })).toBe(false);
+  });
+});
+
+describe("the start refusals: one line per variable, naming it", () => {
+  it("every UPSTREAM_<NAME>_URL set, no MOCKS and no SESSION_SECRET: refused for the secret (the review's case)", () => {
+    expect(named(bootProblems({ NODE_ENV: "production", ...everyUpstream }))).toEqual(["SESSION_SECRET"]);
+    expect(() => parseEnv({ NODE_ENV: "production", ...everyUpstream })).toThrow(/^SESSION_SECRET: /);
+  });
+
+  it("the demo secret is accepted only in mock mode", () => {
+    expect(bootProblems({ SESSION_SECRET: DEMO_SESSION_SECRET })).toEqual([]);
+    expect(bootProblems({ MOCKS: "true", SESSION_SECRET: DEMO_SESSION_SECRET, ...everyUpstream })).toEqual([]);
+    const refused = bootProblems({ UPSTREAM_BASE_URL: "https://api.example.mx", SESSION_SECRET: DEMO_SESSION_SECRET });
+    expect(refused).toEqual(["SESSION_SECRET: es el secreto de demostración; sólo vale con MOCKS=true"]);
+  });
+
+  it.each([
+    ["too short", "s3cr3t-corto"],
+    ["one repeated character", "a".repeat(64)],
+    ["two characters repeated", "ab".repeat(32)],
+    ["a placeholder", "change-me-please-0123456789-abcdefghij"],
+  ])("a weak SESSION_SECRET is refused with real upstreams and with mocks: %s", (_case, secret) => {
+    expect(weakSecretReason(secret)).toBeDefined();
+    expect(named(bootProblems({ UPSTREAM_BASE_URL: "https://api.example.mx", SESSION_SECRET: secret }))).toEqual(["SESSION_SECRET"]);
+    expect(named(bootProblems({ SESSION_SECRET: secret }))).toEqual(["SESSION_SECRET"]);
+  });
+
+  it("a strong secret passes", () => {
+    expect(weakSecretReason(STRONG)).toBeUndefined();
+    expect(bootProblems({ NODE_ENV: "production", SESSION_SECRET: STRONG, ...everyUpstream })).toEqual([]);
+    expect(bootProblems({ SESSION_SECRET: STRONG, UPSTREAM_BASE_URL: "https://api.example.mx" })).toEqual([]);
+  });
+
+  it("with mocks off, each missing UPSTREAM_<NAME>_URL is a line of its own, unless UPSTREAM_BASE_URL gives them all", () => {
+    const { UPSTREAM_SSO_URL: _sso, UPSTREAM_BANNERS_URL: _banners, ...someUpstreams } = everyUpstream;
+    expect(named(bootProblems({ SESSION_SECRET: STRONG, ...someUpstreams }))).toEqual(["UPSTREAM_SSO_URL", "UPSTREAM_BANNERS_URL"]);
+    expect(named(bootProblems({ MOCKS: "false", SESSION_SECRET: STRONG }))).toEqual(UPSTREAM_URL_VARIABLES);
+  });
+
+  it("refuses a MOCKS that is neither true nor false, an upstream address that is no URL, several workers without Redis", () => {
+    expect(named(bootProblems({ MOCKS: "yes" }))).toContain("MOCKS");
+    expect(named(bootProblems({ SESSION_SECRET: STRONG, UPSTREAM_BASE_URL: "api.example.mx" }))).toContain("UPSTREAM_BASE_URL");
+    expect(named(bootProblems({ WEB_CONCURRENCY: "4" }))).toEqual(["REDIS_URL"]);
+    expect(bootProblems({ WEB_CONCURRENCY: "4", REDIS_URL: "redis://127.0.0.1:6379" })).toEqual([]);
+    expect(named(bootProblems({ WEB_CONCURRENCY: "muchos" }))).toEqual(["WEB_CONCURRENCY"]);
+  });
+
+  it.each(["true", "all", "TRUE", "*", "yes", "10.0.0.0/33", "99"])("TRUST_PROXY=%s is refused", (value) => {
+    expect(named(bootProblems({ TRUST_PROXY: value }))).toEqual(["TRUST_PROXY"]);
+  });
+});
+
+describe("TRUST_PROXY: the client is read from the right", () => {
+  const socket = "10.0.0.5";
+
+  it("without TRUST_PROXY the client is the socket's address, whatever X-Forwarded-For says", () => {
+    expect(clientAddress(socket, "1.2.3.4", trustProxyRule(undefined))).toBe(socket);
+    expect(clientAddress(socket, "1.2.3.4", trustProxyRule("false"))).toBe(socket);
+  });
+
+  it("one hop: the entry the proxy appended (rightmost), not the leftmost one the client wrote", () => {
+    const rule = trustProxyRule("1");
+    expect(clientAddress(socket, "203.0.113.7", rule)).toBe("203.0.113.7");
+    // A forged leftmost entry changes nothing: the proxy appended the real address at the right.
+    expect(clientAddress(socket, "6.6.6.6, 203.0.113.7", rule)).toBe("203.0.113.7");
+    expect(clientAddress(socket, ["9.9.9.9, 8.8.8.8", "203.0.113.7"], rule)).toBe("203.0.113.7");
+  });
+
+  it("two hops: the second entry from the right", () => {
+    expect(clientAddress(socket, "6.6.6.6, 203.0.113.7, 10.0.0.4", trustProxyRule("2"))).toBe("203.0.113.7");
+  });
+
+  it("a list of proxies (a BlockList): trusted addresses are skipped from the right, the first other one is the client", () => {
+    const rule = trustProxyRule("10.0.0.0/8, 192.168.1.1");
+    expect(clientAddress(socket, "6.6.6.6, 203.0.113.7, 192.168.1.1", rule)).toBe("203.0.113.7");
+    expect(clientAddress("::ffff:10.0.0.5", "6.6.6.6, 203.0.113.7", rule)).toBe("203.0.113.7");
+    // A request that did not come through a listed proxy: the socket is the client, its header ignored.
+    expect(clientAddress("198.51.100.9", "6.6.6.6", rule)).toBe("198.51.100.9");
+  });
+
+  it("names and IPv6 ranges", () => {
+    const rule = trustProxyRule("loopback, fd00::/8");
+    expect(clientAddress("::1", "6.6.6.6, 2001:db8::1, fd00::2", rule)).toBe("2001:db8::1");
+    expect(clientAddress("127.0.0.1", "203.0.113.7", rule)).toBe("203.0.113.7");
+  });
+
+  it("is never trust-everything", () => {
+    expect(() => trustProxyRule("true")).toThrow(/no se acepta confiar en cualquier proxy/);
+    expect(() => trustProxyRule("all")).toThrow(/no se acepta confiar en cualquier proxy/);
+  });
+});

@@ -1,0 +1,159 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomInt } from "node:crypto";
+import { expect, test } from "@playwright/test";
+import { DEMO_PASSWORD } from "../../../mocks/fixtures/demo";
+import { upstreamEnv } from "../../../mocks/upstream-names";
+import { PORT, SESSION_SECRET } from "../support/env";
+
+/**
+ * Production refuses to run unsafely (README "Production"): servers of their own, started as a
+ * deploy starts them. Each unsafe setting stops the server before it listens, with exit code 1
+ * and one Spanish line naming the variable; with an upstream address the mock world is off (its
+ * routes do not exist) and a session cookie minted on a demo server opens nothing; `npm start`
+ * with nothing set serves the demo and says so; behind one proxy, the per-address login limit
+ * holds when the leftmost X-Forwarded-For entry changes on every request. Runs once (js project).
+ */
+
+const UPSTREAM = `http://127.0.0.1:${PORT + 10}`;
+const REAL = `http://127.0.0.1:${PORT + 11}`;
+const DEMO = `http://127.0.0.1:${PORT + 12}`;
+const PROXIED = `http://127.0.0.1:${PORT + 13}`;
+
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+test.skip(() => test.info().project.name !== "js", "runs once, in the js project: it tests the servers, not a page");
+
+/** This process's environment without any setting the tests decide (MOCKS, secrets, upstreams, proxies), plus `env`. */
+function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const result: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of Object.keys(result)) {
+    if (/^(MOCKS|SESSION_SECRET|TRUST_PROXY|WEB_CONCURRENCY|REDIS_URL|NODE_ENV|PORT|UPSTREAM_.*)$/.test(name)) Reflect.deleteProperty(result, name);
+  }
+  return Object.assign(result, { HSTS: "false" }, env);
+}
+const realUpstreams = upstreamEnv(UPSTREAM);
+
+const processes: ChildProcess[] = [];
+const output = new Map<ChildProcess, string>();
+
+function start(args: string[], env: Record<string, string>) {
+  const child = spawn("node", args, { env: childEnv(env), stdio: ["ignore", "pipe", "pipe"] });
+  output.set(child, "");
+  const keep = (chunk: Buffer) => output.set(child, output.get(child) + chunk.toString());
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  processes.push(child);
+  return child;
+}
+
+async function healthy(base: string, child: ChildProcess) {
+  try {
+    await expect.poll(() => fetch(`${base}/healthz`).then((response) => response.status, () => 0), { timeout: 60_000 }).toBe(200);
+  } catch {
+    throw new Error(`${base} did not start:\n${output.get(child)}`);
+  }
+}
+
+/** The script run to its end with these settings: its exit code and what it wrote on stderr. */
+function refusal(script: string, env: Record<string, string>) {
+  const run = spawnSync("node", [script], { env: childEnv({ PORT: String(PORT + 14), ...env }), encoding: "utf8", timeout: 60_000 });
+  return { status: run.status, lines: run.stderr.trim().split("\n"), stdout: run.stdout };
+}
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields);
+
+test.afterAll(() => {
+  for (const child of processes.reverse()) child.kill("SIGTERM");
+});
+
+test("each unsafe setting stops the server before it listens: exit code 1 and one line naming the variable", () => {
+  const cases: { script: string; env: Record<string, string>; line: RegExp }[] = [
+    // The review's case: every upstream set, no MOCKS, no SESSION_SECRET.
+    { script: "server.mjs", env: { NODE_ENV: "production", ...realUpstreams }, line: /^SESSION_SECRET: es obligatorio con upstreams reales/ },
+    { script: "scripts/start.mjs", env: { NODE_ENV: "production", ...realUpstreams }, line: /^SESSION_SECRET: es obligatorio con upstreams reales/ },
+    { script: "server.mjs", env: { NODE_ENV: "production", UPSTREAM_BASE_URL: UPSTREAM, SESSION_SECRET: "demo-only-session-secret-change-me-0123456789" }, line: /^SESSION_SECRET: es el secreto de demostración/ },
+    { script: "server.mjs", env: { NODE_ENV: "production", UPSTREAM_BASE_URL: UPSTREAM, SESSION_SECRET: "x".repeat(48) }, line: /^SESSION_SECRET: es demasiado predecible/ },
+    { script: "server.mjs", env: { NODE_ENV: "production", UPSTREAM_BASE_URL: UPSTREAM, SESSION_SECRET: "corto-0123456789" }, line: /^SESSION_SECRET: debe tener al menos 32 caracteres/ },
+    { script: "server.mjs", env: { NODE_ENV: "production", TRUST_PROXY: "true" }, line: /^TRUST_PROXY: no se acepta confiar en cualquier proxy/ },
+    { script: "scripts/start.mjs", env: { NODE_ENV: "production", WEB_CONCURRENCY: "2" }, line: /^REDIS_URL: es obligatorio con WEB_CONCURRENCY > 1/ },
+    // A value only the app's own schema (app/lib/env.server.ts, inside the build) checks: the same one line, no stack trace.
+    { script: "server.mjs", env: { NODE_ENV: "production", UPSTREAM_TIMEOUT_MS: "pronto" }, line: /^UPSTREAM_TIMEOUT_MS: / },
+  ];
+  for (const { script, env, line } of cases) {
+    const { status, lines } = refusal(script, env);
+    const what = `${script} ${JSON.stringify(env)}\n${lines.join("\n")}`;
+    expect(status, what).toBe(1);
+    expect(lines, what).toHaveLength(1);
+    expect(lines[0], what).toMatch(line);
+  }
+  // With mocks off and no UPSTREAM_BASE_URL, each missing upstream is named, one line each.
+  const { status, lines } = refusal("server.mjs", { NODE_ENV: "production", UPSTREAM_CORE_URL: `${UPSTREAM}/core`, SESSION_SECRET });
+  expect(status).toBe(1);
+  expect(lines.map((entry) => entry.split(":")[0])).toEqual(Object.keys(realUpstreams).filter((name) => name !== "UPSTREAM_CORE_URL"));
+});
+
+test("with upstream addresses and a strong secret the mock world is off: no /__mocks/* route, and a cookie minted on a demo server is anonymous", async () => {
+  // The mock world as an upstream of its own (mocks/standalone.ts), as in real-upstream.spec.ts.
+  start(["--import", "tsx", "mocks/standalone.ts"], { PORT: String(PORT + 10), SESSION_SECRET });
+  const real = start(["server.mjs"], { NODE_ENV: "production", ...realUpstreams, SESSION_SECRET, PORT: String(PORT + 11), LOG_LEVEL: "warn" });
+  // A demo server, as `npm start` runs with nothing set: the demo secret signs its sessions.
+  const demo = start(["server.mjs"], { NODE_ENV: "production", PORT: String(PORT + 12), LOG_LEVEL: "warn" });
+  await expect.poll(() => fetch(`${UPSTREAM}/healthz`).then((response) => response.status, () => 0), { timeout: 60_000 }).toBe(200);
+  await healthy(REAL, real);
+  await healthy(DEMO, demo);
+
+  for (const [method, path] of [["POST", "/__mocks/reset"], ["POST", "/__mocks/session"], ["GET", "/__mocks/leads"], ["GET", "/__mocks/sso/login"]] as const) {
+    const response = await fetch(REAL + path, { method, headers: { "content-type": "application/json" }, body: method === "POST" ? JSON.stringify({ number: "5512345678" }) : undefined });
+    expect(response.status, `${method} ${path}`).toBe(404);
+  }
+  expect((await fetch(`${DEMO}/__mocks/reset`, { method: "POST" })).status).toBe(204);
+
+  // Ana logs in on the demo server; her cookie opens her /home there…
+  const login = await fetch(`${DEMO}/login`, { method: "POST", body: form({ number: "5512345678", password: DEMO_PASSWORD }), redirect: "manual" });
+  expect(login.status, await login.clone().text().then((text) => text.slice(0, 300))).toBeGreaterThanOrEqual(300);
+  const cookie = login.headers.getSetCookie().map((entry) => entry.split(";")[0]).join("; ");
+  expect(cookie).toContain("bait_session=");
+  const home = await fetch(`${DEMO}/home`, { headers: { cookie }, redirect: "manual" });
+  expect(home.status).toBe(200);
+  // …and nothing on a server with a real upstream: an anonymous visitor, sent away as one without a cookie is.
+  const elsewhere = await fetch(`${REAL}/home`, { headers: { cookie }, redirect: "manual" });
+  const anonymous = await fetch(`${REAL}/home`, { redirect: "manual" });
+  expect(anonymous.status).toBeGreaterThanOrEqual(300);
+  expect(anonymous.status).toBeLessThan(400);
+  expect([elsewhere.status, elsewhere.headers.get("location")]).toEqual([anonymous.status, anonymous.headers.get("location")]);
+  expect(output.get(real)).not.toMatch(/"level":(50|60)/);
+});
+
+test("npm start with nothing set serves the demo and says so with a warning", async () => {
+  const demo = start(["scripts/start.mjs"], { PORT: String(PORT + 15), LOG_LEVEL: "info" });
+  await healthy(`http://127.0.0.1:${PORT + 15}`, demo);
+  expect((await fetch(`http://127.0.0.1:${PORT + 15}/__mocks/reset`, { method: "POST" })).status).toBe(204);
+  const warning = (output.get(demo) ?? "").split("\n").find((line) => line.includes('"level":40'));
+  expect(warning, output.get(demo)).toMatch(/DEMO: mock world/);
+});
+
+test("behind one proxy (TRUST_PROXY=1) the per-address login limit holds when the leftmost X-Forwarded-For changes on every request", async () => {
+  const proxied = start(["server.mjs"], { NODE_ENV: "production", MOCKS: "true", SESSION_SECRET, TRUST_PROXY: "1", PORT: String(PORT + 13), LOG_LEVEL: "warn" });
+  await healthy(PROXIED, proxied);
+  const client = "203.0.113.77";
+  const forged = () => `${randomInt(1, 223)}.${randomInt(0, 255)}.${randomInt(0, 255)}.${randomInt(1, 254)}`;
+  /** A wrong password for a number of its own, through the proxy, which appends the client's address at the right. */
+  const attempt = (from: string) =>
+    fetch(`${PROXIED}/login`, {
+      method: "POST",
+      body: form({ number: `55${String(randomInt(10_000_000, 99_999_999))}`, password: "equivocada-1" }),
+      headers: { "x-forwarded-for": `${forged()}, ${forged()}, ${from}` },
+      redirect: "manual",
+    }).then((response) => response.status);
+  const statuses: number[] = [];
+  // 100 failed logins per address in 15 minutes (app/lib/rate-limit.server.ts LIMITS.perIp).
+  for (let index = 0; index < 101; index += 1) {
+    const status = await attempt(client);
+    statuses.push(status);
+    if (status === 429) break;
+  }
+  expect(statuses.at(-1), `statuses: ${statuses.join(",")}`).toBe(429);
+  expect(statuses.length).toBe(101);
+  expect(await attempt(client)).toBe(429);
+  // The limit is the client's, not everyone's: another client behind the same proxy still gets in.
+  expect(await attempt("203.0.113.78")).not.toBe(429);
+});

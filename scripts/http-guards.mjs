@@ -1,4 +1,5 @@
 // HTTP guards shared by the express server and its tests: security headers, CSRF, visitor id.
+import pino from "pino";
 
 export const VISITOR_COOKIE = "bait_vid";
 
@@ -162,8 +163,9 @@ export function acceptFormBodiesOnly({ texts, maxBytes = MAX_FORM_BYTES, log = l
 
 /** One line per refused request: JSON, no body, no query (it may carry personal data). server.mjs puts the reason on the request's own log line instead. */
 export function logRefusal(fields) {
-  console.warn(JSON.stringify({ level: "warn", msg: "request refused", ...fields }));
+  refusalLog.warn(fields, "request refused");
 }
+const refusalLog = pino({ level: process.env.LOG_LEVEL ?? "info", base: { pid: process.pid, module: "guards" }, timestamp: pino.stdTimeFunctions.isoTime });
 
 const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 

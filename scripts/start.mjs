@@ -6,7 +6,11 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import pino from "pino";
 import { bootProblems, mocksOn } from "../app/lib/boot-rules.mjs";
+
+// The launcher's own lines, like the workers' (server.mjs): one JSON line each.
+const log = pino({ level: process.env.LOG_LEVEL ?? "info", base: { pid: process.pid, module: "start" }, timestamp: pino.stdTimeFunctions.isoTime });
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const buildFile = path.join(root, "build/index.js");
@@ -30,7 +34,7 @@ if (problems.length > 0) {
 const builtAt = existsSync(buildFile) ? statSync(buildFile).mtimeMs : 0;
 const changedAt = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
 if (builtAt < changedAt) {
-  console.info("[start] building the app (sources are newer than the build)…");
+  log.info("building the app (sources are newer than the build)");
   const result = spawnSync("npx", ["remix", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
@@ -46,13 +50,13 @@ const useMocks = mocksOn(process.env);
 const sharedStore = Boolean(process.env.REDIS_URL);
 const workers = Number(process.env.WEB_CONCURRENCY ?? (process.env.NODE_ENV === "production" && !useMocks && sharedStore ? os.availableParallelism() : 1));
 if (workers > 1) {
-  if (useMocks) console.warn("[start] WEB_CONCURRENCY > 1 with the mock world: each worker has its own demo state");
+  if (useMocks) log.warn({ workers }, "WEB_CONCURRENCY > 1 with the mock world: each worker has its own demo state");
   cluster.setupPrimary({ exec: path.join(root, "server.mjs") });
   let stopping = false;
   const fork = () => cluster.fork().on("exit", (code, signal) => {
     // A worker that dies on its own is replaced; on shutdown they are let go.
     if (!stopping) {
-      console.error(`[start] worker exited (${signal ?? code}), starting another`);
+      log.error({ exit: signal ?? code }, "worker exited, starting another");
       fork();
     }
   });

@@ -33,7 +33,13 @@ function serverFiles(): string[] {
     ...app.filter((file) => file.startsWith("app/upstream/") && /\.ts$/.test(file)),
     ...app.filter((file) => file.startsWith("app/lib/") && /\.ts$/.test(file) && !/(^|\/)use-[^/]*\.ts$/.test(file)),
     ...filesUnder("mocks").filter((file) => /\.ts$/.test(file) && !isTest(file) && !isBrowser(file)),
+    ...filesUnder("app/lib").filter((file) => file.endsWith(".mjs") && !isTest(file)),
     "server.mjs",
+    // The server's own middleware and launcher (the CLI scripts beside them print to a terminal on purpose).
+    "scripts/start.mjs",
+    "scripts/http-guards.mjs",
+    "scripts/page-cache.mjs",
+    "scripts/coalesced-flush.mjs",
   ]);
   return [...scanned].filter((file) => !(file in EXCEPTIONS)).sort();
 }

@@ -14,6 +14,9 @@ async function ssoSession() {
   session.set("user", { name: "Ana", email: "demo.mbb@example.com", number: "5512345678", userType: 1, isLegacy: true, isProfileActive: true, isEmailVerify: true });
   session.set("tokens", sealTokens({ access: newToken("5512345678") }));
   session.set("auth", "sso");
+  // Signed in a moment ago: no step-up is asked (docs/accounts.md "Step-up").
+  session.set("signedInAt", Date.now());
+  session.set("authAt", Date.now());
   return (await commitSession(session)).split(";")[0]!;
 }
 

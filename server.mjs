@@ -162,7 +162,12 @@ if (mockControl) {
   app.post("/__mocks/session", express.json(), (req, res) => {
     const access = mockControl.mintSession(req.body?.number);
     if (!access) return res.status(400).json({ error: "number must be 10 digits" });
-    res.json({ access });
+    if (!req.body?.user) return res.json({ access });
+    // With a user, also the site's session record a login would create, and its cookie's value.
+    build.entry.module.openMockSession(req.body.user, access, req.body.minutesAgo).then(
+      (cookie) => (cookie ? res.json({ access, cookie }) : res.status(400).json({ error: "user is not a session user" })),
+      (error) => res.status(500).json({ error: String(error) }),
+    );
   });
   // The marketing platforms' stand-ins and the collector of what they would receive.
   (await import("./mocks/analytics.ts")).mountAnalytics(app, express.json({ limit: "10kb" }));

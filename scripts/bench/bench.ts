@@ -96,7 +96,8 @@ async function main() {
 
   const minted = await fetch(`${separateUpstream ? upstreamBase : base}/__mocks/session`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ number: benchCustomer.number }) });
   const { access } = (await minted.json()) as { access: string };
-  const session = await sessionCookie(secret, access);
+  if (separateUpstream && !redisUrl) throw new Error("BENCH_UPSTREAM=process needs the bench's Redis: the logged-in session is a record the app and the bench share");
+  const session = await sessionCookie(secret, access, separateUpstream ? { redisUrl: redisUrl! } : { appBase: base });
 
   const pages: Page[] = [
     { path: "/", label: "/" },

@@ -34,14 +34,15 @@ export function safeReturnTo(value: unknown): string | undefined {
 /**
  * The mock world's shortcut for tests that skip the login form (POST /__mocks/session, server.mjs):
  * the record a legacy sign-in of `user` with that access token would create, and the cookie's
- * value that opens it. Refused outside the mock world.
+ * value that opens it; `minutesAgo` dates the sign-in back (the step-up's tests). Refused outside
+ * the mock world.
  */
-export async function openMockSession(user: unknown, access: string): Promise<string | null> {
+export async function openMockSession(user: unknown, access: string, minutesAgo: unknown = 0): Promise<string | null> {
   if (!env.mocks) return null;
   const parsed = sessionUser.safeParse(user);
   if (!parsed.success) return null;
   const session = await sessionStorage.getSession();
-  const now = Date.now();
+  const now = Date.now() - (typeof minutesAgo === "number" && minutesAgo > 0 ? minutesAgo * 60_000 : 0);
   session.set("sid", randomUUID());
   session.set("signedInAt", now);
   session.set("authAt", now);

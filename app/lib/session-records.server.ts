@@ -27,7 +27,7 @@ function numbersOf(data: Record<string, unknown>): string[] {
   return [user?.number, user?.serviceNumber].filter((value): value is string => typeof value === "string");
 }
 
-export function createSessionRecords({ state, idleMs, maxMs, clock = Date.now }: { state: SharedState; idleMs: number; maxMs: number; clock?: () => number }) {
+export function createSessionRecords({ state, idleMs, maxMs, clock = () => Date.now() }: { state: SharedState; idleMs: number; maxMs: number; clock?: () => number }) {
   const ttlOf = (record: Stored, now: number) => Math.max(1, Math.min(idleMs, record.c + maxMs - now));
   const write = (id: string, record: Stored, now: number) => state.set(recordKey(id), JSON.stringify(record), ttlOf(record, now));
   const parse = (raw: string | null): Stored | null => {

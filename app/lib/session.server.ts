@@ -91,9 +91,13 @@ async function readRecord(request: Request): Promise<Read> {
   const reading = (async (): Promise<Read> => {
     const id: unknown = await sessionCookie.parse(request.headers.get("Cookie"));
     if (typeof id !== "string" || !id) return { id: "", data: null, stale: false, generation: at };
-    // While the shared state does not answer nobody is signed in: the customer pages send to /login.
-    const data = await sessionRecords.read(id).catch(() => null);
-    return { id, data, stale: !data, generation: at };
+    // While the shared state does not answer nobody is signed in, but the cookie is kept: its
+    // record may well be there once Redis answers again.
+    const data = await sessionRecords.read(id).then(
+      (found) => ({ found, failed: false }),
+      () => ({ found: null, failed: true }),
+    );
+    return { id, data: data.found, stale: !data.found && !data.failed, generation: at };
   })();
   reads.set(request, reading);
   return reading;

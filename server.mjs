@@ -169,7 +169,7 @@ app.use(assignVisitorId({ isProduction, newId: randomUUID }));
 
 // The mock world's routes (mocks/routes.ts); they do not exist when mocks are off: whatever the
 // method, /__mocks/* is then the site's own 404 page.
-if (mockRoutes) mockRoutes.mountMockRoutes(app);
+if (mockRoutes) mockRoutes.mountMockRoutes(app, build.entry.module);
 else {
   app.all("/__mocks/*", (req, _res, next) => {
     if (req.method !== "HEAD") req.method = "GET";

@@ -11,11 +11,14 @@ import { startLeadDelivery } from "~/features/leads/lead.server";
 import { serverT } from "~/lib/i18n/translate.server";
 import { logger } from "~/lib/log.server";
 import { maskDigits } from "~/lib/request-context.server";
+import { SESSION_COOKIE } from "~/lib/session.server";
 import { TranslationProvider, type T } from "~/lib/i18n/react";
 
 // The page cache and the health endpoints of server.mjs read these from the build.
 export { pageCacheVariant } from "~/render/page/cache-variant.server";
 export { healthReport } from "~/lib/health.server";
+// POST /__mocks/session (mock world only) opens a session record for tests that skip the login form.
+export { openMockSession } from "~/features/auth/session.server";
 
 // Leads a previous run stored and did not deliver go out first (docs/leads.md).
 startLeadDelivery();
@@ -34,6 +37,7 @@ export default async function handleRequest(
   const campaign = await campaignCookieFor(request);
   if (campaign) responseHeaders.append("Set-Cookie", campaign);
   keepPrivateWhenSettingCookies(responseHeaders);
+  keepPrivateWithSession(request, responseHeaders);
   const nonce = loadContext.cspNonce;
   // Crawlers and no-JS clients get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
@@ -86,6 +90,7 @@ export async function handleDataRequest(response: Response, { request }: { reque
   // data of before a flash notice was shown or consent was given.
   if (!/no-store/.test(response.headers.get("Cache-Control") ?? "")) response.headers.set("Cache-Control", "private, no-cache");
   keepPrivateWhenSettingCookies(response.headers);
+  keepPrivateWithSession(request, response.headers);
   return response;
 }
 
@@ -96,6 +101,18 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   // own log line says 405 (server.mjs), the page says so in Spanish; no stack.
   if (isRouteErrorResponse(error) && error.status === 405) return;
   logger("server").error({ route: maskDigits(pathname), err: error }, "error no controlado");
+}
+
+const sessionCookieIn = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=[^;]`);
+
+/**
+ * A request that carries our session (a customer's, or a visitor's sale or notice) is answered for
+ * that person alone: no cache, shared or the browser's, keeps any answer of it, whatever the route
+ * said (a public page shows 'Hola, Ana' in the header when she is signed in). The page cache of
+ * server.mjs neither serves nor stores a request with this cookie (scripts/page-cache.mjs).
+ */
+function keepPrivateWithSession(request: Request, headers: Headers) {
+  if (sessionCookieIn.test(request.headers.get("Cookie") ?? "")) headers.set("Cache-Control", "private, no-store");
 }
 
 /** A response that sets a cookie (a consumed flash notice, a campaign, a flow's end) is this visitor's alone: no cache keeps it. */

@@ -11,7 +11,10 @@ import * as mockSso from "./sso-server";
  * SSO server, the card provider, PayPal and the postpaid portal. server.mjs mounts them only
  * with mocks on (app/lib/boot-rules.mjs mocksOn): with a real upstream none of them exists.
  */
-export function mountMockRoutes(app: Express) {
+/** What the mock routes ask of the site's build (app/entry.server.tsx exports it). */
+export type MockSite = { openMockSession(user: unknown, access: string, minutesAgo?: number): Promise<string | null> };
+
+export function mountMockRoutes(app: Express, site: MockSite) {
   app.post("/__mocks/reset", (_req, res) => {
     mockControl.reset();
     res.status(204).end();
@@ -29,7 +32,12 @@ export function mountMockRoutes(app: Express) {
   app.post("/__mocks/session", express.json(), (req, res) => {
     const access = mockControl.mintSession(req.body?.number);
     if (!access) return res.status(400).json({ error: "number must be 10 digits" });
-    res.json({ access });
+    if (!req.body?.user) return res.json({ access });
+    // With a user, also the site's session record a login would create, and its cookie's value.
+    site.openMockSession(req.body.user, access, req.body.minutesAgo).then(
+      (cookie) => (cookie ? res.json({ access, cookie }) : res.status(400).json({ error: "user is not a session user" })),
+      (error) => res.status(500).json({ error: String(error) }),
+    );
   });
   // The marketing platforms' stand-ins and the collector of what they would receive.
   mountAnalytics(app, express.json({ limit: "10kb" }));

@@ -110,3 +110,25 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 
 /** Parsed once at boot: a wrong variable stops the server with a line naming it. */
 export const env = parseEnv();
+
+/**
+ * Server-side sessions (docs/accounts.md "Sessions"): a record ends after SESSION_IDLE_MINUTES
+ * without use and SESSION_MAX_HOURS after the sign-in whatever happens; the changes to the line
+ * ask for the password again when the last sign-in is older than STEP_UP_MINUTES.
+ */
+const sessionEnvSchema = z.object({
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
+  SESSION_MAX_HOURS: z.coerce.number().int().positive().default(12),
+  STEP_UP_MINUTES: z.coerce.number().int().positive().default(10),
+});
+
+function parseSessionEnv() {
+  const parsed = sessionEnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
+    throw new Error(`Variables de entorno inválidas:\n${details}`);
+  }
+  return { idleMs: parsed.data.SESSION_IDLE_MINUTES * 60_000, maxMs: parsed.data.SESSION_MAX_HOURS * 3_600_000, stepUpMs: parsed.data.STEP_UP_MINUTES * 60_000 };
+}
+
+export const sessionEnv = parseSessionEnv();

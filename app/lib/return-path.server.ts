@@ -15,6 +15,7 @@ export const APP_PAGES: readonly string[] = [
   "/cobertura",
   "/compatibilidad",
   "/completar-registro",
+  "/confirmar-identidad",
   "/contacto",
   "/e-sim",
   "/editar-perfil",

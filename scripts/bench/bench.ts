@@ -66,13 +66,15 @@ async function main() {
   const stopAll: Array<() => void> = [];
   process.on("exit", () => stopAll.forEach((stop) => stop()));
   let redisUrl = process.env.REDIS_URL;
-  if (Number(process.env.WEB_CONCURRENCY ?? 1) > 1 && !redisUrl) {
+  const separateUpstream = process.env.BENCH_UPSTREAM === "process";
+  // Several workers share their state in Redis; a separate upstream has no /__mocks/session, so the
+  // bench writes the logged-in session's record into the Redis the app reads.
+  if ((Number(process.env.WEB_CONCURRENCY ?? 1) > 1 || separateUpstream) && !redisUrl) {
     const redis = await startRedis();
-    if (!redis) throw new Error("WEB_CONCURRENCY > 1 needs REDIS_URL or redis-server installed");
+    if (!redis) throw new Error("WEB_CONCURRENCY > 1 and BENCH_UPSTREAM=process need REDIS_URL or redis-server installed");
     stopAll.push(redis.stop);
     redisUrl = redis.url;
   }
-  const separateUpstream = process.env.BENCH_UPSTREAM === "process";
   let upstreamBase = "";
   if (separateUpstream) {
     const upstreamPort = await freePort();
@@ -96,7 +98,7 @@ async function main() {
 
   const minted = await fetch(`${separateUpstream ? upstreamBase : base}/__mocks/session`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ number: benchCustomer.number }) });
   const { access } = (await minted.json()) as { access: string };
-  const session = await sessionCookie(secret, access);
+  const session = await sessionCookie(secret, access, separateUpstream ? { redisUrl: redisUrl! } : { appBase: base });
 
   const pages: Page[] = [
     { path: "/", label: "/" },

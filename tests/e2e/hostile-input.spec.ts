@@ -131,9 +131,7 @@ test.beforeAll(async () => {
     stdio: "ignore",
   });
   await expect.poll(() => fetch(`${BASE}/healthz`).then((response) => response.status, () => 0), { timeout: 60_000 }).toBe(200);
-  const minted = await fetch(`${BASE}/__mocks/session`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ number: ana.number }) });
-  const { access } = (await minted.json()) as { access: string };
-  customerCookie = `${SESSION_COOKIE}=${await sessionCookieValue(ana, access)}`;
+  customerCookie = `${SESSION_COOKIE}=${await sessionCookieValue(BASE, ana)}`;
 });
 
 test.afterAll(() => {

@@ -129,6 +129,7 @@ const TARGETS: Target[] = [
   { route: "recurrente", load: () => import("~/routes/recurrente"), urls: ["/recurrente", "/recurrente?accion=modificar&id=1", "/recurrente?accion=cancelar&id=x"], customer: true },
   { route: "reposicion-sim", load: () => import("~/routes/reposicion-sim"), urls: ["/reposicion-sim"], customer: true },
   { route: "factura", load: () => import("~/routes/factura"), urls: ["/factura"], customer: true },
+  { route: "confirmar-identidad", load: () => import("~/routes/confirmar-identidad"), urls: ["/confirmar-identidad?volver=%2Feditar-perfil", "/confirmar-identidad?volver=https%3A%2F%2Fejemplo.com", "/confirmar-identidad"], customer: true },
 ];
 
 // ---- What is watched --------------------------------------------------------------------------

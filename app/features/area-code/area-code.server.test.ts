@@ -15,6 +15,9 @@ async function signedIn(number: string) {
   const session = await getSession(new Request("http://localhost/"));
   session.set("user", { name: "Cliente", email: "cliente@example.com", number, userType: 1, isLegacy: true, isProfileActive: true, isEmailVerify: true });
   session.set("tokens", sealTokens({ access: `token-${number}` }));
+  // Signed in a moment ago: no step-up is asked (docs/accounts.md "Step-up").
+  session.set("signedInAt", Date.now());
+  session.set("authAt", Date.now());
   return (await commitSession(session)).split(";")[0]!;
 }
 

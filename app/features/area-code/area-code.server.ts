@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
+import { requireRecentSignIn } from "~/features/auth/step-up.server";
 import { type FormAnswer, invalid, refused } from "~/lib/form-answer.server";
 import { formatPhone } from "~/lib/format";
 import { parseForm, readForm, SECRET_FIELDS } from "~/lib/forms";
@@ -52,6 +53,7 @@ export async function availableAreaCodes(): Promise<AreaCodesByState | null> {
  */
 export async function areaCodeAction(request: Request, context: AppLoadContext) {
   const user = await requireCustomer(request, "login");
+  await requireRecentSignIn(request, "/cambio-nir");
   const submission = parseForm(await readForm(request), areaCodeSchema);
   if (submission.status !== "success") return invalid(submission);
   const { nir } = submission.value;

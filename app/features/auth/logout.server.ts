@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { logger } from "~/lib/log.server";
-import { destroySession, getCustomer, getSession } from "~/lib/session.server";
+import { destroySession, findCustomer, getSession } from "~/lib/session.server";
 import { logout as legacyLogout } from "~/upstream/conn/access.server";
 import { endSsoSession } from "~/upstream/sso.server";
 
@@ -8,11 +8,12 @@ const PROFILE = { 1: "mbb", 2: "hbb", 3: "mifi" } as const;
 
 /**
  * Logout (docs/accounts.md): ends the upstream session the customer signed in with (deleteSSO for single
- * sign-on, operacion "logout" for a legacy account), then clears ours and goes home. Our session
- * is cleared whatever the upstream answers: a customer who asks to leave, leaves.
+ * sign-on, operacion "logout" for a legacy account), then ends ours (its record is deleted: the
+ * cookie, kept or copied, opens nothing any more) and goes home. Our session is ended whatever the
+ * upstream answers: a customer who asks to leave, leaves.
  */
 export async function logoutAction(request: Request): Promise<Response> {
-  const customer = await getCustomer(request);
+  const customer = await findCustomer(request);
   if (customer) {
     const { user, tokens, auth } = customer;
     const result =

@@ -8,6 +8,8 @@ import type { FormAnswer } from "~/lib/form-answer.server";
 import { recoveryAction, recoveryLoader, secondsUntil, stepOf } from "./recovery.server";
 import { translate } from "~/lib/i18n/translate.server";
 import { takeNotice } from "~/lib/notice.server";
+import { getCustomer } from "~/lib/session.server";
+import { signIn } from "./session.server";
 
 useMockUpstream();
 beforeEach(forgetLimits);
@@ -372,6 +374,18 @@ describe("step 3: the new password", () => {
     expect(fresh.ok && fresh.data.outcome).toBe("signedIn");
     const old = await login({ profile: "mbb", number: "5512345678", password: "Bait2024!" });
     expect(old.ok && old.data.outcome).toBe("refused");
+  });
+
+  it("ends every session of the line signed in before: their cookies then get /login", async () => {
+    const user = { name: "Ana", email: "demo.mbb@example.com", number: "5512345678", userType: 1 as const, isLegacy: true, isProfileActive: true, isEmailVerify: true };
+    const before = (await signIn(new Request(`${ORIGIN}/login`), { user, tokens: { access: "t" }, auth: "legacy" })).headers.get("Set-Cookie")!.split(";")[0]!;
+    const request = () => new Request(`${ORIGIN}/home`, { headers: { Cookie: before } });
+    expect((await getCustomer(request()))?.user.number).toBe("5512345678");
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    const b = await atStep(3);
+    await b.post(STEP3, { password: "Nueva2024!", passwordConfirmation: "Nueva2024!" });
+    const refused = await getCustomer(request()).then(() => null, (thrown: Response) => thrown);
+    expect(refused?.headers.get("Location")).toBe("/login");
   });
 
   it("hbb: changes the service's password; login with the service number works with it", async () => {

@@ -10,6 +10,7 @@ import { recoveryFlow, type RecoveryState } from "./flow.server";
 import { invalid, refused } from "~/lib/form-answer.server";
 import { rateLimiter, sendRefused, tooManyAttempts, type Attempt } from "~/lib/rate-limit.server";
 import { redirectWithNotice, takeNotice } from "~/lib/notice.server";
+import { endSessionsOf } from "~/lib/session.server";
 import { loginUrl, recoveryUrl, registerUrl, type RecoveryStep } from "./urls";
 
 /**
@@ -220,5 +221,7 @@ async function passwordStep(request: Request, state: RecoveryState, formData: Fo
   const result = await resetPassword(lineOf(state), submission.value.password, state.uuid);
   if (!result.ok) return refused(submission, { key: result.error.messageKey }, 502);
   if (result.data.outcome === "refused") return refused(submission, { key: result.data.messageKey });
+  // The new password ends every session of the line, wherever it was opened (docs/accounts.md "Sessions").
+  await endSessionsOf(state.phone, state.serviceNumber);
   return redirectWithNotice(request, loginUrl(state.profile), "auth:login.passwordChanged", [await recoveryFlow.clear(request)]);
 }

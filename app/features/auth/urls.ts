@@ -10,6 +10,9 @@ export const REGISTER_PATH = "/registro";
 export const COMPLETE_REGISTRATION_PATH = "/completar-registro";
 export const RECOVERY_PATH = "/recuperacion";
 export const ACCOUNT_HOME_PATH = "/home";
+/** The step-up: the password again before a change to the line (docs/accounts.md "Step-up"). */
+export const STEP_UP_PATH = "/confirmar-identidad";
+export const stepUpUrl = (back: string) => `${STEP_UP_PATH}?volver=${encodeURIComponent(back)}`;
 
 export const loginUrl = (profile: LineProfile) => `${LOGIN_PATH}?type=${profile}`;
 

@@ -11,6 +11,7 @@ import type { LineIdentity } from "~/upstream/conn/access.server";
 
 export const NO_STORE = { "Cache-Control": "private, no-store" };
 
+/** The signed-in customer; a cookie whose session ended goes to /login (getCustomer), anybody else home. */
 export async function requireCustomerSession(request: Request) {
   const customer = await getCustomer(request);
   if (!customer) throw redirect("/", { headers: NO_STORE });

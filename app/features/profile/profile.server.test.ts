@@ -14,6 +14,9 @@ async function ssoSession() {
   session.set("user", { name: "Ana", email: "demo.mbb@example.com", number: "5512345678", userType: 1, isLegacy: true, isProfileActive: true, isEmailVerify: true });
   session.set("tokens", sealTokens({ access: newToken("5512345678") }));
   session.set("auth", "sso");
+  // Signed in a moment ago: no step-up is asked (docs/accounts.md "Step-up").
+  session.set("signedInAt", Date.now());
+  session.set("authAt", Date.now());
   return (await commitSession(session)).split(";")[0]!;
 }
 
@@ -43,6 +46,24 @@ describe("'Actualizar Datos' for a single-sign-on session", () => {
     expect(answer.status).toBe(303);
     expect(answer.headers.get("Location")).toBe("/editar-perfil");
     expect(world.accounts.get("5512345678")?.password).toBe(before);
+  });
+});
+
+describe("the password change of a legacy account", () => {
+  it("ends every session of the line, this one too: /login with the notice, and the old cookie gets /login", async () => {
+    const session = await getSession(new Request("http://localhost/"));
+    session.set("user", { name: "Ana", email: "demo.mbb@example.com", number: "5512345678", userType: 1, isLegacy: true, isProfileActive: true, isEmailVerify: true });
+    session.set("tokens", sealTokens({ access: newToken("5512345678") }));
+    session.set("auth", "legacy");
+    session.set("signedInAt", Date.now() - 1);
+    session.set("authAt", Date.now() - 1);
+    const cookie = (await commitSession(session)).split(";")[0]!;
+    const answer = await post(cookie, { intent: "password", currentPassword: "Bait2024!", password: "Nueva2025!", passwordConfirmation: "Nueva2025!" });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("Location")).toBe("/login?type=mbb");
+    expect(world.accounts.get("5512345678")?.password).toBe("Nueva2025!");
+    const replayed = await profileLoader(new Request("http://localhost/editar-perfil", { headers: { Cookie: cookie } })).then(() => null, (thrown: Response) => thrown);
+    expect(replayed?.headers.get("Location")).toBe("/login");
   });
 });
 

@@ -1,12 +1,15 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
+import { requireRecentSignIn } from "~/features/auth/step-up.server";
 import { ssoAccountLinks } from "~/features/auth/sso.server";
+import { loginUrl } from "~/features/auth/urls";
 import { invalid, refused } from "~/lib/form-answer.server";
 import { parseForm, readForm } from "~/lib/forms";
 import { formatPhone } from "~/lib/format";
 import { translate } from "~/lib/i18n/translate.server";
-import { takeNotice } from "~/lib/notice.server";
+import { redirectWithNotice, takeNotice } from "~/lib/notice.server";
 import { rateLimiter, tooManyAttempts } from "~/lib/rate-limit.server";
+import { destroySession, endSessionsOf, getSession } from "~/lib/session.server";
 import { changePassword, updateProfile } from "~/upstream/conn/access.server";
 import { optInWhatsapp } from "~/upstream/core/captacion.server";
 import { passwordChangeSchema, profileDataSchema, whatsappSchema } from "#schemas/forms/profile";
@@ -20,6 +23,8 @@ import { PROFILE_PATH } from "./urls";
  * 303 that keeps the change in the session, so it shows at once; the upstream keeps it for the
  * next login.
  */
+
+const LOGIN_TYPES = { 1: "mbb", 2: "hbb", 3: "mifi" } as const;
 
 export type ProfileView = {
   name: string;
@@ -35,6 +40,7 @@ export type ProfileView = {
 
 export async function profileLoader(request: Request) {
   const { user, auth } = await requireCustomerSession(request);
+  await requireRecentSignIn(request, PROFILE_PATH);
   const { notice, headers } = await takeNotice(request);
   const links = auth === "sso" ? ssoAccountLinks() : null;
   const view: ProfileView = {
@@ -52,6 +58,7 @@ export async function profileLoader(request: Request) {
 
 export async function profileAction(request: Request, context: AppLoadContext) {
   const { user, tokens, auth } = await requireCustomerSession(request);
+  await requireRecentSignIn(request, PROFILE_PATH);
   const formData = await readForm(request);
   // Every change reaches the upstream: limited per line and per IP.
   const tries = await rateLimiter.take({ action: "profile", number: user.number, ip: context.clientIp });
@@ -74,7 +81,10 @@ export async function profileAction(request: Request, context: AppLoadContext) {
     const result = await changePassword({ line, access: tokens.access, current: submission.value.currentPassword, next: submission.value.password });
     if (!result.ok) return refused(submission, { key: result.error.messageKey }, 502);
     if (result.data.outcome === "refused") return refused(submission, { key: result.data.messageKey });
-    return redirectWithUser(request, PROFILE_PATH, {}, "profile:password.changed");
+    // A new password ends every session of the line, this one too: the customer signs in with it.
+    await endSessionsOf(user.number, user.serviceNumber);
+    const ended = await destroySession(await getSession(request));
+    return redirectWithNotice(new Request(request.url), loginUrl(LOGIN_TYPES[user.userType]), "auth:login.passwordChanged", [ended]);
   }
 
   const submission = parseForm(formData, profileDataSchema);

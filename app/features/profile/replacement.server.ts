@@ -2,6 +2,7 @@ import type { Submission } from "@conform-to/dom";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import * as z from "zod";
 import { secondsUntil } from "~/features/auth/recovery.server";
+import { requireRecentSignIn } from "~/features/auth/step-up.server";
 import { invalid, refused } from "~/lib/form-answer.server";
 import { parseForm, readForm } from "~/lib/forms";
 import { formatPhone } from "~/lib/format";
@@ -14,7 +15,7 @@ import { registerReplacement, sendReplacementOtp, validateReplacementOtp } from 
 import { codeSchema } from "#schemas/forms/auth";
 import { replacementSchema } from "#schemas/forms/profile";
 import { lineNumberOf, NO_STORE, requireCustomerSession } from "./customer.server";
-import { replacementUrl } from "./urls";
+import { REPLACEMENT_PATH, replacementUrl } from "./urls";
 
 /**
  * The SIM replacement of the signed-in customer's line (docs/profile.md), three steps in `?paso=`:
@@ -55,6 +56,7 @@ async function goTo(request: Request, step: 1 | 2 | 3, state: ReplacementState |
 
 export async function replacementLoader(request: Request) {
   const { user } = await requireCustomerSession(request);
+  await requireRecentSignIn(request, REPLACEMENT_PATH);
   const line = lineNumberOf(user);
   const step = stepOf(new URL(request.url).searchParams.get("paso"));
   const taken = await takeNotice(request);
@@ -89,6 +91,7 @@ async function limited(submission: Submission<unknown>, attempt: Attempt) {
 
 export async function replacementAction(request: Request, context: AppLoadContext) {
   const { user } = await requireCustomerSession(request);
+  await requireRecentSignIn(request, REPLACEMENT_PATH);
   const line = lineNumberOf(user);
   const step = stepOf(new URL(request.url).searchParams.get("paso"));
   const formData = await readForm(request);

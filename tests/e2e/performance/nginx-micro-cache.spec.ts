@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { microCacheSite, nginxBinary, startNginx, type Nginx } from "../../../scripts/bench/nginx";
 import { waitForHydration } from "../support/hydration";
-import { PORT } from "../support/env";
+import { BASE_URL, PORT } from "../support/env";
 import { SESSION_COOKIE, sessionCookieValue } from "../support/session";
 
 /**
@@ -53,7 +53,7 @@ test("an anonymous page is kept, and every answer from the cache has a nonce of 
 });
 
 test("a visitor with a session, and a page that answers private, always reach the app", async () => {
-  const session = `${SESSION_COOKIE}=${await sessionCookieValue()}`;
+  const session = `${SESSION_COOKIE}=${await sessionCookieValue(BASE_URL)}`;
   for (let round = 0; round < 2; round += 1) {
     expect((await get("/paquetes", session)).headers.get("x-cache")).toBe("BYPASS");
     expect((await get("/login")).headers.get("x-cache")).toBe("MISS");

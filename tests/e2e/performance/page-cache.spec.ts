@@ -43,9 +43,9 @@ test("no visitor's cookie reaches another, and a logged-in visitor is never serv
   expect(newcomer.headers.get("x-page-cache")).toBe("hit");
   expect(newcomer.headers.getSetCookie()).toEqual([]);
 
-  const loggedIn = await get("/recargas", `${SESSION_COOKIE}=${await sessionCookieValue(ana)}`);
+  const loggedIn = await get("/recargas", `${SESSION_COOKIE}=${await sessionCookieValue(BASE_URL, ana)}`);
   expect(loggedIn.headers.get("x-page-cache")).toBeNull();
-  const home = await get("/home", `${SESSION_COOKIE}=${await sessionCookieValue(ana)}`);
+  const home = await get("/home", `${SESSION_COOKIE}=${await sessionCookieValue(BASE_URL, ana)}`);
   expect(home.headers.get("x-page-cache")).toBeNull();
 });
 

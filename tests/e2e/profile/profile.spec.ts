@@ -2,6 +2,7 @@ import { expect } from "@playwright/test";
 import { auditedTest as test, expectNoAxeViolations } from "../support/axe";
 import { expectPath } from "../support/expect-path";
 import { waitForHydration } from "../support/hydration";
+import { SESSION_COOKIE } from "../support/session";
 import { logIn, logInAgain, PASSWORD, resetLines } from "./support";
 
 /**
@@ -51,7 +52,7 @@ test("a bad e-mail and an empty name are refused in Spanish beside the fields", 
   await expectNoAxeViolations(page, "/editar-perfil with errors");
 });
 
-test("the password changes with the current one, and the new one logs in", async ({ auditedPage: page }) => {
+test("the password changes with the current one, ends the session (the old cookie opens nothing), and the new one logs in", async ({ auditedPage: page }) => {
   await logIn(page, JORGE);
   await page.goto("/editar-perfil");
   await waitForHydration(page);
@@ -66,8 +67,14 @@ test("the password changes with the current one, and the new one logs in", async
   await form.getByLabel("Contraseña actual", { exact: true }).fill(PASSWORD);
   await form.getByLabel("Nueva contraseña", { exact: true }).fill("Nueva2025!");
   await form.getByLabel("Confirma tu contraseña", { exact: true }).fill("Nueva2025!");
+  const before = (await page.context().cookies()).find((cookie) => cookie.name === SESSION_COOKIE);
   await page.getByRole("button", { name: "Cambiar contraseña", exact: true }).click();
-  await expect(page.getByText("Tu contraseña se cambió correctamente. Úsala la próxima vez que inicies sesión.")).toBeVisible();
+  await expectPath(page, "/login", "?type=mbb");
+  await expect(page.getByText("Tu contraseña se cambió correctamente. Ya puedes iniciar sesión con ella.")).toBeVisible();
+  // The session that changed it ended: its cookie, put back, gets the login page.
+  await page.context().addCookies([before!]);
+  await page.goto("/editar-perfil");
+  await expectPath(page, "/login");
 
   await logInAgain(page, JORGE, "Nueva2025!");
   await expect(page.locator("main").getByText("Hola, Jorge", { exact: true })).toBeVisible();

@@ -1,7 +1,4 @@
-import { createCookieSessionStorage } from "@remix-run/node";
 import type { BrowserContext } from "@playwright/test";
-import { seal } from "../../../app/lib/token-vault.server";
-import { SESSION_SECRET } from "./env";
 
 /** The production name of the session cookie (app/lib/session.server.ts): the server runs with NODE_ENV=production. */
 export const SESSION_COOKIE = "__Host-bait_session";
@@ -38,33 +35,22 @@ export const luis: Customer = {
   isEmailVerify: true,
 };
 
-const storage = createCookieSessionStorage({
-  cookie: { name: SESSION_COOKIE, secrets: [SESSION_SECRET], path: "/", httpOnly: true, secure: true, sameSite: "lax" },
-});
-
-/** The signed cookie value the app would have written after a successful login of `user` with that access token. */
-export async function sessionCookieValue(user: Customer = ana, access = "test-access-token"): Promise<string> {
-  const session = await storage.getSession();
-  session.set("user", user);
-  session.set("tokens", seal({ access }, SESSION_SECRET));
-  session.set("auth", "legacy");
-  const header = await storage.commitSession(session);
-  const pair = header.split(";")[0] ?? "";
-  return pair.slice(pair.indexOf("=") + 1);
-}
-
 /**
  * Logs `user` in by giving the browser context the session cookie, skipping the login form. The
- * mock upstream mints a real access token for the line, so pages that call the upstream on the
- * customer's behalf (balance on /home, logout) work as after a real login.
+ * mock upstream mints a real access token for the line and the site opens the session record a
+ * login would (POST /__mocks/session with the user), so pages that call the upstream on the
+ * customer's behalf (balance on /home, logout) work as after a real login; `minutesAgo` dates the
+ * sign-in back (the step-up). Answers the cookie's value (a test may keep it to replay it after a
+ * logout).
  */
-export async function loginAs(context: BrowserContext, user: Customer = ana): Promise<void> {
-  const minted = await context.request.post("/__mocks/session", { data: { number: user.number } });
-  const { access } = (await minted.json()) as { access: string };
+export async function loginAs(context: BrowserContext, user: Customer = ana, { minutesAgo = 0 } = {}): Promise<string> {
+  const minted = await context.request.post("/__mocks/session", { data: { number: user.number, user, minutesAgo } });
+  const { cookie } = (await minted.json()) as { access: string; cookie?: string };
+  if (!cookie) throw new Error(`POST /__mocks/session no abrió una sesión (${minted.status()})`);
   await context.addCookies([
     {
       name: SESSION_COOKIE,
-      value: await sessionCookieValue(user, access),
+      value: cookie,
       domain: "localhost",
       path: "/",
       httpOnly: true,
@@ -72,4 +58,13 @@ export async function loginAs(context: BrowserContext, user: Customer = ana): Pr
       sameSite: "Lax",
     },
   ]);
+  return cookie;
+}
+
+/** The value of a session cookie the server at `base` opened for `user` (POST /__mocks/session), for tests that speak HTTP. */
+export async function sessionCookieValue(base: string, user: Customer = ana): Promise<string> {
+  const minted = await fetch(`${base}/__mocks/session`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ number: user.number, user }) });
+  const { cookie } = (await minted.json()) as { cookie?: string };
+  if (!cookie) throw new Error(`POST /__mocks/session no abrió una sesión (${minted.status})`);
+  return cookie;
 }

@@ -1,0 +1,32 @@
+import { Form, Link, useActionData } from "@remix-run/react";
+import { PasswordField } from "~/components/form/field";
+import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
+import type { FormAnswer } from "~/lib/form-answer.server";
+import { useMessages } from "~/lib/i18n/react";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { stepUpSchema } from "#schemas/forms/step-up";
+import { AuthCard } from "./auth-layout";
+import { ACCOUNT_HOME_PATH, stepUpUrl } from "./urls";
+
+/** /confirmar-identidad: the password again before a change to the line; then back to the page. */
+export function StepUpView({ lineNumber, back }: { lineNumber: string; back: string }) {
+  const answer = useActionData<FormAnswer>();
+  const message = useMessages();
+  const { form, fields } = useSchemaForm({ id: "step-up", schema: stepUpSchema, lastResult: answer?.result, fields: ["password"] });
+
+  return (
+    <AuthCard title={message("auth:stepUp.title")} intro={message("auth:stepUp.intro", { number: lineNumber })}>
+      <Form method="post" action={stepUpUrl(back)} id={form.id} noValidate onSubmit={form.onSubmit} onInput={form.onInput} className="auth-form" aria-labelledby="auth-title">
+        {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
+        <ErrorSummary fields={fields} labels={{ password: message("auth:fields.password") }} show={Boolean(answer?.result?.error)} />
+        <PasswordField field={fields.password} label={message("auth:fields.password")} autoComplete="current-password" />
+        <SubmitButton>{message("auth:stepUp.submit")}</SubmitButton>
+      </Form>
+      <div className="auth-card__links">
+        <p>
+          <Link to={ACCOUNT_HOME_PATH}>{message("auth:stepUp.cancel")}</Link>
+        </p>
+      </div>
+    </AuthCard>
+  );
+}

@@ -47,7 +47,7 @@ export function applySecurity({ isProduction }) {
   };
 }
 
-/** The checkout and its confirmation (app/features/payment/urls.ts PAYMENT_PATHS). */
+/** The checkout and its confirmation (the payment pages: app/features/consent/consented-tracking.tsx knows them too). */
 const PAYMENT_PAGE = /^\/pago(\/completado)?\/?$/;
 
 /** The origin of an absolute URL (the provider's hosted payment page), for form-action; none for a path. */

@@ -1,7 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useChrome } from "~/components/ui-store";
-import { isPaymentPage } from "~/features/payment/urls";
 import type { Platform } from "~/features/tracking/platforms";
 import { loadScript, startTracking, track } from "~/features/tracking/tracking";
 
@@ -21,8 +20,8 @@ export function ConsentedTracking({ tracking }: { tracking: Tracking }) {
     track("PageView", { path: location.pathname });
   }, [location.pathname]);
 
-  // No third-party script on a payment page (docs/payment.md "Card data"): they wait for the next page.
-  const paymentPage = isPaymentPage(location.pathname);
+  // No third-party script on the payment pages, /pago and /pago/completado (docs/payment.md "Card data"): they wait for the next page.
+  const paymentPage = /^\/pago(\/|$)/.test(location.pathname);
   useEffect(() => {
     if (!accepted || paymentPage) return;
     tracking.consentScripts.forEach(loadScript);

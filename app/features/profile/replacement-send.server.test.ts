@@ -21,6 +21,9 @@ async function signedIn() {
   session.set("user", { name: "Luis", email: "luis.suspend@example.com", number: "5545678901", userType: 1, isLegacy: true, isProfileActive: true, isEmailVerify: false });
   session.set("tokens", sealTokens({ access: newToken("5545678901") }));
   session.set("auth", "legacy");
+  // Signed in just now: the step-up (docs/accounts.md "Step-up") does not ask for the password.
+  session.set("signedInAt", Date.now());
+  session.set("authAt", Date.now());
   return (await commitSession(session)).split(";")[0]!;
 }
 

@@ -24,7 +24,7 @@ import { commitSession, getSession } from "~/lib/session.server";
  *
  * The calls covered here, by page or action:
  * - /pago loader: payments.plugin (the checkout's plugin set-up)
- * - /pago 'Buscar colonias' (no JavaScript) and 'Siguiente' (details): addresses.colonias
+ * - /pago 'Buscar colonias' and 'Continuar a la página segura de pago' (no JavaScript): addresses.colonias
  * - /api/codigo-postal: addresses.colonias
  * - /cobertura loader: asistencia.coverage
  * - /api/linea (the recharge modal's line check): core.lineProfile
@@ -105,7 +105,7 @@ type Entry = {
 const POSTAL_FAILED = "Hubo un error al consultar tu código postal";
 
 /** The checkout's no-JavaScript posts that look up the postal code's colonias ('Buscar colonias', 'Siguiente'). */
-function postalLookupOnCheckout(intent: "postal-code" | "details", page: string): Entry {
+function postalLookupOnCheckout(intent: "postal-code" | "card-page", page: string): Entry {
   return {
     call: "addresses.colonias",
     page,
@@ -135,7 +135,7 @@ const entries: Entry[] = [
     },
   },
   postalLookupOnCheckout("postal-code", "/pago 'Buscar colonias' (action, no JavaScript)"),
-  postalLookupOnCheckout("details", "/pago 'Siguiente' (action, no JavaScript)"),
+  postalLookupOnCheckout("card-page", "/pago 'Continuar a la página segura de pago' (action, no JavaScript)"),
   {
     call: "addresses.colonias",
     page: "/api/codigo-postal",

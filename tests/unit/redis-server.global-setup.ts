@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import type { TestProject } from "vitest/node";
+import { freePort } from "../support/free-port";
 
 /**
  * A real redis-server for the Redis backend's tests (app/lib/store): started on a free port,
@@ -12,16 +12,6 @@ declare module "vitest" {
     redisUrl: string;
   }
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 
 let redis: ChildProcess | undefined;
 

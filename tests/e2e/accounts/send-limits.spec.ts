@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { SESSION_SECRET } from "../support/env";
 import { waitForHydration } from "../support/hydration";
+import { freePort } from "../../support/free-port";
 
 /**
  * The limits on sending codes (docs/accounts.md "Limits on sending codes"), at their defaults, on
@@ -32,16 +32,6 @@ let B = "";
 // Two servers to start on a machine that may be busy running the rest of the suite.
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 let serverLog = "";
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 
 async function healthy(base: string) {
   await expect.poll(() => fetch(`${base}/healthz`).then((response) => response.status, () => 0), { timeout: 180_000, message: `${base}\n${serverLog}` }).toBe(200);

@@ -1,0 +1,12 @@
+import { createServer } from "node:net";
+
+/** A TCP port nobody listens on right now (127.0.0.1), for a server a test starts of its own. */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });

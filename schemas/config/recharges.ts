@@ -7,6 +7,24 @@ export const offerType = z.literal([1, 2, 3, 4, 5, 6, 7, 8, 9, 99], {
   error: "el tipo de oferta debe ser 1, 2, 3, 4, 5, 6, 7, 8, 9 o 99",
 });
 
+/**
+ * The type codes each offer category may carry (spec §3; docs/config.md "recharges.json"): config:check
+ * refuses an offer whose category and type disagree, since the type decides which lines may buy it,
+ * whether its form asks a service number, the sale's referencia4 and which lines may make it recurring.
+ * Store offers (99) are sold as traditional recharges.
+ */
+export const CATEGORY_TYPES = {
+  traditionals: [1, 99],
+  hbb: [2],
+  mifi: [3],
+  associates: [4],
+  internationals: [5],
+  packages: [6],
+  sim: [7],
+  "e-sim": [7],
+  business: [8, 9],
+} as const satisfies Record<z.infer<typeof offerCategory>, readonly number[]>;
+
 export const rechargeOffer = z.object({
   offerId: z.string().regex(/^[A-Za-z0-9_-]+$/, "usa letras, números, guiones o guion bajo"),
   rechargeName: nonEmpty,
@@ -104,6 +122,14 @@ export const rechargesConfig = z
       seen.add(offer.offerId);
       if (!config.categories.some((category) => category.id === offer.category)) {
         ctx.addIssue({ code: "custom", path: ["offers", index, "category"], message: `la categoría «${offer.category}» no está en categories` });
+      }
+      const types: readonly number[] = CATEGORY_TYPES[offer.category];
+      if (!types.includes(offer.type)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["offers", index, "type"],
+          message: `el tipo ${offer.type} no corresponde a la categoría «${offer.category}» (usa ${types.join(" o ")})`,
+        });
       }
     });
     const known = new Set(config.offers.map((offer) => offer.offerId));

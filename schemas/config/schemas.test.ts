@@ -229,6 +229,28 @@ describe("rechargesConfig", () => {
     expect(rechargesConfig.parse(config).international.insideMexico[0]?.name).toBe("Canadá");
   });
 
+  it("reports an offer whose type disagrees with its category (spec §3)", () => {
+    const config = withValue(withValue(validRecharges(), ["offers", 1, "type"], 2), ["offers", 0, "type"], 4);
+    expect(issuesOf(rechargesConfig, config)).toEqual([
+      { code: "custom", path: ["offers", 0, "type"], message: "el tipo 4 no corresponde a la categoría «traditionals» (usa 1 o 99)" },
+      { code: "custom", path: ["offers", 1, "type"], message: "el tipo 2 no corresponde a la categoría «mifi» (usa 3)" },
+    ]);
+  });
+
+  it("accepts business offers of type 8 and 9, and e-SIM offers of type 7", () => {
+    const config = {
+      ...validRecharges(),
+      categories: [...validRecharges().categories, { id: "business", label: "Empresarial", description: "Para negocios" }, { id: "e-sim", label: "E-SIM", description: "SIM digital" }],
+      offers: [
+        ...validRecharges().offers,
+        { ...validOffer(), offerId: "EMP299", category: "business", type: 9 },
+        { ...validOffer(), offerId: "EMPMIFI399", category: "business", type: 8 },
+        { ...validOffer(), offerId: "ESIM100", category: "e-sim", type: 7 },
+      ],
+    };
+    expect(rechargesConfig.safeParse(config).success).toBe(true);
+  });
+
   it("reports a recurring offer that does not exist", () => {
     const config = { ...validRecharges(), recurring: { offerIds: ["recarga-50", "BAIT999"] } };
     expect(issuesOf(rechargesConfig, config)).toEqual([
@@ -244,7 +266,7 @@ describe("rechargesConfig", () => {
   });
 
   it("reports an offer whose category is valid but not listed in categories", () => {
-    const config = withValue(validRecharges(), ["offers", 0, "category"], "hbb");
+    const config = withValue(withValue(validRecharges(), ["offers", 0, "category"], "hbb"), ["offers", 0, "type"], 2);
     expect(issuesOf(rechargesConfig, config)).toEqual([
       { code: "custom", path: ["offers", 0, "category"], message: "la categoría «hbb» no está en categories" },
     ]);

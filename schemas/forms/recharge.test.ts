@@ -52,7 +52,7 @@ describe("the recharge modal's form (docs/recharge.md)", () => {
   });
 });
 
-describe("offer types (docs/recharge.md, spec §9)", () => {
+describe("offer types (docs/recharge.md, spec §3)", () => {
   it("types 3 and 8 need a service number, no other", () => {
     expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 99].filter(needsServiceNumber)).toEqual([3, 8]);
   });
@@ -63,9 +63,9 @@ describe("offer types (docs/recharge.md, spec §9)", () => {
     });
   });
 
-  it("reference 4 as docs/recharge.md writes it: types below 3 or 4 give mbb, 3 hbb, 8 mifi (others mbb)", () => {
+  it("reference 4 follows §3's type codes: 2 hbb, 3 and 8 mifi, the rest mbb", () => {
     expect(Object.fromEntries([1, 2, 3, 4, 5, 6, 7, 8, 9, 99].map((type) => [type, lineCategoryForType(type)]))).toEqual({
-      1: "mbb", 2: "mbb", 3: "hbb", 4: "mbb", 5: "mbb", 6: "mbb", 7: "mbb", 8: "mifi", 9: "mbb", 99: "mbb",
+      1: "mbb", 2: "hbb", 3: "mifi", 4: "mbb", 5: "mbb", 6: "mbb", 7: "mbb", 8: "mifi", 9: "mbb", 99: "mbb",
     });
   });
 

@@ -15,11 +15,12 @@ export const needsServiceNumber = (type: number) => type === 3 || type === 8;
 export const profileForType = (type: number): "mbb" | "hbb" | "mifi" => (type === 2 ? "hbb" : needsServiceNumber(type) ? "mifi" : "mbb");
 
 /**
- * Reference 4 of a sale, its line category (docs/recharge.md, written as the spec gives it): types below 3
- * or 4 give mbb, 3 hbb, 8 mifi. Types the rule does not name (5, 6, 7, 9, 99: international,
- * packages, SIM, business, store) are mobile lines: mbb.
+ * Reference 4 of a sale, its line category (docs/recharge.md "Offer types"): the same table as the
+ * profile, read with the spec's §3 type codes: 2 (home internet) hbb, 3 and 8 (portable internet)
+ * mifi, every other type mbb. §9's "types below 3 or 4 give mbb, 3 hbb" reads 2 as mobile and 3 as
+ * home internet; §3 wins, so the recurrence categories (app/features/recurrence/categories.ts) agree.
  */
-export const lineCategoryForType = (type: number): "mbb" | "hbb" | "mifi" => (type < 3 || type === 4 ? "mbb" : type === 3 ? "hbb" : type === 8 ? "mifi" : "mbb");
+export const lineCategoryForType = profileForType;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 const stripSpaces = z.overwrite((value: string) => value.replace(/\s+/g, ""));

@@ -145,7 +145,7 @@ describe("'Siguiente' (the modal's action)", () => {
   it("mifi: the service number is the line, the phone the contact", async () => {
     const { location, cookie } = await post("MIFI200", { serviceNumber: "5576543210", phone: "5533334444", email: "demo.mifi@example.com" });
     expect(location).toBe("/pago");
-    expect((await saleOf(cookie)).references).toEqual({ referencia1: "MIFI200", referencia2: "5576543210", referencia3: "5533334444", referencia4: "hbb" });
+    expect((await saleOf(cookie)).references).toEqual({ referencia1: "MIFI200", referencia2: "5576543210", referencia3: "5533334444", referencia4: "mifi" });
   });
 
   it("refuses idle 5534567890, hbb suspended 5581112222 and 5500000000 on the number field, and keeps what was typed", async () => {

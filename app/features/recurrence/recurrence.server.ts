@@ -25,7 +25,8 @@ import { buildRechargeSale } from "~/features/recharge/sale";
 import { findRechargeOffer } from "~/features/recharge/offer.server";
 import { offerFeatures } from "~/features/recharge/modal.server";
 import { CHECKOUT_PATH } from "~/features/payment/urls";
-import { isRecurringOfferFor, lineCategoryOf, type LineCategory } from "./categories";
+import { checkServiceProfile } from "~/upstream/core/line.server";
+import { ASSOCIATES_TYPE, isRecurringOfferFor, lineCategoryOf, recurringChoices, type LineCategory } from "./categories";
 import { ACTION_PARAM, ID_PARAM, isStep, OFFER_PARAM, RECURRENCE_PATH, type Step } from "./urls";
 
 /**
@@ -63,11 +64,38 @@ async function requireCustomerLine(request: Request): Promise<Customer> {
 
 const configuredOffer = (offerId: string) => getRecharges().offers.find((offer) => offer.offerId === offerId);
 
-/** The offers the line may make recurring, from marketing's catalogue (names and prices as the cards show them). */
-function recurringOffers(category: LineCategory) {
-  return getRecharges()
-    .offers.filter((offer) => isRecurringOfferFor(category, offer.type))
-    .map((offer) => ({ offerId: offer.offerId, name: offer.rechargeName, priceText: formatMoney(offer.price), price: offer.price, days: offer.duration }));
+/**
+ * Whether the line is in the associates programme, asked of the legacy recharge check (type 4:
+ * -1 is "not an associate"; any failure counts as not). Asked only of a mobile line, and only
+ * when `recurring.offerIds` lists an associates' offer.
+ */
+async function isAssociate({ line, category }: Customer): Promise<boolean> {
+  if (category !== "mbb") return false;
+  const { offers, recurring } = getRecharges();
+  if (!offers.some((offer) => offer.type === ASSOCIATES_TYPE && recurring.offerIds.includes(offer.offerId))) return false;
+  return (await checkServiceProfile({ number: line, rechargeType: ASSOCIATES_TYPE })).ok;
+}
+
+/**
+ * The offers the line may make recurring (docs/customer.md): marketing's `recurring.offerIds`, of
+ * the line's own kind (names and prices as the cards show them).
+ */
+function recurringOffers(category: LineCategory, associate: boolean) {
+  const { offers, recurring } = getRecharges();
+  return recurringChoices(offers, recurring.offerIds, category, associate).map((offer) => ({
+    offerId: offer.offerId,
+    name: offer.rechargeName,
+    priceText: formatMoney(offer.price),
+    price: offer.price,
+    days: offer.duration,
+  }));
+}
+
+/** Whether the line may schedule this offer now: listed in `recurring.offerIds` and of the line's kind. */
+async function mayStart(customer: Customer, offer: { offerId: string; type: number }) {
+  if (!getRecharges().recurring.offerIds.includes(offer.offerId)) return false;
+  if (!isRecurringOfferFor(customer.category, offer.type, true)) return false;
+  return offer.type !== ASSOCIATES_TYPE || (await isAssociate(customer));
 }
 
 /**
@@ -103,7 +131,7 @@ async function readRecurrences({ line }: Customer) {
 /** The recurring recharge payment modal's data (`?recarga=`): the offer as the recharge modal shows it, the line and e-mail it will be filed under. */
 async function startModal(offerId: string, customer: Customer) {
   const lookup = await findRechargeOffer(offerId);
-  if (!lookup.ok || !isRecurringOfferFor(customer.category, lookup.offer.type)) {
+  if (!lookup.ok || !(await mayStart(customer, lookup.offer))) {
     return { ok: false as const, message: translate(lookup.ok ? "customer:recurrence.modal.unknownOffer" : lookup.messageKey) };
   }
   const { offer } = lookup;
@@ -125,12 +153,12 @@ export async function loadRecurrencePage(request: Request) {
   const query = new URL(request.url).searchParams;
   const offerId = query.get(OFFER_PARAM);
   const step = query.get(ACTION_PARAM);
-  const [rows, modal] = await Promise.all([readRecurrences(customer), offerId ? startModal(offerId, customer) : null]);
+  const [rows, modal, associate] = await Promise.all([readRecurrences(customer), offerId ? startModal(offerId, customer) : null, isAssociate(customer)]);
   const chosen = isStep(step) ? rows?.find((row) => row.id === query.get(ID_PARAM)) : undefined;
   return {
     rows,
     loadError: rows ? null : translate("customer:recurrence.loadFailed"),
-    offers: recurringOffers(customer.category),
+    offers: recurringOffers(customer.category, associate),
     modal,
     step: chosen && isStep(step) ? { step: step as Step, row: chosen } : null,
     /** A step for a recurrence that is not the customer's (or no longer exists). */
@@ -139,10 +167,15 @@ export async function loadRecurrencePage(request: Request) {
 }
 export type RecurrencePageData = Awaited<ReturnType<typeof loadRecurrencePage>>;
 
-/** The recurring sale for the checkout: the recharge's sale, filed under the line, repeated by the upstream. */
+/**
+ * The recurring sale for the checkout: the recharge's sale, filed under the line, repeated by the
+ * upstream. A new recurrence must be one the line is offered; a card change (`replaces`) keeps
+ * the recurrence's offer, which need only be of the line's kind.
+ */
 async function startSale(request: Request, customer: Customer, offerId: string, replaces?: string): Promise<Response | null> {
   const lookup = await findRechargeOffer(offerId);
-  if (!lookup.ok || !isRecurringOfferFor(customer.category, lookup.offer.type)) return null;
+  if (!lookup.ok) return null;
+  if (replaces ? !isRecurringOfferFor(customer.category, lookup.offer.type, true) : !(await mayStart(customer, lookup.offer))) return null;
   const { user, line } = customer;
   const sale: RecurringSale = {
     ...buildRechargeSale({
@@ -188,7 +221,7 @@ export async function recurrenceAction(request: Request, context: AppLoadContext
     if (submission.status !== "success") return invalid(submission);
     const row = own(submission.value.id);
     const offer = configuredOffer(submission.value.offerId);
-    if (!row || !offer || !isRecurringOfferFor(customer.category, offer.type)) return refused(submission, { key: "customer:recurrence.errors.unknown" });
+    if (!row || !offer || !(await mayStart(customer, offer))) return refused(submission, { key: "customer:recurrence.errors.unknown" });
     const done = await modifyRecurrence(row.id, {
       nextChargeDate: new Date(`${submission.value.nextDate}T12:00:00-06:00`).toISOString(),
       offerId: offer.offerId,

@@ -117,5 +117,7 @@ describe("lineRechargeEligibility", () => {
       "recharge:replacement.unavailable",
     ]);
     expect(replacementMessageKey(4, 8)).toBe("recharge:replacement.wrongType.mifi");
+    expect(replacementMessageKey(4, 3)).toBe("recharge:replacement.wrongType.mifi");
+    expect(replacementMessageKey(4, 2)).toBe("recharge:replacement.wrongType.hbb");
   });
 });

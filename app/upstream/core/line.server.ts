@@ -105,9 +105,10 @@ export function replacementMessageKey(code: number, rechargeType?: number): stri
     case 3:
       return "recharge:replacement.needsActivation";
     case 4:
-      return rechargeType === 2 || rechargeType === 3
+      // §3's type codes: 2 home internet; 3 and 8 portable internet (docs/recharge.md "Offer types").
+      return rechargeType === 2
         ? "recharge:replacement.wrongType.hbb"
-        : rechargeType === 8
+        : rechargeType === 3 || rechargeType === 8
           ? "recharge:replacement.wrongType.mifi"
           : "recharge:replacement.wrongType.default";
     default:

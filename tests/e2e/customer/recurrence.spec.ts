@@ -7,8 +7,9 @@ import { bendLine, jsOn, logIn, resetLines } from "./support";
 /**
  * /recurrente (docs/customer.md): Ana's recurrence as the demo world seeds it; a recurrence
  * started through the payment modal and the checkout, its card changed through the update modal,
- * then modified, deactivated, reactivated and cancelled, each confirmed; a failure. The js run uses Luis's mobile line (categories 1, 2,
- * 4), the no-js run the portable-internet line (category 8), so the two never share state.
+ * then modified, deactivated, reactivated and cancelled, each confirmed; a failure. The js run uses Luis's mobile line, the no-js
+ * run the portable-internet line, so the two never share state. Each line is offered only its own kind's recharges of
+ * pages-config/recharges.json `recurring.offerIds` (spec §3 types: mobile 1, home internet 2, portable internet 3 and 8).
  */
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ mode: "serial", timeout: 120_000 });
@@ -33,10 +34,34 @@ test("Ana sees her active Bait 100 every 15 days on the card ending 1111, with i
   await expectNoAxeViolations(page, "/recurrente");
 });
 
+/** The recurring choices each kind of line is offered: `recurring.offerIds` of its own kind, in that order. */
+const CHOICES = {
+  mbb: ["Bait 100", "Bait 150", "Bait 200", "Bait 250"],
+  hbb: ["Internet en Casa 349", "Internet en Casa 449", "Internet en Casa 549"],
+  mifi: ["Internet Portátil 200", "Internet Portátil 300", "Internet Portátil 500"],
+};
+
+for (const [profile, line, foreign] of [
+  ["mbb", "5512345678", "HBB349"],
+  ["hbb", "5598765432", "MIFI200"],
+  ["mifi", "5576543210", "EMPMIFI399"],
+] as const) {
+  test(`a ${profile} line is offered only its own kind's recurring recharges, and no other by its URL`, async ({ auditedPage: page }) => {
+    await logIn(page, profile, line);
+    await page.goto("/recurrente");
+    const choices = page.getByRole("region", { name: "Programa una recarga recurrente" }).getByRole("link");
+    await expect(choices).toHaveText(CHOICES[profile].map((name) => `Programar ${name}`));
+    // An offer of another kind (or one not in recurring.offerIds) is refused when asked for by its URL.
+    await page.goto(`/recurrente?recarga=${foreign}`);
+    await expect(page.getByRole("dialog").getByText("Esta recarga no está disponible como recarga recurrente para tu línea.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Continuar al pago" })).toHaveCount(0);
+  });
+}
+
 const journey = () =>
   jsOn()
-    ? { profile: "mbb" as const, line: "5545678901", shown: "(55) 45 67 89 01", offer: "Bait 100", offerId: "BAIT100", price: "$100.00", other: "Bait 200: $200.00", otherPrice: "$200.00", email: "luis.suspend@example.com" }
-    : { profile: "mifi" as const, line: "5576543210", shown: "(55) 76 54 32 10", offer: "Empresarial Internet Portátil 399", offerId: "EMPMIFI399", price: "$399.00", other: "Empresarial Internet Portátil 399: $399.00", otherPrice: "$399.00", email: "demo.mifi@example.com" };
+    ? { profile: "mbb" as const, line: "5545678901", shown: "(55) 45 67 89 01", offer: "Bait 100", offerId: "BAIT100", price: "$100.00", other: "Bait 200: $200.00", otherPrice: "$200.00", modified: "Bait 200", email: "luis.suspend@example.com" }
+    : { profile: "mifi" as const, line: "5576543210", shown: "(55) 76 54 32 10", offer: "Internet Portátil 200", offerId: "MIFI200", price: "$200.00", other: "Internet Portátil 300: $300.00", otherPrice: "$300.00", modified: "Internet Portátil 300", email: "demo.mifi@example.com" };
 
 /** At /pago with a recurring sale: the card form, then 'Pagar', to the confirmation's scheduled text. */
 async function payRecurring(page: Page, cardNumber: string) {
@@ -63,8 +88,8 @@ test("a recurrence started from the line's category, paid at /pago, then modifie
   await logIn(page, run.profile, run.line);
   await page.goto("/recurrente");
   await expect(page.getByText("Aún no tienes recargas recurrentes.")).toBeVisible();
-  // Only the line's recurrence category is offered.
-  await expect(page.getByRole("link", { name: "Programar Internet en Casa 349" })).toHaveCount(run.profile === "mbb" ? 1 : 0);
+  // Only the line's own kind is offered.
+  await expect(page.getByRole("link", { name: "Programar Internet en Casa 349" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Programar Bait 100" })).toHaveCount(run.profile === "mbb" ? 1 : 0);
   await waitForHydration(page);
   await page.getByRole("link", { name: `Programar ${run.offer}` }).click();
@@ -107,7 +132,7 @@ test("a recurrence started from the line's category, paid at /pago, then modifie
   await page.getByRole("dialog", { name: "Modificar tu recarga recurrente" }).getByLabel("Monto").selectOption({ label: run.other });
   await page.getByRole("dialog", { name: "Modificar tu recarga recurrente" }).getByRole("button", { name: "Guardar cambios" }).click();
   await expect(page.getByRole("status").filter({ hasText: ACTIVATED })).toBeVisible();
-  const modified = run.profile === "mbb" ? "Bait 200" : run.offer;
+  const modified = run.modified;
   await expect(fact(page, modified, "Monto")).toHaveText(run.otherPrice);
   const [year, month, day] = next.split("-").map(Number);
   const monthName = new Date(Date.UTC(year!, month! - 1, day!, 12)).toLocaleDateString("es-MX", { month: "long", timeZone: "UTC" });

@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
 import { LoginView } from "~/features/auth/login-view";
+import { flagSubject, isOn } from "~/features/flags/flags.server";
 import { loginAction } from "~/features/auth/login.server";
 import { getSite } from "~/lib/config/config.server";
 import "~/lib/i18n/catalogues-auth";
@@ -20,11 +21,17 @@ export const meta: MetaFunction = () => [{ title: t("login.title") }, { name: "d
 /** Account pages are private: never stored by a browser or a proxy. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireGuest(request);
   const { notice, headers } = await takeNotice(request);
   return data(
-    { profile: profileOf(new URL(request.url).searchParams.get("type")), notice, privacyUrl: getSite().privacyNoticeUrl },
+    {
+      profile: profileOf(new URL(request.url).searchParams.get("type")),
+      notice,
+      privacyUrl: getSite().privacyNoticeUrl,
+      // The SSO entry shows when the sso flag covers this visitor as they are (no number typed yet).
+      sso: isOn("sso", flagSubject(context, null)),
+    },
     { headers: { ...headers, "Cache-Control": "private, no-store" } },
   );
 }

@@ -7,10 +7,13 @@ import { useSchemaForm } from "~/lib/use-schema-form";
 import { loginSchema } from "#schemas/forms/auth";
 import type { LineProfile } from "#schemas/forms/fields";
 import { AuthCard, LineTypeSwitch, PrivacyNote } from "./auth-layout";
-import { loginUrl, recoveryUrl, registerUrl } from "./urls";
+import { loginUrl, recoveryUrl, registerUrl, SSO_PATH } from "./urls";
 
-/** /login: the line's number and the password, for the line type in `?type=`. */
-export function LoginView({ profile, notice, privacyUrl }: { profile: LineProfile; notice: string | null; privacyUrl: string }) {
+/**
+ * /login: the line's number and the password, for the line type in `?type=`; and, when the sso
+ * flag covers the visitor (`sso`), the entry to single sign-on (a plain link to /sso).
+ */
+export function LoginView({ profile, notice, privacyUrl, sso = false }: { profile: LineProfile; notice: string | null; privacyUrl: string; sso?: boolean }) {
   const answer = useActionData<FormAnswer>();
   const message = useMessages();
   const { form, fields } = useSchemaForm({ id: `login-${profile}`, schema: loginSchema(profile), lastResult: answer?.result, fields: ["number", "password"] });
@@ -33,6 +36,14 @@ export function LoginView({ profile, notice, privacyUrl }: { profile: LineProfil
         <PasswordField field={fields.password} label={message("auth:fields.password")} autoComplete="current-password" />
         <SubmitButton>{message("auth:login.submit")}</SubmitButton>
       </Form>
+      {sso ? (
+        <div className="auth-card__sso">
+          <p>{message("auth:login.ssoEntry")}</p>
+          <a className="button button--secondary button--block" href={SSO_PATH}>
+            {message("auth:login.sso")}
+          </a>
+        </div>
+      ) : null}
       <div className="auth-card__links">
         <p>
           <Link to={recoveryUrl(profile)}>{message("auth:login.forgot")}</Link>

@@ -14,6 +14,9 @@ export const ACCOUNT_HOME_PATH = "/home";
 export const STEP_UP_PATH = "/confirmar-identidad";
 export const stepUpUrl = (back: string) => `${STEP_UP_PATH}?volver=${encodeURIComponent(back)}`;
 
+/** Single sign-on's start (docs/accounts.md "Single sign-on"): the login page links here when the sso flag covers the visitor. */
+export const SSO_PATH = "/sso";
+
 export const loginUrl = (profile: LineProfile) => `${LOGIN_PATH}?type=${profile}`;
 
 /** Step 0 of a line type, or its step 1 (the code). */

@@ -73,7 +73,7 @@ function EsimOffer({ modal }: { modal: Ready }) {
         </ul>
       </div>
       <p className="esim-offer__note">
-        <Icon name="alert" /> {message("esim:modal.replacementNote")}
+        <Icon name="alert" /> {message(modal.portability ? "esim:modal.portabilityNote" : "esim:modal.replacementNote")}
       </p>
       <p className="esim-offer__links">
         <Link to={modal.fairUseHref}>{message("esim:modal.fairUse")}</Link>

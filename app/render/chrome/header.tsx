@@ -15,8 +15,9 @@ const USER_MENU_CLOSE_MS = 700;
 type Props = { chrome: Chrome; user: Pick<SessionUser, "name"> | null };
 
 /**
- * Menu groups are <details>: they open and close without JavaScript. With JavaScript the
- * mobile panel collapses behind a burger; without it the panel is simply always shown.
+ * Menu groups are <details>: they open and close without JavaScript. Below 1024 px the panel
+ * starts collapsed: with JavaScript behind the burger; without it behind a link to the panel
+ * (`#menu-principal`, shown by `:target` in CSS) and a link back that collapses it again.
  */
 export function SiteHeader({ chrome, user }: Props) {
   const { t } = useTranslation();
@@ -49,6 +50,9 @@ export function SiteHeader({ chrome, user }: Props) {
           <Icon name={open ? "close" : "menu"} />
           <span className="visually-hidden">{open ? t("header.closeMenu") : t("header.openMenu")}</span>
         </button>
+        {/* Without JavaScript on a phone: the panel opens as this link's target (CSS :target) and closes by leaving it. */}
+        <a href="#menu-principal" className="menu-link" aria-label={t("header.openMenu")} />
+        <a href="#menu" className="menu-link menu-link--x" aria-label={t("header.closeMenu")} />
       </div>
       <div id="menu-principal" className={open ? "site-nav site-nav--open" : "site-nav"}>
         <nav aria-label={t("header.quickLinks")} className="top-bar">

@@ -13,6 +13,8 @@ import { ana, loginAs } from "../support/session";
 
 const userMenu = (page: Page, name: string) =>
   topBar(page).locator("details").filter({ has: page.locator("summary").filter({ hasText: exactly(`Hola, ${name}`) }) });
+/** The no-JavaScript menu links of a phone's header bar (the burger's stand-ins). */
+const menuLink = (page: Page, name: "Abrir menú" | "Cerrar menú") => page.locator("header").getByRole("link", { name, exact: true });
 const isOpen = (details: Locator) => details.evaluate((element) => (element as HTMLDetailsElement).open);
 
 test.describe("desktop (1280 px)", () => {
@@ -33,6 +35,15 @@ test.describe("desktop (1280 px)", () => {
           if (option.newWindow) await expect(links.nth(index)).toHaveAttribute("target", "_blank");
         }
       }
+    });
+
+    test("the menu is on screen without any interaction, with or without JavaScript; the phone's menu links are not", async ({ page }) => {
+      await page.goto("/");
+      for (const group of groups) await expect(summaryOf(page, group.label)).toBeVisible();
+      await expect(topBar(page).getByRole("link", { name: "Iniciar Sesión", exact: true })).toBeVisible();
+      const phoneLinks = page.locator('header a[href="#menu-principal"], header a[href="#menu"]');
+      await expect(phoneLinks).toHaveCount(2);
+      for (const link of await phoneLinks.all()) await expect(link).toBeHidden();
     });
 
     test("JS: every menu link is reachable by Tab: a group opens when its summary takes focus, its links follow in turn", async ({ page, javaScriptEnabled }) => {
@@ -260,24 +271,72 @@ test.describe("mobile (375 px)", () => {
       await expect(page.locator("body")).not.toHaveClass(/\bscroll-locked\b/);
     });
 
-    test("no JS: the menu is expanded without any interaction and a group opens with a tap", async ({ page, javaScriptEnabled }) => {
+    test("no JS: the menu starts collapsed, 'Abrir menú' (a link to it) opens it, a group opens with a tap, 'Cerrar menú' collapses it", async ({ page, javaScriptEnabled }) => {
       test.skip(javaScriptEnabled, "the page without JavaScript");
       await page.goto("/");
       await expect(page.getByRole("button", { name: /menú/ })).toHaveCount(0);
+      await expect(page.locator("#menu-principal")).toBeHidden();
+      await expect(topBar(page).getByRole("link", { name: "Iniciar Sesión", exact: true })).toBeHidden();
+
+      await menuLink(page, "Abrir menú").click();
+      await expect(page).toHaveURL(/#menu-principal$/);
       for (const item of topBarFor(null)) await expect(topBar(page).getByRole("link", { name: item.label }).first()).toBeVisible();
       await expect(topBar(page).getByRole("link", { name: "Iniciar Sesión", exact: true })).toBeVisible();
+      await expect(menuLink(page, "Cerrar menú"), "the bar stays on screen above the open panel").toBeInViewport();
+      await expect(menuLink(page, "Abrir menú")).toBeHidden();
       const groups = menuGroupsFor(null);
       for (const group of groups) await expect(summaryOf(page, group.label)).toBeVisible();
       const [first] = groups;
       await summaryOf(page, first!.label).click();
       for (const [index] of first!.options.entries()) await expect(groupOf(page, first!.label).getByRole("link").nth(index)).toBeVisible();
+
+      await menuLink(page, "Cerrar menú").click();
+      await expect(page.locator("#menu-principal")).toBeHidden();
+      await expect(menuLink(page, "Abrir menú")).toBeVisible();
     });
+
+    test("no JS: by keyboard alone the menu opens and every entry of it takes focus", async ({ page, javaScriptEnabled }) => {
+      test.skip(javaScriptEnabled, "the page without JavaScript");
+      await page.goto("/");
+      await tabUntilFocused(page, menuLink(page, "Abrir menú"));
+      await page.keyboard.press("Enter");
+      await expect(page.locator("#menu-principal")).toBeVisible();
+      const topLinks = topBar(page).getByRole("link");
+      await tabUntilFocused(page, topLinks.first(), 5);
+      const topCount = await topLinks.count();
+      for (let index = 1; index < topCount; index++) {
+        await page.keyboard.press("Tab");
+        await expect(topLinks.nth(index)).toBeFocused();
+      }
+      for (const group of menuGroupsFor(null)) {
+        const details = groupOf(page, group.label);
+        await page.keyboard.press("Tab");
+        await expect(summaryOf(page, group.label), `Tab reaches «${group.label}»`).toBeFocused();
+        await page.keyboard.press("Enter");
+        await expect(details).toHaveJSProperty("open", true);
+        for (const [index, option] of group.options.entries()) {
+          await page.keyboard.press("Tab");
+          await expect(details.getByRole("link").nth(index), `«${option.label}» takes focus`).toBeFocused();
+          await expect(details.getByRole("link").nth(index)).toBeVisible();
+        }
+      }
+    });
+
+    for (const path of ["/", "/recargas", "/login"]) {
+      test(`${path}: the page's h1 is on the first screen (top < 812 px), with or without JavaScript`, async ({ page }) => {
+        await page.goto(path);
+        const box = await page.getByRole("heading", { level: 1 }).first().boundingBox();
+        expect(box, "the h1 is rendered").not.toBeNull();
+        expect(box!.y).toBeLessThan(812);
+      });
+    }
 
     test("Ana's menu lists 'Datos de consumo', 'Actualizar Datos', 'Recargas Recurrentes' and 'Cerrar Sesión' last", async ({ page, context, javaScriptEnabled }) => {
       await loginAs(context, ana);
       await page.goto("/");
       await waitForHydration(page);
       if (javaScriptEnabled) await burger(page, "Abrir menú").click();
+      else await menuLink(page, "Abrir menú").click();
       const menu = userMenu(page, ana.name);
       await menu.locator("summary").click();
       await expect(menu.getByRole("listitem")).toHaveText(["Datos de consumo", "Actualizar Datos", "Recargas Recurrentes", "Cerrar Sesión"]);

@@ -57,6 +57,18 @@ test.describe("opening the eSIM modal", () => {
     await expect(field(dialog, LABEL.isBait)).toHaveCount(0);
   });
 
+  test("/e-sim leads to the portability flow by a click: '¿Quieres conservar tu número?' opens the modal with flujo=portabilidad", async ({ page }) => {
+    await page.goto("/e-sim");
+    await expect(page.getByRole("heading", { name: "¿Quieres conservar tu número?", exact: true })).toBeVisible();
+    await page.getByRole("link", { name: "Cámbiate con tu E-SIM", exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/e-sim" && url.searchParams.get("flujo") === "portabilidad" && url.searchParams.has("oferta"));
+    const dialog = modal(page);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(/conserva tu número: compras una línea nueva con la portabilidad/)).toBeVisible();
+    await expect(field(dialog, LABEL.phone)).toBeVisible();
+    await expect(field(dialog, LABEL.isBait)).toHaveCount(0);
+  });
+
   test("an unknown offer answers the catalogue's message, never a blank modal; 'Ver E-SIM' closes it", async ({ page }) => {
     const dialog = await openModal(page, "/e-sim?oferta=NOEXISTE");
     await expect(dialog.getByText("Esta E-SIM ya no está disponible. Elige otra de nuestras E-SIM.", { exact: true })).toBeVisible();

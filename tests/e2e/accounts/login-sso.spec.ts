@@ -1,0 +1,80 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { PORT, SESSION_SECRET } from "../support/env";
+
+/**
+ * The login page's SSO entry (docs/accounts.md "Single sign-on"): when the `sso` flag covers the
+ * visitor (enabled without per-user conditions) /login links to /sso, which starts the round
+ * trip to the SSO server; when the flag is off, or covers listed lines only (the shipped
+ * flags.json), the entry is not there. The shipped config never turns it on for a visitor, so
+ * these tests run their own server on a copy of pages-config and edit its flags.json (the
+ * server's watcher applies an edit on the next request).
+ */
+
+const OWN_PORT = PORT + 41;
+const BASE = `http://localhost:${OWN_PORT}`;
+const ENTRY = "Ingresar con Cuenta Bait";
+
+let server: ChildProcess | undefined;
+let configDir = "";
+
+type Flag = { description: string; enabled: boolean; conditions?: unknown };
+
+function setSso(flag: (shipped: Flag) => Flag) {
+  const file = path.join(configDir, "flags.json");
+  const shipped = JSON.parse(readFileSync("pages-config/flags.json", "utf8")) as Record<string, Flag>;
+  writeFileSync(file, JSON.stringify({ ...shipped, sso: flag(shipped.sso!) }, null, 2));
+}
+
+test.describe.configure({ mode: "serial", timeout: 60_000 });
+test.use({ baseURL: BASE });
+
+test.beforeAll(async () => {
+  configDir = mkdtempSync(path.join(tmpdir(), "bait-sso-"));
+  cpSync("pages-config", configDir, { recursive: true });
+  setSso(({ description }) => ({ description, enabled: true }));
+  server = spawn("node", ["server.mjs"], {
+    env: { ...process.env, NODE_ENV: "production", MOCKS: "true", PORT: String(OWN_PORT), SESSION_SECRET, HSTS: "false", CONFIG_DIR: configDir },
+    stdio: "ignore",
+  });
+  for (let tries = 0; tries < 120; tries += 1) {
+    const up = await fetch(`${BASE}/healthz`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (up) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("el servidor con sso no arrancó");
+});
+
+test.afterAll(() => {
+  server?.kill();
+  if (configDir) rmSync(configDir, { recursive: true, force: true });
+});
+
+test("sso enabled without conditions: /login shows the Cuenta Bait entry and it leads to the SSO server", async ({ page }) => {
+  setSso(({ description }) => ({ description, enabled: true }));
+  await page.goto("/login");
+  const entry = page.getByRole("link", { name: ENTRY, exact: true });
+  await expect(entry).toBeVisible();
+  await expect(entry).toHaveAttribute("href", "/sso");
+  await expect(page.getByText("¿Ya tienes Cuenta Bait? Entra con tu inicio de sesión único.")).toBeVisible();
+  await entry.click();
+  await expect(page).toHaveURL(/\/__mocks\/sso\/authorize\?/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
+test("sso off, or on for listed lines only: /login shows no SSO entry", async ({ page }) => {
+  for (const flag of [({ description }: Flag) => ({ description, enabled: false }), (shipped: Flag) => shipped]) {
+    setSso(flag);
+    await expect(async () => {
+      await page.goto("/login");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Inicio de sesión");
+      await expect(page.getByRole("link", { name: ENTRY })).toHaveCount(0, { timeout: 500 });
+    }).toPass({ timeout: 10_000 });
+    await expect(page.locator('a[href^="/sso"]')).toHaveCount(0);
+  }
+});

@@ -28,11 +28,28 @@ describe("the balance on /home", () => {
       { items: [], nextRecharge: "2026-12-21T18:00:00.000Z", sharesData: true, unlimited: false, offerings: [{ offeringId: "BAIT100", expireDate: "2026-12-08T18:00:00.000Z" }] },
       (id) => (id === "BAIT100" ? "Bait 100" : id),
     );
-    expect(view).toEqual({ rows: [], nextRecharge: "21 de diciembre de 2026", sharesData: true, unlimited: false, offerings: [{ offeringId: "BAIT100", name: "Bait 100", expires: "8 de diciembre de 2026" }] });
+    expect(view).toEqual({ rows: [], main: null, nextRecharge: "21 de diciembre de 2026", validUntil: "21 de diciembre de 2026", sharesData: true, unlimited: false, offerings: [{ offeringId: "BAIT100", name: "Bait 100", expires: "8 de diciembre de 2026" }] });
   });
 
   it("has no next recharge when the upstream sends none", () => {
-    expect(balanceView({ items: [], sharesData: false, unlimited: true, offerings: [] }, String).nextRecharge).toBeNull();
+    expect(balanceView({ items: [], sharesData: false, unlimited: true, offerings: [] }, String)).toMatchObject({ nextRecharge: null, validUntil: null });
+  });
+
+  it("'Vigencia' is the next recharge, else the earliest offering's expiry", () => {
+    const offerings = [
+      { offeringId: "B", expireDate: "2026-12-20T18:00:00.000Z" },
+      { offeringId: "A", expireDate: "2026-12-08T18:00:00.000Z" },
+    ];
+    expect(balanceView({ items: [], sharesData: false, unlimited: false, offerings }, String).validUntil).toBe("8 de diciembre de 2026");
+    expect(balanceView({ items: [], nextRecharge: "2026-12-21T18:00:00.000Z", sharesData: false, unlimited: false, offerings }, String).validUntil).toBe("21 de diciembre de 2026");
+  });
+
+  it("leads with the data at normal speed, else the first data item, never minutes or SMS", () => {
+    const minutes = { ...item, name: "minutesUsed" as const, minAvailable: 10 };
+    const social = { ...item, name: "socialMediaData" as const, mbTotal: 1024, mbAvailable: 512 };
+    const normal = { ...item, name: "normalDataSpeed" as const, mbTotal: 2048, mbAvailable: 1024 };
+    const view = (items: (typeof item & { name: "minutesUsed" | "socialMediaData" | "normalDataSpeed" })[]) => balanceView({ items, sharesData: false, unlimited: false, offerings: [] }, String).main?.name ?? null;
+    expect([view([minutes, social, normal]), view([minutes, social]), view([minutes])]).toEqual(["normalDataSpeed", "socialMediaData", null]);
   });
 
   it("shows 5, 10 or 20 history rows; anything else is 10", () => {

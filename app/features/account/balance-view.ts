@@ -20,7 +20,11 @@ export type BalanceRow = {
 };
 export type BalanceView = {
   rows: BalanceRow[];
+  /** What the page leads with: the data at normal speed (else the first data item), null with no data. */
+  main: BalanceRow | null;
   nextRecharge: string | null;
+  /** 'Vigencia': the next recharge date (proxima_recarga), else the earliest offering's expiry. */
+  validUntil: string | null;
   sharesData: boolean;
   unlimited: boolean;
   offerings: { offeringId: string; name: string; expires: string }[];
@@ -39,9 +43,14 @@ export function balanceRow(item: BalanceItem): BalanceRow {
 
 /** `offerName` names an offering id (the catalogue's name, else the id itself). */
 export function balanceView(balance: LineBalance, offerName: (offeringId: string) => string): BalanceView {
+  const rows = balance.items.map(balanceRow);
+  const earliest = balance.offerings.map((offering) => offering.expireDate).sort((a, b) => Date.parse(a) - Date.parse(b))[0];
+  const validUntil = balance.nextRecharge ?? earliest;
   return {
-    rows: balance.items.map(balanceRow),
+    rows,
+    main: rows.find((row) => row.name === "normalDataSpeed") ?? rows.find((row) => row.unit === "data") ?? null,
     nextRecharge: balance.nextRecharge ? formatLongDate(balance.nextRecharge) : null,
+    validUntil: validUntil ? formatLongDate(validUntil) : null,
     sharesData: balance.sharesData,
     unlimited: balance.unlimited,
     offerings: balance.offerings.map((offering) => ({ offeringId: offering.offeringId, name: offerName(offering.offeringId), expires: formatLongDate(offering.expireDate) })),

@@ -8,12 +8,16 @@ import { getRecharges } from "~/lib/config/config.server";
 import { formatHistoryDate, formatMoney, formatPhone } from "~/lib/format";
 import type { SessionUser } from "#schemas/session";
 import { LOGIN_PATH } from "~/features/auth/urls";
+import { invoiceUrl } from "~/features/profile/urls";
 import { LINE_PARAM, rechargeHref } from "~/features/recharge/urls";
 import { balanceView, type BalanceView } from "./balance-view";
 import { HISTORY_LIMIT_PARAM, historyLimitOf } from "./urls";
 
-/** One recharge of the line's history, as the page lists it; `rechargeHref` opens the recharge modal for that offer and line. */
-export type HistoryRow = { id: string; date: string; name: string; amount: string; status: string; applied: boolean; orderId: string; rechargeHref: string | null };
+/**
+ * One recharge of the line's history, as the page lists it; `rechargeHref` opens the recharge modal for that offer and line,
+ * `invoiceHref` (applied recharges only) the invoice of that recharge: /factura?recarga=<orderID>, checked there against the line's history.
+ */
+export type HistoryRow = { id: string; date: string; name: string; amount: string; status: string; applied: boolean; orderId: string; rechargeHref: string | null; invoiceHref: string | null };
 export type AccountOverview = {
   user: SessionUser;
   auth: "legacy" | "sso";
@@ -38,17 +42,22 @@ const offerNamed = (offeringId: string) => getRecharges().offers.find((offer) =>
 /** The line goes with the offer: the modal's number prefilled. */
 const rechargeLink = (offeringId: string, line: string) => `${rechargeHref(offeringId)}&${LINE_PARAM}=${line}`;
 
-const historyRow = (entry: RechargeHistoryEntry, line: string): HistoryRow => ({
-  id: entry.uuid,
-  date: formatHistoryDate(entry.appliedAt),
-  // The offer's name from the catalogue's config; the upstream's offering id when it is not (or no longer) sold.
-  name: offerNamed(entry.offeringId)?.rechargeName ?? entry.offeringId,
-  amount: formatMoney(entry.amount),
-  status: entry.status,
-  applied: entry.applied && entry.status !== "not_applicated",
-  orderId: entry.orderId,
-  rechargeHref: offerNamed(entry.offeringId) ? rechargeLink(entry.offeringId, line) : null,
-});
+const historyRow = (entry: RechargeHistoryEntry, line: string): HistoryRow => {
+  const applied = entry.applied && entry.status !== "not_applicated";
+  return {
+    id: entry.uuid,
+    date: formatHistoryDate(entry.appliedAt),
+    // The offer's name from the catalogue's config; the upstream's offering id when it is not (or no longer) sold.
+    name: offerNamed(entry.offeringId)?.rechargeName ?? entry.offeringId,
+    amount: formatMoney(entry.amount),
+    status: entry.status,
+    applied,
+    orderId: entry.orderId,
+    rechargeHref: offerNamed(entry.offeringId) ? rechargeLink(entry.offeringId, line) : null,
+    // Only an applied recharge may be invoiced (docs/profile.md).
+    invoiceHref: applied ? invoiceUrl(entry.orderId) : null,
+  };
+};
 
 /**
  * What /home shows: the customer, their line's status, balance and latest recharges, read fresh

@@ -3,6 +3,7 @@ import { FormMessage } from "~/components/form/form-messages";
 import { useMessages, type Translate } from "~/lib/i18n/react";
 import type { AccountOverview } from "./balance.server";
 import type { BalanceRow, BalanceView } from "./balance-view";
+import { INVOICE_PATH, REPLACEMENT_PATH } from "~/features/profile/urls";
 import { HISTORY_LIMIT_PARAM, HISTORY_LIMITS } from "./urls";
 
 const PROFILE = { 1: "mbb", 2: "hbb", 3: "mifi" } as const;
@@ -44,11 +45,7 @@ function Balance({ balance }: { balance: BalanceView }) {
       ) : (
         <p>{message("auth:account.noItems")}</p>
       )}
-      <ul role="list" className="balance-facts">
-        {balance.nextRecharge ? <li>{message("auth:account.nextRecharge", { date: balance.nextRecharge })}</li> : null}
-        <li>{message(balance.sharesData ? "customer:home.sharesData" : "customer:home.noSharing")}</li>
-        <li>{message(balance.unlimited ? "customer:home.unlimited" : "customer:home.limited")}</li>
-      </ul>
+      <p className="balance-facts">{message(balance.sharesData ? "customer:home.sharesData" : "customer:home.noSharing")}</p>
       <h3 className="account-card__subtitle">{message("customer:home.offeringsTitle")}</h3>
       {balance.offerings.length ? (
         <ul className="balance-offerings">
@@ -59,6 +56,41 @@ function Balance({ balance }: { balance: BalanceView }) {
       ) : (
         <p>{message("customer:home.noOfferings")}</p>
       )}
+    </>
+  );
+}
+
+/** What a customer comes for, first: what is left and until when ('Vigencia'), the data used and left, and 'Recargar' for this line. */
+function Summary({ balance, rechargeShortcut }: { balance: BalanceView | null; rechargeShortcut: string }) {
+  const message = useMessages();
+  const main = balance?.main;
+  const name = main ? message(`auth:account.items.${main.name}`) : "";
+  return (
+    <>
+      {balance ? (
+        <dl className="account-summary__facts">
+          <div>
+            <dt>{main ? message("customer:home.mainLeft", { name }) : message("customer:home.noData")}</dt>
+            <dd className="account-summary__figure">{main ? main.availableText : message("customer:home.noDataValue")}</dd>
+          </div>
+          <div>
+            <dt>{message("customer:home.validUntil")}</dt>
+            <dd className="account-summary__figure">{balance.validUntil ?? message("customer:home.noValidity")}</dd>
+          </div>
+        </dl>
+      ) : null}
+      {main && main.total > 0 ? (
+        <div className="account-summary__usage">
+          {/* The text below says the same; the item's labelled meter is in Datos de consumo. */}
+          <meter className="balance-list__meter" min={0} max={main.total} value={main.available} aria-hidden="true" />
+          <p className="balance-list__detail">{message("customer:home.mainUsage", { used: main.usedText, total: main.totalText })}</p>
+        </div>
+      ) : null}
+      {balance?.unlimited ? <p className="account-summary__unlimited">{message("customer:home.unlimited")}</p> : null}
+      <Link className="button button--primary account-summary__recharge" to={rechargeShortcut}>
+        {message("auth:account.recharge")}
+        <span className="visually-hidden"> {message("customer:home.rechargeThisLine")}</span>
+      </Link>
     </>
   );
 }
@@ -83,49 +115,48 @@ function History({ history, historyLimit }: Pick<AccountOverview, "history" | "h
       </Form>
       {history.length === 0 ? <p>{message("auth:account.historyEmpty")}</p> : null}
       {history.length > 0 ? (
-        <div className="history-table__scroll">
-          <table className="history-table">
-            <thead>
-              <tr>
-                <th scope="col">{message("auth:account.historyDate")}</th>
-                <th scope="col">{message("auth:account.historyRecharge")}</th>
-                <th scope="col">{message("auth:account.historyAmount")}</th>
-                <th scope="col">{message("auth:account.historyStatus")}</th>
-                <th scope="col">{message("auth:account.historyOrder")}</th>
-                <th scope="col">{message("customer:home.historyActions")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.map((row) => (
-                <tr key={row.id}>
-                  <td>{row.date}</td>
-                  <td>{row.name}</td>
-                  <td>{row.amount}</td>
-                  <td>
-                    <span className={`history-status history-status--${row.applied ? "applied" : "pending"}`}>
-                      {row.status === "applied" || row.status === "not_applicated" ? message(`customer:home.statusWords.${row.status}`) : message("customer:home.statusWords.other", { status: row.status })}
-                    </span>
-                  </td>
-                  <td className="history-table__order">{row.orderId}</td>
-                  <td>
-                    {row.rechargeHref ? (
-                      <Link to={row.rechargeHref} className="history-table__recharge">
-                        {message("customer:home.rechargeAgain")}
-                        <span className="visually-hidden"> {message("customer:home.rechargeAgainName", { name: row.name })}</span>
-                      </Link>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ol role="list" className="history-list" aria-labelledby="history-title">
+          {history.map((row) => (
+            <li key={row.id} className="history-list__item">
+              <p className="history-list__what">
+                <strong>{row.name}</strong> · {row.amount}
+              </p>
+              <p className="history-list__when">
+                {row.date}
+                <span className={`history-status history-status--${row.applied ? "applied" : "pending"}`}>
+                  {row.status === "applied" || row.status === "not_applicated" ? message(`customer:home.statusWords.${row.status}`) : message("customer:home.statusWords.other", { status: row.status })}
+                </span>
+              </p>
+              <p className="history-list__order">{message("customer:home.historyOrder", { order: row.orderId })}</p>
+              {row.invoiceHref || row.rechargeHref ? (
+                <p className="history-list__actions">
+                  {row.invoiceHref ? (
+                    <Link to={row.invoiceHref}>
+                      {message("customer:home.invoice")}
+                      <span className="visually-hidden"> {message("customer:home.invoiceName", { name: row.name, order: row.orderId })}</span>
+                    </Link>
+                  ) : null}
+                  {row.rechargeHref ? (
+                    <Link to={row.rechargeHref}>
+                      {message("customer:home.rechargeAgain")}
+                      <span className="visually-hidden"> {message("customer:home.rechargeAgainName", { name: row.name })}</span>
+                    </Link>
+                  ) : null}
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ol>
       ) : null}
     </>
   );
 }
 
-/** The customer's home: who and which line, the line's status, the balance (Datos de consumo), the history and what to do next. */
+/**
+ * The customer's home: who and which line, then what they come for (what is left, 'Vigencia', the data used and
+ * left, 'Recargar' for this line), the line's status, the balance in detail (Datos de consumo), the history (each
+ * applied recharge with its invoice) and every other page of the customer area.
+ */
 export function HomeView(overview: AccountOverview) {
   const { user, auth, balance, balanceError, lineNumber, lineStatus, lineError, historyError, rechargeShortcut } = overview;
   const message = useMessages();
@@ -136,19 +167,19 @@ export function HomeView(overview: AccountOverview) {
       <p className="account-page__who">
         <strong>{message("auth:account.greeting", { name: user.name })}</strong> · {message(`auth:account.line.${profile}`, { number: lineNumber })}
       </p>
-      <section className="account-card" aria-labelledby="line-title">
-        <h2 id="line-title">{message("customer:home.lineTitle")}</h2>
-        {lineError ? <FormMessage tone="error">{message(lineError)}</FormMessage> : null}
-        {lineStatus ? <p>{message("customer:home.lineStatus", { status: message(`customer:home.status.${lineStatus}`) })}</p> : null}
-        <Link className="button button--primary" to={rechargeShortcut}>
-          {message("auth:account.recharge")}
-        </Link>
-      </section>
-      <section className="account-card" aria-labelledby="balance-title">
-        <h2 id="balance-title">{message("auth:account.balanceTitle")}</h2>
+      <section className="account-card account-summary" aria-labelledby="line-title">
+        <h2 id="line-title">{message("customer:home.summaryTitle")}</h2>
         {balanceError ? <FormMessage tone="error">{message(balanceError)}</FormMessage> : null}
-        {balance ? <Balance balance={balance} /> : null}
+        <Summary balance={balance} rechargeShortcut={rechargeShortcut} />
+        {lineError ? <FormMessage tone="error">{message(lineError)}</FormMessage> : null}
+        {lineStatus ? <p className="account-summary__status">{message("customer:home.lineStatus", { status: message(`customer:home.status.${lineStatus}`) })}</p> : null}
       </section>
+      {balance ? (
+        <section className="account-card" aria-labelledby="balance-title">
+          <h2 id="balance-title">{message("auth:account.balanceTitle")}</h2>
+          <Balance balance={balance} />
+        </section>
+      ) : null}
       <section className="account-card" aria-labelledby="history-title">
         <h2 id="history-title">{message("auth:account.historyTitle")}</h2>
         {historyError ? <FormMessage tone="error">{message(historyError)}</FormMessage> : null}
@@ -157,14 +188,20 @@ export function HomeView(overview: AccountOverview) {
       <section className="account-card" aria-labelledby="actions-title">
         <h2 id="actions-title">{message("auth:account.actions")}</h2>
         <div className="account-actions">
-          <Link className="button button--primary" to="/recargas">
-            {message("auth:account.recharge")}
+          <Link className="button button--secondary" to="/recargas">
+            {message("customer:home.allRecharges")}
           </Link>
           <Link className="button button--secondary" to="/recurrente">
             {message("auth:account.recurring")}
           </Link>
+          <Link className="button button--secondary" to={INVOICE_PATH}>
+            {message("customer:home.invoices")}
+          </Link>
           <Link className="button button--secondary" to="/editar-perfil">
             {message("auth:account.editProfile")}
+          </Link>
+          <Link className="button button--secondary" to={REPLACEMENT_PATH}>
+            {message("customer:home.replacement")}
           </Link>
           {auth === "sso" ? (
             <Link className="button button--secondary" to="/sso">

@@ -3,13 +3,20 @@ import { auditedTest as test, expectNoAxeViolations } from "../support/axe";
 import { bendLine, jsOn, logIn } from "./support";
 
 /**
- * /home (docs/customer.md): each profile's balance (used / total / available, a meter per item),
- * next recharge, data sharing, unlimited flag, active offerings, the history with its length
- * and status in words, the 'Recargar' shortcut; each section failing alone.
+ * /home (docs/customer.md): what is left and 'Vigencia' first, then the data used and left and
+ * 'Recargar' for this line, inside the first screen of a phone; each profile's balance (used /
+ * total / available, a meter per item), data sharing, 'Tu plan es ilimitado.' only when it is,
+ * active offerings; the history, a list (no horizontal overflow at 375 px) with its length, status
+ * in words, each applied recharge's invoice and 'Recargar'; each section failing alone.
  */
 test.describe.configure({ timeout: 60_000 });
 
-const item = (page: import("@playwright/test").Page, name: string) => page.locator(".balance-list__item").filter({ has: page.locator(".balance-list__name", { hasText: new RegExp(`^${name}$`) }) });
+const summary = (page: Page) => page.getByRole("region", { name: "Tu saldo" });
+const vigencia = (page: Page) => summary(page).locator("dd").filter({ has: page.locator("xpath=preceding-sibling::dt[1][normalize-space()='Vigencia']") });
+const history = (page: Page) => page.getByRole("list", { name: "Tus últimas recargas" }).getByRole("listitem");
+
+type Page = import("@playwright/test").Page;
+const item = (page: Page, name: string) => page.locator(".balance-list__item").filter({ has: page.locator(".balance-list__name", { hasText: new RegExp(`^${name}$`) }) });
 
 test("mbb 5512345678 (Ana): data, minutes and SMS with used, total and available, her offerings and recharges", async ({ auditedPage: page }) => {
   await logIn(page, "mbb", "5512345678");
@@ -19,13 +26,14 @@ test("mbb 5512345678 (Ana): data, minutes and SMS with used, total and available
   await expect(item(page, "Datos de uso internacional")).toContainText("1 GB disponibles");
   await expect(page.getByRole("meter", { name: "Minutos: 4863 min disponibles de 5000 min" })).toBeVisible();
   await expect(page.getByText("Puedes compartir tus datos con otros dispositivos.")).toBeVisible();
-  await expect(page.getByText("Plan ilimitado: no")).toBeVisible();
-  await expect(page.getByText(/^Tu próxima recarga: \d+ de [a-z]+ de \d{4}$/)).toBeVisible();
+  // A limited plan says nothing about it; the expiry is 'Vigencia'.
+  await expect(page.getByText(/ilimitado/i)).toHaveCount(0);
+  await expect(vigencia(page)).toHaveText(/^\d+ de [a-z]+ de \d{4}$/);
   await expect(page.getByRole("heading", { name: "Ofertas activas" })).toBeVisible();
   // Her newest recharges: the payment journeys of the suite add theirs to her line as it runs, so
   // the seed's own rows (ORD-1000-1…3, amounts ÷ 100: unit-tested) may have scrolled out; every
   // row still has its folio, its amount in MXN and its status in words.
-  const rows = page.getByRole("table").getByRole("row").filter({ hasText: /ORD-/ });
+  const rows = history(page).filter({ hasText: /ORD-/ });
   await expect(rows.first()).toBeVisible();
   // The default length is 10 (`?historial=` chooses 5, 10 or 20).
   expect(await rows.count()).toBeLessThanOrEqual(10);
@@ -35,23 +43,23 @@ test("mbb 5512345678 (Ana): data, minutes and SMS with used, total and available
 
 test("hbb 5598765432: unlimited home internet, 50 GB with 18 GB used, no minutes", async ({ auditedPage: page }) => {
   await logIn(page, "hbb", "5598765432");
-  await expect(item(page, "Datos")).toContainText("32 GB disponibles");
-  await expect(item(page, "Datos")).toContainText("Usado: 18 GB · Total: 50 GB");
+  await expect(summary(page)).toContainText("Datos disponibles32 GB");
+  await expect(summary(page)).toContainText("Usaste 18 GB de 50 GB");
   await expect(page.getByRole("meter", { name: "Datos: 32 GB disponibles de 50 GB" })).toBeVisible();
-  await expect(page.getByText("Plan ilimitado: sí")).toBeVisible();
+  await expect(summary(page).getByText("Tu plan es ilimitado.")).toBeVisible();
   await expect(page.getByText("Tu plan no permite compartir datos.")).toBeVisible();
   await expect(item(page, "Minutos")).toHaveCount(0);
-  await expect(page.getByRole("table").getByRole("row")).toHaveCount(3);
+  await expect(history(page)).toHaveCount(2);
 });
 
 test("mifi 5576543210: 10 GB with 4 GB used; the history shows 5 rows or fewer when asked, and 'Recargar' opens the modal with the line", async ({ auditedPage: page }) => {
   await logIn(page, "mifi", "5576543210");
-  await expect(item(page, "Datos")).toContainText("6 GB disponibles");
-  await expect(item(page, "Datos")).toContainText("Usado: 4 GB · Total: 10 GB");
+  await expect(summary(page)).toContainText("Datos disponibles6 GB");
+  await expect(summary(page)).toContainText("Usaste 4 GB de 10 GB");
   await page.getByLabel("Mostrar").selectOption("5");
   await page.getByRole("button", { name: "Ver", exact: true }).click();
   await expect(page).toHaveURL(/historial=5/);
-  const rows = page.getByRole("table").getByRole("row");
+  const rows = history(page);
   await expect(rows.filter({ hasText: "Bait 150" })).toContainText("Aplicada");
   await rows.filter({ hasText: "Bait 150" }).getByRole("link", { name: "Recargar Bait 150 de nuevo" }).click();
   await expect(page).toHaveURL((url) => url.pathname === "/recargas" && url.searchParams.get("numero") === "5576543210");
@@ -80,5 +88,83 @@ test("each section fails on its own and the rest of the page still shows", async
     await expect(page.locator(".balance-list__item").first()).toBeVisible();
   } finally {
     await bendLine(request, ["core.baitProfile", "conn.balance", "core.rechargeHistory"], line, {});
+  }
+});
+
+/**
+ * Without JavaScript the chrome's menu (not this page's) is collapsed on phones by its own change; until then it
+ * pushes the page down, so the no-JS run measures from the h1: the page's own part fits below a 120 px header.
+ */
+async function screenTop(page: Page) {
+  if (jsOn()) return 0;
+  const h1 = await page.getByRole("heading", { level: 1 }).boundingBox();
+  return Math.max(0, (h1?.y ?? 0) - 120);
+}
+
+for (const width of [375, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 812 } });
+
+    test("balance, 'Vigencia', the data used and left and 'Recargar' for this line are on the first screen; nothing overflows sideways", async ({ auditedPage: page }) => {
+      await logIn(page, "mbb", "5512345678");
+      const bottomOf = async (locator: import("@playwright/test").Locator) => {
+        const box = await locator.boundingBox();
+        expect(box, "on the page").not.toBeNull();
+        return box!.y + box!.height - (await screenTop(page));
+      };
+      const balance = summary(page).getByText(/^\d+(\.\d)? [MG]B$/);
+      await expect(summary(page).getByText("Datos disponibles", { exact: true })).toBeVisible();
+      expect(await bottomOf(balance)).toBeLessThanOrEqual(812);
+      expect(await bottomOf(vigencia(page))).toBeLessThanOrEqual(812);
+      const usage = summary(page).getByText(/^Usaste \d+(\.\d)? [MG]B de \d+(\.\d)? [MG]B$/);
+      expect(await bottomOf(usage)).toBeLessThanOrEqual(812);
+      const recharge = summary(page).getByRole("link", { name: "Recargar este número" });
+      expect(await bottomOf(recharge)).toBeLessThanOrEqual(812);
+      // In that order: balance and 'Vigencia', the data used and left, then 'Recargar'.
+      const y = async (locator: import("@playwright/test").Locator) => (await locator.boundingBox())!.y;
+      expect(await y(vigencia(page))).toBeLessThan(await y(usage));
+      expect(await y(usage)).toBeLessThan(await y(recharge));
+      await expect(recharge).toHaveAttribute("href", /^\/recargas\?recarga=[^&]+&numero=5512345678$/);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expectNoAxeViolations(page, `/home at ${width} px`);
+    });
+  });
+}
+
+test.describe("the history's invoices", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("an applied recharge links to its invoice: /factura with that recharge chosen", async ({ auditedPage: page }) => {
+    await logIn(page, "mifi", "5576543210");
+    const row = history(page).filter({ hasText: "Bait 150" }).first();
+    const folio = ((await row.getByText(/^Folio /).textContent()) ?? "").replace(/^Folio /, "");
+    expect(folio).toMatch(/^ORD-/);
+    await row.getByRole("link", { name: `Facturar la recarga Bait 150, folio ${folio}` }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/factura" && url.searchParams.get("recarga") === folio);
+    await expect(page.getByRole("heading", { level: 2, name: "Bait 150" })).toBeVisible();
+    await expect(page.locator(".invoice-summary")).toContainText(folio);
+    await expect(page.getByLabel("RFC", { exact: true })).toBeVisible();
+  });
+
+  test("a recharge still being applied has no invoice link; the applied ones do", async ({ auditedPage: page }) => {
+    await logIn(page, "mbb", "5556789012");
+    const pending = history(page).filter({ hasText: "En proceso de aplicarse" });
+    await expect(pending).toHaveCount(1);
+    await expect(pending.getByRole("link", { name: /^Facturar/ })).toHaveCount(0);
+    await expect(history(page).filter({ hasText: "Aplicada" }).first().getByRole("link", { name: /^Facturar la recarga / })).toBeVisible();
+  });
+});
+
+test("every page of the customer area is a link from /home", async ({ auditedPage: page }) => {
+  await logIn(page, "mbb", "5512345678");
+  const actions = page.getByRole("region", { name: "¿Qué quieres hacer hoy?" });
+  for (const [name, href] of [
+    ["Ver todas las recargas", "/recargas"],
+    ["Recargas recurrentes", "/recurrente"],
+    ["Facturar una recarga", "/factura"],
+    ["Actualizar datos", "/editar-perfil"],
+    ["Reposición de SIM", "/reposicion-sim"],
+  ]) {
+    await expect(actions.getByRole("link", { name, exact: true })).toHaveAttribute("href", href!);
   }
 });

@@ -91,16 +91,6 @@ test("each section fails on its own and the rest of the page still shows", async
   }
 });
 
-/**
- * Without JavaScript the chrome's menu (not this page's) is collapsed on phones by its own change; until then it
- * pushes the page down, so the no-JS run measures from the h1: the page's own part fits below a 120 px header.
- */
-async function screenTop(page: Page) {
-  if (jsOn()) return 0;
-  const h1 = await page.getByRole("heading", { level: 1 }).boundingBox();
-  return Math.max(0, (h1?.y ?? 0) - 120);
-}
-
 for (const width of [375, 1280]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 812 } });
@@ -110,7 +100,7 @@ for (const width of [375, 1280]) {
       const bottomOf = async (locator: import("@playwright/test").Locator) => {
         const box = await locator.boundingBox();
         expect(box, "on the page").not.toBeNull();
-        return box!.y + box!.height - (await screenTop(page));
+        return box!.y + box!.height;
       };
       const balance = summary(page).getByText(/^\d+(\.\d)? [MG]B$/);
       await expect(summary(page).getByText("Datos disponibles", { exact: true })).toBeVisible();

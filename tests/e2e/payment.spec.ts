@@ -97,10 +97,10 @@ async function expectReceipt(page: Page): Promise<string> {
 async function expectInHistory(page: Page, folio: string) {
   await loginAs(page.context(), ana);
   await page.goto("/home");
-  const history = page.getByRole("table");
+  const history = page.getByRole("list", { name: "Tus últimas recargas" });
   await expect(page.getByRole("heading", { level: 2, name: "Tus últimas recargas" })).toBeVisible();
-  await expect(history.getByRole("row").filter({ hasText: folio })).toContainText("Bait 50");
-  await expect(history.getByRole("row").filter({ hasText: folio })).toContainText("Aplicada");
+  await expect(history.getByRole("listitem").filter({ hasText: folio })).toContainText("Bait 50");
+  await expect(history.getByRole("listitem").filter({ hasText: folio })).toContainText("Aplicada");
 }
 
 test.describe("paying a recharge with the card form (provider type 1)", () => {

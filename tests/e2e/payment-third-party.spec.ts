@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect as baseExpect, test } from "@playwright/test";
 import { acceptCookies } from "./support/cookies";
-import { PORT, SESSION_SECRET } from "./support/env";
+import { PORT } from "./support/env";
 import { waitForHydration } from "./support/hydration";
+import { startOwnServer, type OwnServer } from "./support/own-server";
 
 /**
  * No third-party script on the payment pages (docs/payment.md "Card data"): their CSP allows the
@@ -21,8 +20,7 @@ const OWN_PORT = PORT + 39;
 const BASE = `http://localhost:${OWN_PORT}`;
 const THIRD_PARTY = "https://chat.terceros.example/widget.js";
 
-let server: ChildProcess | undefined;
-let configDir = "";
+let own: OwnServer | undefined;
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 test.use({ baseURL: BASE });
@@ -30,23 +28,19 @@ test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "the platforms
 
 test.beforeAll(async ({ javaScriptEnabled }) => {
   if (javaScriptEnabled === false) return;
-  configDir = mkdtempSync(path.join(tmpdir(), "bait-pago-terceros-"));
-  cpSync("pages-config", configDir, { recursive: true });
-  const site = JSON.parse(readFileSync(path.join(configDir, "site.json"), "utf8"));
-  site.tracking.platforms = { google: "G-TEST1234", meta: "1234567890", tiktok: "CTEST1234567890" };
-  site.tracking.consentScripts = [THIRD_PARTY];
-  writeFileSync(path.join(configDir, "site.json"), JSON.stringify(site));
-  server = spawn("node", ["server.mjs"], {
-    env: { ...process.env, NODE_ENV: "production", MOCKS: "true", PORT: String(OWN_PORT), SESSION_SECRET, HSTS: "false", CONFIG_DIR: configDir },
-    stdio: "ignore",
+  own = await startOwnServer({
+    port: OWN_PORT,
+    label: "pago-terceros",
+    prepare: (configDir) => {
+      const site = JSON.parse(readFileSync(path.join(configDir, "site.json"), "utf8"));
+      site.tracking.platforms = { google: "G-TEST1234", meta: "1234567890", tiktok: "CTEST1234567890" };
+      site.tracking.consentScripts = [THIRD_PARTY];
+      writeFileSync(path.join(configDir, "site.json"), JSON.stringify(site));
+    },
   });
-  await expect.poll(() => fetch(`${BASE}/healthz`).then((response) => response.status, () => 0), { timeout: 60_000 }).toBe(200);
 });
 
-test.afterAll(() => {
-  server?.kill();
-  if (configDir) rmSync(configDir, { recursive: true, force: true });
-});
+test.afterAll(() => own?.stop());
 
 /** What the document runs now: every script element's address that is not the site's own build. */
 const foreignScripts = (page: import("@playwright/test").Page) =>

@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { PORT, SESSION_SECRET } from "../support/env";
+import { PORT } from "../support/env";
+import { startOwnServer, type OwnServer } from "../support/own-server";
 
 /**
  * The login page's SSO entry (docs/accounts.md "Single sign-on"): when the `sso` flag covers the
@@ -18,7 +17,7 @@ const OWN_PORT = PORT + 41;
 const BASE = `http://localhost:${OWN_PORT}`;
 const ENTRY = "Ingresar con Cuenta Bait";
 
-let server: ChildProcess | undefined;
+let own: OwnServer | undefined;
 let configDir = "";
 
 type Flag = { description: string; enabled: boolean; conditions?: unknown };
@@ -33,27 +32,17 @@ test.describe.configure({ mode: "serial", timeout: 60_000 });
 test.use({ baseURL: BASE });
 
 test.beforeAll(async () => {
-  configDir = mkdtempSync(path.join(tmpdir(), "bait-sso-"));
-  cpSync("pages-config", configDir, { recursive: true });
-  setSso(({ description }) => ({ description, enabled: true }));
-  server = spawn("node", ["server.mjs"], {
-    env: { ...process.env, NODE_ENV: "production", MOCKS: "true", PORT: String(OWN_PORT), SESSION_SECRET, HSTS: "false", CONFIG_DIR: configDir },
-    stdio: "ignore",
+  own = await startOwnServer({
+    port: OWN_PORT,
+    label: "sso",
+    prepare: (dir) => {
+      configDir = dir;
+      setSso(({ description }) => ({ description, enabled: true }));
+    },
   });
-  for (let tries = 0; tries < 120; tries += 1) {
-    const up = await fetch(`${BASE}/healthz`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error("el servidor con sso no arrancó");
 });
 
-test.afterAll(() => {
-  server?.kill();
-  if (configDir) rmSync(configDir, { recursive: true, force: true });
-});
+test.afterAll(() => own?.stop());
 
 test("sso enabled without conditions: /login shows the Cuenta Bait entry and it leads to the SSO server", async ({ page }) => {
   setSso(({ description }) => ({ description, enabled: true }));

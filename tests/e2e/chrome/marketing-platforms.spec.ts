@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { acceptCookies } from "../support/cookies";
-import { PORT, SESSION_SECRET } from "../support/env";
+import { PORT } from "../support/env";
 import { waitForHydration } from "../support/hydration";
+import { startOwnServer, type OwnServer } from "../support/own-server";
 
 /**
  * The marketing platforms (docs/esim.md "Marketing platforms", spec §1, §4 cookie acceptance):
@@ -22,37 +21,25 @@ const IDS = { google: "G-TEST1234", meta: "1234567890", tiktok: "CTEST1234567890
 
 type Received = { platform: string; id: string; call: unknown[]; page: string };
 
-let server: ChildProcess | undefined;
-let configDir = "";
+let own: OwnServer | undefined;
 
 test.describe.configure({ mode: "serial", timeout: 60_000 });
 test.use({ baseURL: BASE });
 
 test.beforeAll(async () => {
   test.skip(test.info().project.use.javaScriptEnabled === false, "the platforms are scripts: nothing of them exists without JavaScript");
-  configDir = mkdtempSync(path.join(tmpdir(), "bait-plataformas-"));
-  cpSync("pages-config", configDir, { recursive: true });
-  const site = JSON.parse(readFileSync(path.join(configDir, "site.json"), "utf8"));
-  site.tracking.platforms = IDS;
-  writeFileSync(path.join(configDir, "site.json"), JSON.stringify(site));
-  server = spawn("node", ["server.mjs"], {
-    env: { ...process.env, NODE_ENV: "production", MOCKS: "true", PORT: String(OWN_PORT), SESSION_SECRET, HSTS: "false", CONFIG_DIR: configDir },
-    stdio: "ignore",
+  own = await startOwnServer({
+    port: OWN_PORT,
+    label: "plataformas",
+    prepare: (configDir) => {
+      const site = JSON.parse(readFileSync(path.join(configDir, "site.json"), "utf8"));
+      site.tracking.platforms = IDS;
+      writeFileSync(path.join(configDir, "site.json"), JSON.stringify(site));
+    },
   });
-  for (let tries = 0; tries < 120; tries += 1) {
-    const up = await fetch(`${BASE}/healthz`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error("el servidor con plataformas no arrancó");
 });
 
-test.afterAll(() => {
-  server?.kill();
-  if (configDir) rmSync(configDir, { recursive: true, force: true });
-});
+test.afterAll(() => own?.stop());
 
 test.beforeEach(async () => {
   await fetch(`${BASE}/__mocks/reset`, { method: "POST", headers: { Connection: "close" } });

@@ -5,6 +5,7 @@ import { formatPhone } from "~/lib/format";
 import { parseForm, readForm } from "~/lib/forms";
 import { sessionEnv } from "~/lib/env.server";
 import { rateLimiter, tooManyAttempts } from "~/lib/rate-limit.server";
+import { returnPath } from "~/lib/return-path.server";
 import { commitSession, getCustomer, getSession, requireCustomer, sealTokens } from "~/lib/session.server";
 import { login as legacyLogin } from "~/upstream/conn/access.server";
 import { legacySsoLogin } from "~/upstream/sso.server";
@@ -22,7 +23,11 @@ import { ACCOUNT_HOME_PATH, stepUpUrl } from "./urls";
 /** The pages a step-up goes back to: only these (never a URL from outside). */
 export const STEP_UP_PAGES = ["/editar-perfil", "/reposicion-sim", "/cambio-nir"] as const;
 
-export const stepUpBack = (value: string | null): string => STEP_UP_PAGES.find((page) => page === value) ?? ACCOUNT_HOME_PATH;
+export function stepUpBack(value: string | null): string {
+  // The site's one return-path rule first (same origin, a page of ours), then only the pages that ask.
+  const back = returnPath(value, { fallback: ACCOUNT_HOME_PATH });
+  return STEP_UP_PAGES.find((page) => page === back) ?? ACCOUNT_HOME_PATH;
+}
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 const PROFILE = { 1: "mbb", 2: "hbb", 3: "mifi" } as const;

@@ -32,6 +32,16 @@ describe("the code send limits (memory store, a fake clock)", () => {
     expect(await limiter.send(send)).toEqual({ allowed: true });
   });
 
+  it("never announce more than the 30 s wait when the send holding it came from an instance whose clock is ahead", async () => {
+    let time = Date.parse("2026-01-15T10:00:00Z");
+    const state = memoryState(() => time);
+    const ahead = createRateLimiter(state, RULES, () => time + 7);
+    const behind = createRateLimiter(state, RULES, () => time);
+    const send = { action: "recovery", number: "5512340000", ip: "203.0.113.9" } as const;
+    expect(await ahead.send(send)).toEqual({ allowed: true });
+    expect(await behind.send(send)).toEqual({ allowed: false, rule: "wait", retryAfterSeconds: 30 });
+  });
+
   it("count every send in the hour, successful or not: the sixth to a number is refused until the hour of the first ends", async () => {
     const { limiter, advance } = memoryLimiter();
     const succeed = { action: "recovery", number: "5545678901", ip: "203.0.113.2" } as const;

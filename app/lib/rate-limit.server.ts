@@ -109,7 +109,10 @@ export function createRateLimiter(state: SharedState = sharedState, sendRules: S
         const at = now();
         if (sendRules.spacingMs > 0 && !(await state.claim(waitKey, String(at + sendRules.spacingMs), sendRules.spacingMs))) {
           const until = Number(await state.get(waitKey));
-          return { allowed: false, rule: "wait", retryAfterSeconds: secondsFrom(at, Number.isFinite(until) ? until : at) };
+          // Another send (perhaps on another instance, a millisecond later than this one's clock)
+          // holds the wait: never announce more than the spacing itself.
+          const seconds = secondsFrom(at, Number.isFinite(until) ? until : at);
+          return { allowed: false, rule: "wait", retryAfterSeconds: Math.min(seconds, Math.ceil(sendRules.spacingMs / 1000)) };
         }
         // The address first: a client over its hour does not use up the numbers it names.
         for (const [key, rule] of [[`send:ip:${ip}`, sendRules.perIp], [`send:n:${number}`, sendRules.perNumber]] as const) {

@@ -1,0 +1,43 @@
+// The project's linter: `npm run lint` (part of `npm test`), zero warnings allowed.
+// ESLint's and typescript-eslint's recommended rules for every script, React's, the hooks'
+// and jsx-a11y's for the components (app/). Type-aware rules are left to `tsc --noEmit`.
+import js from "@eslint/js";
+import globals from "globals";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import react from "eslint-plugin-react";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", "public/build/", "node_modules/", "playwright-report/", "test-results/", ".cache/", "data/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: "latest", sourceType: "module" },
+    rules: {
+      // `_name` marks a parameter or a destructured value kept on purpose.
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_", ignoreRestSiblings: true }],
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}", "mocks/**/*.browser.ts"],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+  {
+    files: ["app/**/*.tsx", "tests/**/*.tsx"],
+    ...react.configs.flat.recommended,
+    ...react.configs.flat["jsx-runtime"],
+    settings: { react: { version: "18.3" } },
+  },
+  {
+    files: ["app/**/*.tsx"],
+    plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // `role="list"` on a list styled without bullets is deliberate: Safari drops the list's
+      // semantics with its bullets, and VoiceOver then announces no list.
+      "jsx-a11y/no-redundant-roles": ["error", { ul: ["list"], ol: ["list"] }],
+    },
+  },
+);

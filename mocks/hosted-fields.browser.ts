@@ -6,8 +6,8 @@
  * no module constants. The protocol it speaks is described in provider-pages.ts.
  */
 
-const MESSAGE_SOURCE = "bait-proveedor";
-const PARENT_SOURCE = "bait-checkout";
+type MessageSource = "bait-proveedor";
+type ParentSource = "bait-checkout";
 
 type PublicCard = { last4: string; brand: string; holder: string; expiry: string };
 type ProviderBody =
@@ -18,9 +18,9 @@ type ProviderBody =
   /** `field` is the one that was cleared and has the focus, or null for the notice above the fields. */
   | { type: "error"; field: string | null; message: string };
 /** What the fields tell the page that frames them. */
-type ProviderMessage = ProviderBody & { source: typeof MESSAGE_SOURCE };
+type ProviderMessage = ProviderBody & { source: MessageSource };
 /** What the framing page may ask of the fields. */
-type ParentMessage = { source: typeof PARENT_SOURCE; type: "submit" };
+type ParentMessage = { source: ParentSource; type: "submit" };
 /** The answer of POST /__mocks/proveedor/tokens, as far as the fields read it. */
 type TokenAnswer =
   | { token: string; card: PublicCard; error?: undefined }
@@ -42,7 +42,7 @@ export function hostedFields(options: HostedFieldsOptions): void {
   };
   const errorOf = (input: HTMLInputElement) => document.getElementById(input.id + "-error") as HTMLElement;
   let busy = false;
-  // The literal, not MESSAGE_SOURCE: this body runs without its module (the type keeps them equal).
+  // The literal, not a shared constant: this body runs without its module (the type keeps them equal).
   function send(body: ProviderBody) {
     const message: ProviderMessage = { ...body, source: "bait-proveedor" };
     window.parent.postMessage(message, location.origin);

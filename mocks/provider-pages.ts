@@ -140,8 +140,7 @@ ${field("cvv", "CVV", 'autocomplete="cc-csc" inputmode="numeric" maxlength="4"')
   return { status: 200, html };
 }
 
-const cardBrands = ["visa", "mastercard", "amex"] as const;
-export type CardBrand = (typeof cardBrands)[number];
+export type CardBrand = "visa" | "mastercard" | "amex";
 
 /** The brand a number's prefix and length belong to (Visa 13/16, Mastercard 51–55 and 2221–2720, Amex 34/37), or null. */
 export function cardBrandOf(number: string): CardBrand | null {

@@ -80,7 +80,7 @@ describe("the server's log", () => {
       },
       "rechazado",
     );
-    const entry = JSON.parse(output()) as Record<string, any>;
+    const entry = JSON.parse(output()) as Record<string, unknown>;
     for (const key of Object.keys(secrets)) expect(entry[key]).toBe(REDACTED);
     expect(entry.lead).toEqual({ name: REDACTED, phone: REDACTED, campaign: { source: "fb", extra: { correo: REDACTED, token: REDACTED } } });
     expect(entry.items).toEqual([{ iccid: REDACTED, imei: REDACTED }]);

@@ -33,7 +33,7 @@ describe("the code send limits (memory store, a fake clock)", () => {
   });
 
   it("never announce more than the 30 s wait when the send holding it came from an instance whose clock is ahead", async () => {
-    let time = Date.parse("2026-01-15T10:00:00Z");
+    const time = Date.parse("2026-01-15T10:00:00Z");
     const state = memoryState(() => time);
     const ahead = createRateLimiter(state, RULES, () => time + 7);
     const behind = createRateLimiter(state, RULES, () => time);

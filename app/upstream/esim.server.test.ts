@@ -5,8 +5,8 @@ import { env } from "~/lib/env.server";
 import { mockServer } from "../../mocks/node";
 import { useMockUpstream } from "../../mocks/test-support";
 import { setSwitch } from "../../mocks/switches";
-import { resetWorld, world } from "../../mocks/world";
-import { resetSales, sales } from "../../mocks/world-sales";
+import { world } from "../../mocks/world";
+import { sales } from "../../mocks/world-sales";
 import {
   assignEsimSession,
   checkEsimSale,

@@ -1,7 +1,7 @@
 import { http, HttpResponse, delay } from "msw";
 import { setupServer } from "msw/node";
 import * as z from "zod";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { captureLog, quietLog } from "~/lib/log.test-helpers";
 import { upstreamFetch } from "./http.server";
 

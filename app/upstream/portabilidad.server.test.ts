@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { mockServer } from "../../mocks/node";
 import { useMockUpstream } from "../../mocks/test-support";
 import { setSwitch } from "../../mocks/switches";
-import { resetSupport, support } from "../../mocks/world-support";
+import { support } from "../../mocks/world-support";
 import { guessPortabilityByIccid, requestPortability, trackPortabilityStep, type PortabilityInput } from "./portabilidad.server";
 
 const api = "https://portabilidad.upstream.mock/api/portabilidad/v2/portabilidad";

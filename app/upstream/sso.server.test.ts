@@ -5,7 +5,7 @@ import { quietLog } from "~/lib/log.test-helpers";
 import { mockServer } from "../../mocks/node";
 import { useMockUpstream } from "../../mocks/test-support";
 import { setSwitch } from "../../mocks/switches";
-import { resetWorld, tokenNumber, world } from "../../mocks/world";
+import { tokenNumber, world } from "../../mocks/world";
 import type { UpstreamResult } from "./http.server";
 import {
   checkRegistrationCode,

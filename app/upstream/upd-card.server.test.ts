@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { mockServer } from "../../mocks/node";
 import { useMockUpstream } from "../../mocks/test-support";
 import { setSwitch } from "../../mocks/switches";
-import { lineOf, resetWorld } from "../../mocks/world";
-import { resetSupport, support } from "../../mocks/world-support";
+import { lineOf } from "../../mocks/world";
+import { support } from "../../mocks/world-support";
 import { registerReplacement, sendReplacementOtp, validateReplacementOtp, type ReplacementInput } from "./upd-card.server";
 
 const api = "https://upd-card.upstream.mock/api/upd-card/v1";

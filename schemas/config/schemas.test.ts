@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type * as z from "zod";
 import {
   banner,
   bannerFile,

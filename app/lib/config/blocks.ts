@@ -17,6 +17,7 @@ export type BlockKind<B extends { type: string } = { type: string }> = {
   check?: (block: B, context: BlockCheckContext) => Iterable<BlockFinding>;
 };
 /** Each kind checks its own block type, hence `any` here: the map holds them all. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
 export type BlockKinds = Readonly<Record<string, BlockKind<any>>>;
 
 export type BlockOfKinds<K extends BlockKinds> = { [T in keyof K]: K[T] extends BlockKind<infer B> ? B : never }[keyof K];

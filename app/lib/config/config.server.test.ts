@@ -19,6 +19,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 let tick = 0;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a config file as parsed, edited freely by each test
 function edit(file: string, change: (json: any) => unknown) {
   const full = path.join(dir, file);
   const next = change(JSON.parse(readFileSync(full, "utf8")));

@@ -12,6 +12,7 @@ export type BlockContext = { request: Request; offers: OfferSource };
  * module, so the browser bundle carries neither zod nor the loaders.
  */
 // `any`: the constraint every block type's server side meets, whatever its block.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
 export type BlockServer<B extends { type: string } = any> = BlockKind<B> & { load?: (block: B, context: BlockContext) => unknown };
 
 /** The data a block's loader gives its view; null for a block that needs none. */

@@ -84,7 +84,7 @@ describe("the server's log", () => {
     for (const key of Object.keys(secrets)) expect(entry[key]).toBe(REDACTED);
     expect(entry.lead).toEqual({ name: REDACTED, phone: REDACTED, campaign: { source: "fb", extra: { correo: REDACTED, token: REDACTED } } });
     expect(entry.items).toEqual([{ iccid: REDACTED, imei: REDACTED }]);
-    expect(entry.err.telefono).toBe(REDACTED);
+    expect((entry.err as Record<string, unknown>).telefono).toBe(REDACTED);
     expect(entry.call).toBe("payments.charge");
     for (const secret of [...Object.values(secrets), "5561239876", "Rosa", "a@b.mx", "t0k3n", "8952140061234567890", "356938035643809"]) {
       expect(output()).not.toContain(secret);

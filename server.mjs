@@ -2,13 +2,13 @@
 // Mocks are patched into fetch *before* the build is imported, so every upstream client sees them.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes, randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync, watch } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import v8 from "node:v8";
 import { createRequestHandler } from "@remix-run/express";
-import { installGlobals } from "@remix-run/node";
+import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { isbot } from "isbot";
@@ -24,6 +24,8 @@ globalThis[Symbol.for("bait.request-context")] = requestContext;
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const isProduction = process.env.NODE_ENV === "production";
+// `npm run dev` (remix dev --manual) runs this server with NODE_ENV=development.
+const isDevelopment = process.env.NODE_ENV === "development";
 
 // The start rules (app/lib/boot-rules.mjs, which env.server.ts applies too): a setting the server
 // must not run with stops it here, before anything listens, with one line per variable and exit 1.
@@ -79,7 +81,23 @@ if (useMocks) {
 
 // The app's own environment check (app/lib/env.server.ts) runs as the build loads: a wrong value
 // stops the server the same way.
-const build = await loadOrRefuse(import("./build/index.js"));
+const buildPath = path.join(root, "build/index.js");
+const importBuild = (version = "") => loadOrRefuse(import(`${pathToFileURL(buildPath).href}${version}`));
+let build = await importBuild();
+// In development every rebuild is loaded into this process and served from the next request on
+// (Remix's manual mode: the dev server waits for broadcastDevReady with the new build's hash).
+if (isDevelopment) {
+  let settle;
+  watch(path.dirname(buildPath), (_event, file) => {
+    if (file !== "index.js") return;
+    clearTimeout(settle);
+    settle = setTimeout(async () => {
+      build = await importBuild(`?t=${statSync(buildPath).mtimeMs}`);
+      await broadcastDevReady(build);
+      log.info("rebuilt: the next request gets the new build");
+    }, 50);
+  });
+}
 const { applySecurity, rejectCrossSiteWrites, assignVisitorId, acceptFormBodiesOnly, refuseCardFields } = await import("./scripts/http-guards.mjs");
 const { pageCache } = await import("./scripts/page-cache.mjs");
 const { coalescedFlush } = await import("./scripts/coalesced-flush.mjs");
@@ -135,7 +153,7 @@ const publicFiles = express.static(path.join(root, "public"), { maxAge: "1h" });
 app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
 // Liveness (this process answers) and readiness (it can serve: a valid config, Redis when configured).
-const healthReport = build.entry.module.healthReport;
+const healthReport = () => build.entry.module.healthReport();
 app.get("/healthz", async (_req, res) => {
   const { upstream, configVersion } = await healthReport();
   res.setHeader("Cache-Control", "no-store");
@@ -184,11 +202,12 @@ app.use(acceptFormBodiesOnly({ texts: httpTexts.requestRefused, log: ({ reason }
 // No page takes card data (docs/payment.md "Card data"): a field named like a card's gets 422, unlogged.
 app.use(refuseCardFields({ texts: httpTexts.requestRefused, except: mockRoutes ? "/__mocks/" : null, log: ({ reason }, res) => (res.locals.refused = reason) }));
 
-// Anonymous pages from memory (scripts/page-cache.mjs); PAGE_CACHE=false turns it off.
+// Anonymous pages from memory (scripts/page-cache.mjs); PAGE_CACHE=false turns it off, and so does
+// development (a reload after an edit must show the edit), unless PAGE_CACHE=true.
 const pageCacheVariant = build.entry.module.pageCacheVariant;
 const visitorCookie = /(?:^|;\s*)bait_vid=([^;]*)/;
 const cache =
-  process.env.PAGE_CACHE !== "false" && pageCacheVariant
+  (isDevelopment ? process.env.PAGE_CACHE === "true" : process.env.PAGE_CACHE !== "false") && pageCacheVariant
     ? pageCache({
         variantOf: (req, res) =>
           pageCacheVariant(req.headers.cookie ?? "", {
@@ -204,7 +223,7 @@ if (cache) app.use(cache);
 app.all(
   "*",
   createRequestHandler({
-    build,
+    build: isDevelopment ? async () => build : build,
     mode: build.mode,
     getLoadContext: (req, res) => ({
       cspNonce: res.locals.cspNonce,
@@ -231,6 +250,7 @@ const server = createServer((req, res) => {
 });
 server.listen(port, () => {
   log.info({ port }, `Bait web listening on http://localhost:${port}`);
+  if (isDevelopment) void broadcastDevReady(build);
 });
 
 // A deploy or a scale-down sends SIGTERM: stop accepting, let the requests in flight finish

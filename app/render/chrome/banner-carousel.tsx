@@ -28,7 +28,8 @@ function BannerImage({ banner, eager }: { banner: Banner; eager: boolean }) {
         width={750}
         height={500}
         loading={eager ? "eager" : "lazy"}
-        fetchPriority={eager ? "high" : undefined}
+        // React 18 knows the attribute only by its HTML name (React 19 adds `fetchPriority`).
+        {...(eager ? { fetchpriority: "high" } : {})}
         decoding="async"
       />
     </picture>

@@ -89,6 +89,23 @@ describe("the JSON Schemas validate the config files (ajv)", () => {
     expect(validate(json), where(validate.errors).join("\n")).toBe(true);
   });
 
+  it("accepts each field's examples: what the editor shows as an example is valid", () => {
+    const wrong: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (Array.isArray(node)) return node.forEach((child, index) => walk(child, `${at}[${index}]`));
+      if (typeof node !== "object" || node === null) return;
+      const schema = node as JsonSchema;
+      if (Array.isArray(schema.examples) && !("propertyNames" in schema)) {
+        const { examples, ...field } = schema;
+        const validate = ajv.compile(field);
+        for (const example of examples) if (!validate(example)) wrong.push(`${at}: ${JSON.stringify(example)} ${where(validate.errors).join("; ")}`);
+      }
+      for (const [key, child] of Object.entries(schema)) if (key !== "examples" && key !== "default" && key !== "enum" && key !== "const") walk(child, `${at}/${key}`);
+    };
+    for (const kind of Object.keys(schemaFiles) as ConfigKind[]) walk(readJson(path.join(root, SCHEMA_FOLDER, schemaFiles[kind].file)), schemaFiles[kind].file);
+    expect(wrong).toEqual([]);
+  });
+
   it("rejects a misspelled block type with a pointer to the bad field", () => {
     const page = readJson(path.join(configDir, "pages", "inicio.json")) as { blocks: Array<{ type: string }> };
     expect(page.blocks[0]!.type).toBe("hero");
@@ -106,6 +123,13 @@ describe("the JSON Schemas validate the config files (ajv)", () => {
     const validate = validatorOf("banners");
     expect(validate(file)).toBe(false);
     expect(where(validate.errors)).toEqual([`/banners/${index}/rechargeOptions/offerId must be equal to one of the allowed values`]);
+  });
+
+  it("rejects an http:// address where the site asks for https://", () => {
+    const site = readJson(path.join(configDir, "site.json"));
+    const validate = validatorOf("site");
+    expect(validate({ ...site, privacyNoticeUrl: "http://www.bait.mx/aviso-de-privacidad" })).toBe(false);
+    expect(where(validate.errors)).toEqual([expect.stringMatching(/^\/privacyNoticeUrl must match pattern/)]);
   });
 
   it("rejects a flag that does not exist in flags.json but accepts $schema there", () => {

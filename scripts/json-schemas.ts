@@ -12,6 +12,8 @@
  *   `if`/`then` per value: a misspelled value is then one error at that field, not one per branch.
  * - A field marked `.meta({ "x-enum": "offerIds" })` (a reference to an offer) gets the offer ids
  *   of recharges.json as its `enum`; the mark is removed.
+ * - A record keyed by a closed set (flags.json) lists each key as a property, for completion.
+ * - A `z.url` limited to a protocol or a host (https only; apps.apple.com) gets a `pattern` saying so.
  * - The file's top level accepts `$schema` (the path to its schema), which the loaders ignore.
  * - Refinements (`.refine`, `.superRefine`: repeated ids, a category's type codes…) have no JSON
  *   Schema; config:check still checks them.
@@ -52,6 +54,22 @@ function zodSchemaOf(kind: ConfigKind): z.ZodType {
     return schema.extend({ blocks: z.array(blockUnion()).min(1).meta(blocks.meta() ?? {}) });
   }
   return configFiles[kind].schema;
+}
+
+/** An anchored regular expression's body (`/^https$/` → `https`), or undefined for any other. */
+const anchored = (regex: unknown) => (regex instanceof RegExp && /^\^.*\$$/.test(regex.source) && !regex.flags ? regex.source.slice(1, -1) : undefined);
+
+/**
+ * zod's `z.url({ protocol, hostname })` comes out as `format: "uri"` alone; its protocol (https only)
+ * and host (apps.apple.com) are added as a `pattern`, so the editor underlines an http:// address.
+ */
+function urlPattern(ctx: { zodSchema: unknown; jsonSchema: JsonSchema }) {
+  const def = (ctx.zodSchema as { _zod?: { def?: { format?: string; protocol?: unknown; hostname?: unknown } } })._zod?.def;
+  if (def?.format !== "url" || (!def.protocol && !def.hostname)) return;
+  const protocol = def.protocol ? anchored(def.protocol) : "[a-z][a-z0-9+.-]*";
+  const hostname = def.hostname ? anchored(def.hostname) : "[^/?#\\s]+";
+  if (protocol === undefined || hostname === undefined) return;
+  ctx.jsonSchema.pattern = `^(?:${protocol}):\\/\\/(?:${hostname})(?:[:/?#]|$)`;
 }
 
 /** The offer ids of recharges.json as written (read raw: an invalid file still lists its ids). */
@@ -115,6 +133,16 @@ function splitByDiscriminator(node: JsonSchema): JsonSchema {
   };
 }
 
+/**
+ * A record whose keys are a closed set (flags.json: the flag names) → also one property per key,
+ * which editors complete (they do not complete from `propertyNames`).
+ */
+function listRecordKeys(node: JsonSchema): JsonSchema {
+  const names = isObject(node.propertyNames) ? node.propertyNames.enum : undefined;
+  if (!Array.isArray(names) || !isObject(node.additionalProperties) || node.properties) return node;
+  return { ...node, properties: Object.fromEntries(names.map((name) => [String(name), node.additionalProperties])) };
+}
+
 /** Applies the post-processing to every node, children first. */
 function transform(node: unknown, ids: string[]): unknown {
   if (Array.isArray(node)) return node.map((child) => transform(child, ids));
@@ -125,6 +153,7 @@ function transform(node: unknown, ids: string[]): unknown {
     out = ids.length > 0 ? { ...rest, enum: ids } : rest;
   }
   out = splitByDiscriminator(out);
+  out = listRecordKeys(out);
   return out;
 }
 
@@ -142,7 +171,7 @@ export function buildJsonSchemas(configDir: string): Record<string, JsonSchema> 
   const result: Record<string, JsonSchema> = {};
   for (const kind of Object.keys(schemaFiles) as ConfigKind[]) {
     const { file, title } = schemaFiles[kind];
-    const generated = z.toJSONSchema(zodSchemaOf(kind), { io: "input", target: "draft-7", unrepresentable: "any" }) as JsonSchema;
+    const generated = z.toJSONSchema(zodSchemaOf(kind), { io: "input", target: "draft-7", unrepresentable: "any", override: urlPattern }) as JsonSchema;
     const { $schema, ...body } = transform(generated, ids) as JsonSchema;
     result[file] = { $schema, title, ...allowSchemaKey(body) };
   }

@@ -96,7 +96,8 @@ export const flagDefinition = z
     /** With no conditions an enabled flag is on for everybody. */
     conditions: flagConditions.optional().meta({ description: "Para quién está encendido; sin condiciones, para todos." }),
   })
-  .strict();
+  .strict()
+  .meta({ description: "Un flag: su descripción, su interruptor general (enabled) y sus condiciones." });
 export type FlagDefinition = z.infer<typeof flagDefinition>;
 
 export const flagNames = ["sso", "pospaid", "e-sim", "business-page", "new-payment-plugin"] as const;

@@ -62,6 +62,8 @@ describe("npm run config:check -- --watch", () => {
     const site = path.join(dirs.configDir, "site.json");
 
     let at = await waitFor("Configuración válida: 8 archivos revisados", 0);
+    // Node's recursive watcher on Linux walks the folder tree on its own time: let it settle once.
+    await new Promise((resolve) => setTimeout(resolve, 300));
 
     writeFileSync(site, JSON.stringify(brokenTree().site, null, 2));
     at = await waitFor("✗ pages-config/site.json › menu.groups[0].options[0].url:", at);

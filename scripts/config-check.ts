@@ -101,9 +101,10 @@ function watchAndReport() {
     };
     start();
   };
-  console.log(`Vigilando ${options.configDir} (y ${options.publicDir}); cada vez que guardes se revisa de nuevo. Ctrl+C para salir.`);
-  report();
+  // Watching first, checking second: a save made while the first check runs is not missed.
   follow(options.configDir);
   // public/build is the client build: rebuilding it is no edit of the config.
   follow(options.publicDir, (file) => file.split(path.sep)[0] === "build");
+  console.log(`Vigilando ${options.configDir} (y ${options.publicDir}); cada vez que guardes se revisa de nuevo. Ctrl+C para salir.`);
+  report();
 }

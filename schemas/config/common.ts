@@ -20,16 +20,16 @@ export const pdfPath = localPath.regex(/\.pdf$/i, "debe apuntar a un archivo .pd
 export const nonEmpty = z.string().trim().min(1, "no puede estar vacío");
 
 export const image = z.object({
-  src: publicFile.or(externalUrl),
-  alt: z.string(),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
+  src: publicFile.or(externalUrl).meta({ description: "La imagen: un archivo de public/ (empieza con /) o una dirección https://.", examples: ["/images/hero/inicio.webp"] }),
+  alt: z.string().meta({ description: "Texto alternativo: describe la imagen para quien no la ve; vacío si es decorativa.", examples: ["Persona usando su celular Bait"] }),
+  width: z.number().int().positive().meta({ description: "Ancho de la imagen en píxeles (evita saltos al cargar la página).", examples: [640] }),
+  height: z.number().int().positive().meta({ description: "Alto de la imagen en píxeles (evita saltos al cargar la página).", examples: [480] }),
 });
 export type Image = z.infer<typeof image>;
 
 export const link = z.object({
-  label: nonEmpty,
-  href,
-  newWindow: z.boolean().optional(),
+  label: nonEmpty.meta({ description: "El texto del enlace o botón.", examples: ["Ver recargas"] }),
+  href: href.meta({ description: "A dónde lleva: una ruta del sitio (/recargas) o una dirección https:// completa.", examples: ["/recargas", "https://pospago.bait.mx"] }),
+  newWindow: z.boolean().optional().meta({ description: "true: se abre en una pestaña nueva.", examples: [false] }),
 });
 export type Link = z.infer<typeof link>;

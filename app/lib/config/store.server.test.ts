@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
-import { siteConfig } from "#schemas/config";
-import { validBanners, validSite } from "#schemas/config/fixtures.test-helpers";
+import { flagsConfig, siteConfig } from "#schemas/config";
+import { validBanners, validFlags, validSite } from "#schemas/config/fixtures.test-helpers";
 import { ConfigError } from "./problems";
 import { ConfigStore, readConfigFile } from "./store.server";
 
@@ -251,5 +251,11 @@ describe("readConfigFile", () => {
       ok: false,
       problems: [{ file: "pages-config/otro.json", path: "", message: "no se encontró el archivo" }],
     });
+  });
+
+  it("ignores the $schema a file names for the editor, even in flags.json whose keys are the flag names", () => {
+    write("flags.json", { $schema: "../schemas/json/flags.schema.json", ...validFlags() });
+    const result = readConfigFile(directory, "flags.json", flagsConfig);
+    expect(result).toEqual({ ok: true, value: flagsConfig.parse(validFlags()) });
   });
 });

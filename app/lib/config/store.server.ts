@@ -32,9 +32,19 @@ export function readConfigFile<S extends z.ZodType>(directory: string, relativeP
   } catch (error) {
     return { ok: false, problems: [problemFromJsonSyntax(file, source, error)] };
   }
-  const parsed = schema.safeParse(json);
+  const parsed = schema.safeParse(withoutSchemaKey(json));
   if (!parsed.success) return { ok: false, problems: problemsFromZod(file, parsed.error) };
   return { ok: true, value: parsed.data };
+}
+
+/**
+ * A config file may name its JSON Schema (`"$schema": "../schemas/json/site.schema.json"`) for the
+ * editor; the site ignores it (flags.json's keys are a closed set, so it is removed, not tolerated).
+ */
+function withoutSchemaKey(json: unknown): unknown {
+  if (typeof json !== "object" || json === null || Array.isArray(json) || !("$schema" in json)) return json;
+  const { $schema: _schema, ...rest } = json as Record<string, unknown>;
+  return rest;
 }
 
 /**

@@ -2,8 +2,16 @@ import * as z from "zod";
 import { heading, text } from "#schemas/config/blocks";
 
 export const stepsBlock = z.object({
-  type: z.literal("steps"),
+  type: z.literal("steps").meta({ description: "steps: pasos numerados (dos o más)." }),
   heading,
-  items: z.array(z.object({ title: text, text: text })).min(2),
+  items: z
+    .array(
+      z.object({
+        title: text.meta({ description: "El título del paso.", examples: ["Elige tu recarga"] }),
+        text: text.meta({ description: "Qué se hace en el paso.", examples: ["Escoge la oferta que más te convenga."] }),
+      }),
+    )
+    .min(2)
+    .meta({ description: "Los pasos, en orden (al menos dos)." }),
 });
 export type StepsBlockConfig = z.infer<typeof stepsBlock>;

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { externalUrl, localPath, nonEmpty, pdfPath } from "./common";
+import { visibilityFields } from "./visibility";
 
 const imageSource = localPath.or(externalUrl);
 
@@ -12,6 +13,7 @@ const bannerBase = z.object({
   promotion: z.string().optional(),
   creator: z.string().optional(),
   tags: z.array(z.string()).default([]),
+  ...visibilityFields,
 });
 
 export const bannerAction = z.enum(["navigate", "navigationExternal", "recharge", "openFile", "goToStore"]);

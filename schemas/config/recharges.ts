@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { localPath, nonEmpty } from "./common";
 import { offerCategory } from "./blocks";
+import { visibilityFields } from "./visibility";
 
 /** Offer type codes of the operator: 1 traditional … 99 store. */
 export const offerType = z.literal([1, 2, 3, 4, 5, 6, 7, 8, 9, 99], {
@@ -42,6 +43,7 @@ export const rechargeOffer = z.object({
   imageDesktop: localPath,
   imageMobile: localPath,
   highlighted: z.boolean().default(false),
+  ...visibilityFields,
 });
 export type RechargeOffer = z.infer<typeof rechargeOffer>;
 

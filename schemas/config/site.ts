@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { flagName } from "./flags";
 import { externalUrl, href, localPath, nonEmpty, pdfPath } from "./common";
+import { visibilityFields } from "./visibility";
 
 /** Who sees a menu entry. */
 export const permission = z.enum(["all", "anonymous", "customer"]);
@@ -12,6 +13,7 @@ export const menuOption = z.object({
   permissions: permission.default("all"),
   /** Shown only when this feature flag is on for the visitor. */
   flag: flagName.optional(),
+  ...visibilityFields,
 });
 export type MenuOption = z.infer<typeof menuOption>;
 
@@ -22,16 +24,17 @@ export const menuGroup = z.object({
   options: z.array(menuOption).min(1, "un grupo necesita al menos una opción"),
   permissions: permission.default("all"),
   flag: flagName.optional(),
+  ...visibilityFields,
 });
 export type MenuGroup = z.infer<typeof menuGroup>;
 
 export const footerOption = z.discriminatedUnion(
   "type",
   [
-    z.object({ type: z.literal("url"), label: nonEmpty, url: externalUrl, newWindow: z.boolean().default(true) }),
-    z.object({ type: z.literal("urlLocal"), label: nonEmpty, url: localPath }),
-    z.object({ type: z.literal("modal"), label: nonEmpty, modal: z.string().regex(/^[a-z0-9-]+$/) }),
-    z.object({ type: z.literal("pdf"), label: nonEmpty, url: pdfPath }),
+    z.object({ type: z.literal("url"), label: nonEmpty, url: externalUrl, newWindow: z.boolean().default(true), ...visibilityFields }),
+    z.object({ type: z.literal("urlLocal"), label: nonEmpty, url: localPath, ...visibilityFields }),
+    z.object({ type: z.literal("modal"), label: nonEmpty, modal: z.string().regex(/^[a-z0-9-]+$/), ...visibilityFields }),
+    z.object({ type: z.literal("pdf"), label: nonEmpty, url: pdfPath, ...visibilityFields }),
   ],
   { error: "el tipo debe ser url, urlLocal, modal o pdf" },
 );
@@ -41,6 +44,7 @@ export const navigationEntry = z.object({
   id: z.string().regex(/^[a-z0-9-]+$/),
   label: nonEmpty,
   path: localPath,
+  ...visibilityFields,
 });
 export type NavigationEntry = z.infer<typeof navigationEntry>;
 

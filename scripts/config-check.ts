@@ -30,7 +30,7 @@ try {
 }
 
 const started = performance.now();
-const { problems, filesChecked } = checkConfig(
+const { problems, warnings, filesChecked } = checkConfig(
   {
     configDir: flags["config-dir"] ? path.resolve(flags["config-dir"]) : path.join(root, "pages-config"),
     publicDir: flags["public-dir"] ? path.resolve(flags["public-dir"]) : path.join(root, "public"),
@@ -40,6 +40,8 @@ const { problems, filesChecked } = checkConfig(
 );
 const elapsed = Math.round(performance.now() - started);
 
+// Warnings (a window already over, a slot left empty by its schedule) fail nothing.
+for (const warning of warnings) console.warn(`⚠ ${formatProblem(warning)}`);
 if (problems.length === 0) {
   console.log(`Configuración válida: ${filesChecked} archivos revisados en ${elapsed} ms.`);
 } else {

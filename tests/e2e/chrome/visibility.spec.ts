@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { PORT } from "../support/env";
 import { startOwnServer, type OwnServer } from "../support/own-server";
+import { DEVICES, LABEL, field, fillForm, openModal, payButton } from "../esim/support";
 
 /**
  * Flags and schedules on the items of the config (docs/config.md "Visibility and scheduling"):
@@ -85,7 +86,7 @@ test.describe("a flag turned off", () => {
 /** An instant as the config writes it: Mexico City wall time with its -06:00 offset. */
 const mexicoCity = (ms: number) => `${new Date(ms - 6 * 3_600_000).toISOString().slice(0, 19)}-06:00`;
 
-test.describe("a scheduled banner", () => {
+test.describe("config edited while the server runs", () => {
   let own: OwnServer | undefined;
   test.describe.configure({ mode: "serial", timeout: 90_000 });
 
@@ -104,7 +105,7 @@ test.describe("a scheduled banner", () => {
   });
   test.afterAll(() => own?.stop());
 
-  test("appears after its `from` without a restart, and no cached page hides it", async ({ page }) => {
+  test("a banner scheduled seconds ahead appears after its `from` without a restart, and no cached page hides it", async ({ page }) => {
     const alt = "Banner programado de prueba";
     const from = Date.now() + 8_000;
     editJson(path.join(own!.configDir, "banners", "inicio.json"), (file) => {
@@ -129,5 +130,22 @@ test.describe("a scheduled banner", () => {
       )
       .toBe(1);
     expect(Date.now()).toBeGreaterThanOrEqual(from);
+  });
+
+  test("the checkout refuses an eSIM sale once the e-sim flag is off, in Spanish and before any charge", async ({ page }) => {
+    const dialog = await openModal(page, `${own!.base}/e-sim?oferta=ESIM100`);
+    await fillForm(dialog, { email: `apagado.${Date.now()}@example.com`, imei: DEVICES.esim.imei }, jsOn());
+    await field(dialog, LABEL.isBait).check();
+    await expect(dialog.locator(".device-check")).toContainText(DEVICES.esim.text, { timeout: 20_000 });
+    await payButton(dialog).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/pago", { timeout: 20_000 });
+
+    editJson(path.join(own!.configDir, "flags.json"), (flags) => {
+      flags["e-sim"].enabled = false;
+    });
+    const response = await page.reload();
+    expect(response?.status()).toBeLessThan(500);
+    await expect(page).toHaveURL((url) => url.pathname === "/recargas", { timeout: 20_000 });
+    await expect(page.getByText("Este producto ya no está a la venta. Elige otro de nuestros productos.")).toBeVisible();
   });
 });

@@ -52,7 +52,9 @@ function report(): boolean {
     return false;
   }
   const elapsed = Math.round(performance.now() - started);
-  const { problems, filesChecked } = result;
+  const { problems, warnings, filesChecked } = result;
+  // Warnings (a window already over, a slot left empty by its schedule) fail nothing.
+  for (const warning of warnings) console.warn(`⚠ ${formatProblem(warning)}`);
   if (problems.length === 0) {
     console.log(`Configuración válida: ${filesChecked} archivos revisados en ${elapsed} ms.`);
     return true;

@@ -95,13 +95,20 @@ describe("the JSON Schemas validate the config files (ajv)", () => {
 
   it("accepts each field's examples: what the editor shows as an example is valid", () => {
     const wrong: string[] = [];
+    // The same field appears in many places (the visibility fields on every item): compile each once.
+    const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
+    const validatorFor = (field: object) => {
+      const key = JSON.stringify(field);
+      if (!compiled.has(key)) compiled.set(key, ajv.compile(field));
+      return compiled.get(key)!;
+    };
     const walk = (node: unknown, at: string) => {
       if (Array.isArray(node)) return node.forEach((child, index) => walk(child, `${at}[${index}]`));
       if (typeof node !== "object" || node === null) return;
       const schema = node as JsonSchema;
       if (Array.isArray(schema.examples) && !("propertyNames" in schema)) {
         const { examples, ...field } = schema;
-        const validate = ajv.compile(field);
+        const validate = validatorFor(field);
         for (const example of examples) if (!validate(example)) wrong.push(`${at}: ${JSON.stringify(example)} ${where(validate.errors).join("; ")}`);
       }
       for (const [key, child] of Object.entries(schema)) if (key !== "examples" && key !== "default" && key !== "enum" && key !== "const") walk(child, `${at}/${key}`);

@@ -34,6 +34,17 @@ export function isCacheableResponse({ status, cacheControl, contentType, setsCoo
   return status === 200 && /^\s*public\b/i.test(cacheControl ?? "") && /^text\/html\b/i.test(contentType ?? "") && !setsCookie;
 }
 
+/**
+ * How long a stored response may be answered, in ms: the cache's own TTL, cut to the response's
+ * `s-maxage` when that is shorter. A page with something scheduled (a banner's `from`, an offer's
+ * `until`) says how many whole seconds are left until it changes (render/page/cache-variant.server.ts),
+ * so no answer from memory outlives that moment; `s-maxage=0` is not stored at all.
+ */
+export function lifetimeOf(cacheControl, ttlMs) {
+  const match = /(?:^|[,\s])s-maxage\s*=\s*(\d+)/i.exec(cacheControl ?? "");
+  return match ? Math.min(ttlMs, Number(match[1]) * 1000) : ttlMs;
+}
+
 /** The URL (host and query included), the config version and the visitor's variant; null means do not cache. */
 export function pageCacheKey({ host, url, variant, bot }) {
   if (variant === null || variant === undefined) return null;
@@ -52,13 +63,13 @@ const OWN_HEADERS = new Set(["set-cookie", "x-request-id", "x-page-cache", "cont
  * whether the response is rendered whole (crawlers) or streamed.
  */
 export function pageCache({ variantOf, isBot, ttlMs = 10_000, maxEntries = 500, maxBytes = 1_000_000, now = Date.now }) {
-  /** @type {Map<string, { page: NonNullable<ReturnType<typeof prepareSplicedGzip>>; nonce: string; headers: Array<[string, unknown]>; storedAt: number }>} */
+  /** @type {Map<string, { page: NonNullable<ReturnType<typeof prepareSplicedGzip>>; nonce: string; headers: Array<[string, unknown]>; storedAt: number; lifetimeMs: number }>} */
   const entries = new Map();
 
   function fresh(key) {
     const entry = entries.get(key);
     if (!entry) return undefined;
-    if (now() - entry.storedAt > ttlMs) {
+    if (now() - entry.storedAt > entry.lifetimeMs) {
       entries.delete(key);
       return undefined;
     }
@@ -194,8 +205,10 @@ export function pageCache({ variantOf, isBot, ttlMs = 10_000, maxEntries = 500, 
     res.end = function (chunk, encoding, callback) {
       keep(chunk, encoding);
       const cookiesAfter = [res.getHeader("set-cookie") ?? []].flat().length;
+      const lifetimeMs = lifetimeOf(String(res.getHeader("cache-control") ?? ""), ttlMs);
       const storable =
         size <= maxBytes &&
+        lifetimeMs > 0 &&
         isCacheableResponse({
           status: res.statusCode,
           cacheControl: String(res.getHeader("cache-control") ?? ""),
@@ -210,7 +223,7 @@ export function pageCache({ variantOf, isBot, ttlMs = 10_000, maxEntries = 500, 
         privateUntil.delete(key);
         const headers = Object.entries(res.getHeaders()).filter(([name]) => !OWN_HEADERS.has(name));
         const page = prepareSplicedGzip(Buffer.concat(chunks).toString("utf8"), nonce);
-        if (page) store(key, { page, nonce, headers, storedAt: now() });
+        if (page) store(key, { page, nonce, headers, storedAt: now(), lifetimeMs });
       }
       return end.call(this, chunk, encoding, callback);
     };

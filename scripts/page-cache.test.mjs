@@ -237,3 +237,53 @@ describe("the page cache middleware", () => {
     expect(app.renders()).toBe(2);
   });
 });
+
+describe("the page cache and scheduled content", () => {
+  let server;
+  afterEach(() => server?.close());
+
+  it("reads a shorter s-maxage as the lifetime of what it stores", async () => {
+    const { lifetimeOf } = await import("./page-cache.mjs");
+    expect(lifetimeOf("public, max-age=0, s-maxage=10, stale-while-revalidate=60", 10_000)).toBe(10_000);
+    expect(lifetimeOf("public, max-age=0, s-maxage=3", 10_000)).toBe(3_000);
+    expect(lifetimeOf("public, max-age=0, s-maxage=0", 10_000)).toBe(0);
+    expect(lifetimeOf("public, max-age=30", 10_000)).toBe(10_000);
+  });
+
+  it("never answers a page from memory past the s-maxage the route gave it (the next boundary of its schedule)", async () => {
+    let clock = 0;
+    let renders = 0;
+    const app = express();
+    app.use((_req, res, next) => {
+      res.locals.cspNonce = randomBytes(16).toString("base64");
+      next();
+    });
+    app.use(pageCache({ variantOf: () => "1", isBot: () => false, ttlMs: 600_000, now: () => clock }));
+    app.get("/", (_req, res) => {
+      renders += 1;
+      // A banner starts at 5 s: until then the page may be kept 4 s; after, as long as the cache likes.
+      res.setHeader("Cache-Control", clock < 5_000 ? "public, max-age=0, s-maxage=4" : "public, max-age=0, s-maxage=10");
+      res.type("html").end(clock < 5_000 ? "<p>sin banner</p>" : "<p>con banner</p>");
+    });
+    app.get("/ahora", (_req, res) => {
+      renders += 1;
+      res.setHeader("Cache-Control", "public, max-age=0, s-maxage=0");
+      res.type("html").end("<p>cambia ya</p>");
+    });
+    server = createServer(app);
+    await new Promise((resolve) => server.listen(0, resolve));
+    const get = (path) => fetch(`http://127.0.0.1:${server.address().port}${path}`);
+
+    expect(await (await get("/")).text()).toBe("<p>sin banner</p>");
+    clock = 4_000;
+    const hit = await get("/");
+    expect(hit.headers.get("x-page-cache")).toBe("hit");
+    clock = 5_000;
+    expect(await (await get("/")).text()).toBe("<p>con banner</p>");
+    expect(renders).toBe(2);
+
+    await get("/ahora");
+    await get("/ahora");
+    expect(renders).toBe(4);
+  });
+});

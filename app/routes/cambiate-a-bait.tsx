@@ -8,6 +8,7 @@ import { pageMeta } from "~/render/page/meta";
 import { readConfigPage } from "~/render/page/page.server";
 import { ConfigPageView } from "~/render/page/page-view";
 import { createOfferSource } from "~/features/recharge/catalogue.server";
+import { viewerFor } from "~/features/flags/visibility.server";
 import { simModalData } from "~/features/sim/offer.server";
 import { SIM_PARAM } from "~/features/sim/urls";
 import { simAction, type SimAnswer } from "~/features/sim/sim.server";
@@ -39,7 +40,7 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (a
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The page's SIM and eSIM cards and the modals read the same upstream lists once.
-  const offers = createOfferSource();
+  const offers = createOfferSource(await viewerFor(request, context));
   const offerId = new URL(request.url).searchParams.get(SIM_PARAM);
   const [found, modal, esim, { notice, headers }] = await Promise.all([
     readConfigPage(request, context, offers),

@@ -12,6 +12,7 @@ import { EsimModal as ServerEsimModal } from "~/features/esim/esim-modal.server"
 import { esimModalOf } from "~/features/esim/offer.server";
 import { ESIM_PARAM } from "~/features/esim/urls";
 import { createOfferSource } from "~/features/recharge/catalogue.server";
+import { viewerFor } from "~/features/flags/visibility.server";
 import { translate } from "~/lib/i18n/translate.server";
 import { takeNotice } from "~/lib/notice.server";
 
@@ -27,7 +28,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => pageMeta(d
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const offers = createOfferSource();
+  const offers = createOfferSource(await viewerFor(request, context));
   const [found, esim, { notice, headers }] = await Promise.all([readConfigPage(request, context, offers), esimModalOf(request, offers), takeNotice(request)]);
   if (!found) throw new Response(null, { status: 404 });
   const out = new Headers(headers);

@@ -9,6 +9,7 @@ import { readConfigPage } from "~/render/page/page.server";
 import { ConfigPageView } from "~/render/page/page-view";
 import { rechargeModalData } from "~/features/recharge/modal.server";
 import { createOfferSource } from "~/features/recharge/catalogue.server";
+import { viewerFor } from "~/features/flags/visibility.server";
 import { LINE_PARAM, RECHARGE_PARAM } from "~/features/recharge/urls";
 import { rechargeAction, type RechargeAnswer } from "~/features/recharge/recharge.server";
 import { RechargeModal } from "~/features/recharge/recharge-modal";
@@ -37,7 +38,7 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (a
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The page's offer blocks and the modal read the same upstream lists once.
-  const offers = createOfferSource();
+  const offers = createOfferSource(await viewerFor(request, context));
   const query = new URL(request.url).searchParams;
   const offerId = query.get(RECHARGE_PARAM);
   const [found, modal, esim, { notice, headers }] = await Promise.all([

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { externalUrl, localPath, nonEmpty, pdfPath } from "./common";
+import { visibilityFields } from "./visibility";
 
 const imageSource = localPath.or(externalUrl);
 
@@ -12,6 +13,7 @@ const bannerBase = z.object({
   promotion: z.string().optional().meta({ description: "Texto de la promoción sobre el banner; se corta a 75 caracteres.", examples: ["Bait 200: 12 GB y redes sociales ilimitadas por 30 días."] }),
   creator: z.string().optional().meta({ description: "Quién creó el banner (informativo).", examples: ["Marketing Bait"] }),
   tags: z.array(z.string()).default([]).meta({ description: "Etiquetas libres para organizar los banners.", examples: [["inicio", "promocion"]] }),
+  ...visibilityFields,
 });
 
 export const bannerAction = z.enum(["navigate", "navigationExternal", "recharge", "openFile", "goToStore"]);

@@ -8,3 +8,4 @@ export * from "./recharges";
 export * from "./widget";
 export * from "./flags";
 export * from "./modal";
+export * from "./visibility";

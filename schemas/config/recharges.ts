@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { localPath, nonEmpty } from "./common";
 import { offerCategory } from "./blocks";
+import { visibilityFields } from "./visibility";
 
 /** Offer type codes of the operator: 1 traditional … 99 store. */
 export const offerType = z
@@ -51,6 +52,7 @@ export const rechargeOffer = z.object({
   imageDesktop: localPath.meta({ description: "Imagen de la tarjeta en pantallas grandes, un archivo de public/.", examples: ["/images/offers/traditionals-desktop.svg"] }),
   imageMobile: localPath.meta({ description: "Imagen de la tarjeta en celulares, un archivo de public/.", examples: ["/images/offers/traditionals-mobile.svg"] }),
   highlighted: z.boolean().default(false).meta({ description: "true: la tarjeta se destaca como recomendada.", examples: [false] }),
+  ...visibilityFields,
 });
 export type RechargeOffer = z.infer<typeof rechargeOffer>;
 

@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { flagName } from "./flags";
 import { externalUrl, href, localPath, nonEmpty, pdfPath } from "./common";
+import { visibilityFields } from "./visibility";
 
 /** Who sees a menu entry. */
 export const permission = z
@@ -14,6 +15,7 @@ export const menuOption = z.object({
   permissions: permission.default("all"),
   /** Shown only when this feature flag is on for the visitor. */
   flag: flagName.optional().meta({ description: "La entrada se muestra solo si este flag está encendido para el visitante.", examples: ["e-sim"] }),
+  ...visibilityFields,
 });
 export type MenuOption = z.infer<typeof menuOption>;
 
@@ -24,6 +26,7 @@ export const menuGroup = z.object({
   options: z.array(menuOption).min(1, "un grupo necesita al menos una opción").meta({ description: "Las entradas del grupo, en orden." }),
   permissions: permission.default("all"),
   flag: flagName.optional().meta({ description: "El grupo se muestra solo si este flag está encendido para el visitante.", examples: ["business-page"] }),
+  ...visibilityFields,
 });
 export type MenuGroup = z.infer<typeof menuGroup>;
 
@@ -35,21 +38,25 @@ export const footerOption = z.discriminatedUnion(
       label: nonEmpty.meta({ description: "El texto del enlace.", examples: ["Bait pospago"] }),
       url: externalUrl.meta({ description: "La dirección https:// completa.", examples: ["https://pospago.bait.mx"] }),
       newWindow: z.boolean().default(true).meta({ description: "true (por omisión): se abre en una pestaña nueva.", examples: [true] }),
+      ...visibilityFields,
     }),
     z.object({
       type: z.literal("urlLocal").meta({ description: "urlLocal: enlace a una página del sitio." }),
       label: nonEmpty.meta({ description: "El texto del enlace.", examples: ["Preguntas frecuentes"] }),
       url: localPath.meta({ description: "La página del sitio (empieza con /).", examples: ["/centros-de-atencion"] }),
+      ...visibilityFields,
     }),
     z.object({
       type: z.literal("modal").meta({ description: "modal: abre un modal de contenido (modals/<id>.json)." }),
       label: nonEmpty.meta({ description: "El texto del enlace.", examples: ["Política de cookies"] }),
       modal: z.string().regex(/^[a-z0-9-]+$/).meta({ description: "El id del modal: el nombre de su archivo en modals/, sin .json.", examples: ["politica-de-cookies"] }),
+      ...visibilityFields,
     }),
     z.object({
       type: z.literal("pdf").meta({ description: "pdf: abre un PDF de public/." }),
       label: nonEmpty.meta({ description: "El texto del enlace.", examples: ["Contrato de adhesión"] }),
       url: pdfPath.meta({ description: "El PDF, un archivo de public/.", examples: ["/docs/contrato-de-adhesion-prepago.pdf"] }),
+      ...visibilityFields,
     }),
   ],
   { error: "el tipo debe ser url, urlLocal, modal o pdf" },
@@ -60,6 +67,7 @@ export const navigationEntry = z.object({
   id: z.string().regex(/^[a-z0-9-]+$/).meta({ description: "Identificador de la entrada: minúsculas, números y guiones.", examples: ["recargas"] }),
   label: nonEmpty.meta({ description: "El nombre de la página en el mapa del sitio; puede usar {product}.", examples: ["Recargas"] }),
   path: localPath.meta({ description: "La ruta de la página; puede usar {product}.", examples: ["/{product}-prepago"] }),
+  ...visibilityFields,
 });
 export type NavigationEntry = z.infer<typeof navigationEntry>;
 

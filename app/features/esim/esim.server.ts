@@ -17,6 +17,8 @@ import { checkEsimSale, esimKeys, validateEsimPurchaseLimit } from "~/upstream/e
 import { FIELD_STEPS, isStepField, stepValue } from "./journey-steps";
 import { readJourney, recordPortabilityStep, recordStep, saveJourney, startJourney } from "./journey.server";
 import { findEsimOffer, isPortabilityFlow } from "./offer.server";
+import { createOfferSource } from "~/features/recharge/catalogue.server";
+import { viewerFor } from "~/features/flags/visibility.server";
 import { buildEsimSale } from "./sale";
 import { ESIM_PARAM } from "./urls";
 
@@ -61,7 +63,8 @@ async function checkAndRecord(imei: string, journey: string | null, context: App
 export async function esimAction(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
   const formData = await readForm(request);
-  const lookup = await findEsimOffer(String(formData.get("offerId") ?? url.searchParams.get(ESIM_PARAM) ?? ""));
+  // With the `e-sim` flag off (or the offer out of its window) no eSIM is sold: the offer is unknown.
+  const lookup = await findEsimOffer(String(formData.get("offerId") ?? url.searchParams.get(ESIM_PARAM) ?? ""), createOfferSource(await viewerFor(request, context)));
   const journey = await readJourney(request);
 
   if (formData.get("intent") === IMEI_INTENT) {

@@ -4,7 +4,9 @@ import { data, redirect } from "@remix-run/node";
 import * as z from "zod";
 import type { CheckoutSale } from "#schemas/sale";
 import { limitedPostalLookup } from "~/features/address/postal.server";
-import { getSite } from "~/lib/config/config.server";
+import { getRecharges, getSite } from "~/lib/config/config.server";
+import { isOfferShown } from "~/features/flags/visibility";
+import { viewerFor } from "~/features/flags/visibility.server";
 import { translate } from "~/lib/i18n/translate.server";
 import { redirectWithNotice } from "~/lib/notice.server";
 import { commitSession, getSession } from "~/lib/session.server";
@@ -36,11 +38,25 @@ function editHrefOf(sale: CheckoutSale): string {
   return url.pathname + url.search;
 }
 
+/**
+ * Whether the sale's product is still offered to this visitor: an eSIM only while the `e-sim` flag
+ * is on, a business offer only while `business-page` is, any offer only inside its `when` and
+ * `from` / `until` (docs/config.md "Visibility and scheduling"). A sale started before a flag went
+ * off is refused here, before anything is charged.
+ */
+async function isStillOffered(request: Request, context: AppLoadContext, sale: CheckoutSale): Promise<boolean> {
+  const viewer = await viewerFor(request, context);
+  if (sale.kind === "esim" && !viewer.isOn("e-sim")) return false;
+  const offer = getRecharges().offers.find((candidate) => candidate.offerId === sale.offerId);
+  return !offer || isOfferShown(offer, viewer);
+}
+
 // ——— The page ———
 
 export async function loadCheckout(request: Request, context: AppLoadContext) {
   const sale = await pendingSale(request);
   if (!sale) throw await redirectWithNotice(request, "/recargas", "recharge:checkout.expired");
+  if (!(await isStillOffered(request, context, sale))) throw await redirectWithNotice(request, "/recargas", "payment:checkout.notOffered");
   const url = new URL(request.url);
   const session = await getSession(request);
   const notice = session.get("notice") ?? null;
@@ -96,6 +112,7 @@ export async function checkoutAction(request: Request, context: AppLoadContext) 
   }
   // A page of an earlier sale (another tab) must not pay this one.
   if (form.get("saleId") !== sale.uuid) return answer({ message: errorMessage(translate("payment:checkout.saleChanged")) }, 409);
+  if (!(await isStillOffered(request, context, sale))) return answer({ message: errorMessage(translate("payment:checkout.notOffered")) }, 409);
 
   if (intent === "postal-code") {
     // 'Buscar colonias' without JavaScript: the form comes back with the colonias (and without the card).

@@ -2,6 +2,7 @@ import type { OfferCategory, RechargeOffer } from "#schemas/config";
 import { getOffers, type UpstreamOffer } from "~/upstream/conn/offers.server";
 import { getEsimOffers } from "~/upstream/esim.server";
 import type { UpstreamResult } from "~/upstream/http.server";
+import { isOfferShown, isScheduledAt, type Viewer } from "~/features/flags/visibility";
 
 type Source = "general" | "hbb" | "sams" | "esim";
 
@@ -22,19 +23,25 @@ export type CatalogueOffer = RechargeOffer;
 
 /**
  * The upstream lists a page needs, each fetched once per request however many offer blocks
- * ask for it (/recargas shows two categories of the same list).
+ * ask for it (/recargas shows two categories of the same list). With the visitor (`viewer`), only the
+ * offers shown to them now are listed (their `when`, `from` / `until` and their product's flag);
+ * without one, only the offers inside their window.
  */
-export function createOfferSource() {
+export function createOfferSource(viewer?: Viewer) {
   const lists = new Map<Source, Promise<UpstreamResult<UpstreamOffer[]>>>();
-  return (category: OfferCategory) => {
-    const source = SOURCE_OF[category];
-    let list = lists.get(source);
-    if (!list) {
-      list = source === "esim" ? getEsimOffers("venta") : getOffers(source);
-      lists.set(source, list);
-    }
-    return list;
-  };
+  const shows = (offer: RechargeOffer) => (viewer ? isOfferShown(offer, viewer) : isScheduledAt(offer, Date.now()));
+  return Object.assign(
+    (category: OfferCategory) => {
+      const source = SOURCE_OF[category];
+      let list = lists.get(source);
+      if (!list) {
+        list = source === "esim" ? getEsimOffers("venta") : getOffers(source);
+        lists.set(source, list);
+      }
+      return list;
+    },
+    { shows },
+  );
 }
 export type OfferSource = ReturnType<typeof createOfferSource>;
 
@@ -52,7 +59,7 @@ export async function categoryOffers(
   if (!result.ok) return { ok: false, messageKey: result.error.messageKey };
   const onSale = new Map(result.data.filter((offer) => offer.status === "active").map((offer) => [offer.offerId, offer]));
   const offers = configured
-    .filter((offer) => offer.category === category)
+    .filter((offer) => offer.category === category && source.shows(offer))
     .flatMap((offer) => {
       const live = onSale.get(offer.offerId);
       if (!live) return [];

@@ -12,6 +12,8 @@ import { commitSession, getSession, getSessionUser } from "~/lib/session.server"
 import { optInWhatsapp } from "~/upstream/core/captacion.server";
 import { checkRechargeHistory, checkRechargeLine } from "./line.server";
 import { findRechargeOffer } from "./offer.server";
+import { createOfferSource } from "./catalogue.server";
+import { viewerFor } from "~/features/flags/visibility.server";
 import { RECHARGE_PARAM } from "./urls";
 import { buildRechargeSale } from "./sale";
 import { translate } from "~/lib/i18n/translate.server";
@@ -42,7 +44,7 @@ const askedKey = (offerId: string, number: string) => `${offerId}:${number}`;
 export async function rechargeAction(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
   const formData = await readForm(request);
-  const lookup = await findRechargeOffer(String(formData.get("offerId") ?? url.searchParams.get(RECHARGE_PARAM) ?? ""));
+  const lookup = await findRechargeOffer(String(formData.get("offerId") ?? url.searchParams.get(RECHARGE_PARAM) ?? ""), createOfferSource(await viewerFor(request, context)));
   if (!lookup.ok) {
     const submission = parseForm(formData, rechargeLineSchema({ type: 1 }));
     return refused(submission, { key: lookup.messageKey }, lookup.reason === "unknown" ? 404 : 503);

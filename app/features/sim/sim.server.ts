@@ -15,6 +15,8 @@ import { getRecharges } from "~/lib/config/config.server";
 import { parseForm, readForm, SECRET_FIELDS } from "~/lib/forms";
 import { commitSession, getSession, getSessionUser } from "~/lib/session.server";
 import { findSimOffer } from "./offer.server";
+import { createOfferSource } from "~/features/recharge/catalogue.server";
+import { viewerFor } from "~/features/flags/visibility.server";
 import { SIM_PARAM } from "./urls";
 import { buildSimSale } from "./sale";
 
@@ -56,7 +58,7 @@ async function postalCodeAnswer(formData: FormData, postalCode: string, context:
 export async function simAction(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
   const formData = await readForm(request);
-  const lookup = await findSimOffer(String(formData.get("offerId") ?? url.searchParams.get(SIM_PARAM) ?? ""));
+  const lookup = await findSimOffer(String(formData.get("offerId") ?? url.searchParams.get(SIM_PARAM) ?? ""), createOfferSource(await viewerFor(request, context)));
   if (!lookup.ok) {
     const submission = parseForm(formData, simDeliverySchema);
     return refused(submission, { key: lookup.messageKey }, lookup.reason === "unknown" ? 404 : 503);

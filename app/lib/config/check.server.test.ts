@@ -7,7 +7,7 @@ afterEach(removeTrees);
 
 describe("checkConfig", () => {
   it("accepts a complete, consistent config", () => {
-    expect(check()).toEqual({ problems: [], filesChecked: 8 });
+    expect(check()).toEqual({ problems: [], warnings: [], filesChecked: 8 });
   });
 
   describe("each file on its own", () => {

@@ -3,11 +3,14 @@ import { blockProblems } from "./check-blocks.server";
 import { loadConfig, rawBrandSlug } from "./check-files.server";
 import { crossReferenceProblems } from "./check-cross.server";
 import { references } from "./check-references.server";
+import { scheduleWarnings, visibilityProblems } from "./check-schedule.server";
 import { Targets } from "./check-targets.server";
 import type { ConfigProblem } from "./problems";
 
-export type CheckOptions = { configDir: string; publicDir: string; routesDir: string };
-export type CheckResult = { problems: ConfigProblem[]; filesChecked: number };
+/** `now`: the moment windows are judged from (tests pass a fixed one); the clock's by default. */
+export type CheckOptions = { configDir: string; publicDir: string; routesDir: string; now?: number };
+/** `warnings`: valid, but likely not meant (a window already over, a carousel left empty); they fail nothing. */
+export type CheckResult = { problems: ConfigProblem[]; warnings: ConfigProblem[]; filesChecked: number };
 
 /**
  * Validates every file of pages-config/ and then what no single schema can see: links, files in
@@ -26,8 +29,10 @@ export function checkConfig(options: CheckOptions, kinds: BlockKinds): CheckResu
   }
   problems.push(...blockProblems(parsed, kinds, targets));
   problems.push(...crossReferenceProblems(parsed, targets));
+  problems.push(...visibilityProblems(parsed));
+  const warnings = scheduleWarnings(parsed, options.now ?? Date.now());
 
   // Grouped by file (stable sort keeps the order found inside each file).
   problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  return { problems, filesChecked };
+  return { problems, warnings, filesChecked };
 }

@@ -2,9 +2,13 @@ import type { ComponentType } from "react";
 import type * as z from "zod";
 import type { OfferSource } from "~/features/recharge/catalogue.server";
 import type { BlockKind } from "~/lib/config/blocks";
+import type { Viewer } from "~/features/flags/visibility";
 
-/** What a loader gets besides its block: the page's request, and the offers source the page's blocks share. */
-export type BlockContext = { request: Request; offers: OfferSource };
+/**
+ * What a loader gets besides its block: the page's request, the offers source the page's blocks
+ * share, and the visitor (for what the block lists that carries `when`, `from` / `until`).
+ */
+export type BlockContext = { request: Request; offers: OfferSource; viewer?: Viewer };
 
 /**
  * A block type's server side (its folder's block.server.ts): the schema of its JSON, and

@@ -1,11 +1,13 @@
 import type * as z from "zod";
+import type { Visibility } from "#schemas/config";
 import type { DataOf } from "./block";
 import type * as blocks from "./index";
 
 type List = typeof blocks;
 
 export type BlockType = keyof List;
-export type BlockOf<T extends BlockType> = z.output<List[T]["server"]["schema"]>;
+/** A block as parsed: its own fields and the `when` / `from` / `until` every block may carry (kinds.server.ts). */
+export type BlockOf<T extends BlockType> = z.output<List[T]["server"]["schema"]> & Visibility;
 export type Block = { [T in BlockType]: BlockOf<T> }[BlockType];
 /** What each block's loader gives its view (null for a block without one). */
 export type BlockData<T extends BlockType> = DataOf<List[T]["server"]>;

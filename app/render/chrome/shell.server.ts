@@ -9,6 +9,8 @@ import { PDF_PARAM } from "~/components/pdf-link";
 import { resolvePdf } from "~/features/pdf/pdf.server";
 import { ITEM_PARAM, WIDGET_PARAM } from "~/features/widget/widget-params";
 import { loadWidget } from "~/features/widget/widget.server";
+import { isShown } from "~/features/flags/visibility";
+import { viewerOf } from "~/features/flags/visibility.server";
 import { marketingPlatforms } from "~/features/tracking/platforms.server";
 import { getModal, getSite } from "~/lib/config/config.server";
 import { formatLongDate } from "~/lib/format";
@@ -30,7 +32,14 @@ export async function loadShell(request: Request, context: AppLoadContext) {
   const lead = await loadLeadOverlay(request, url);
   const modal =
     modalId && modalDefinition
-      ? { id: modalId, title: modalDefinition.title, blocks: await resolveBlocks(blocksOf(modalDefinition.file, modalDefinition), request) }
+      ? {
+          id: modalId,
+          title: modalDefinition.title,
+          blocks: await resolveBlocks(
+            blocksOf(modalDefinition.file, modalDefinition).filter((block) => isShown(block, viewerOf(context, user))),
+            request,
+          ),
+        }
       : lead.saved
         ? // 'Hemos guardado tus datos…' is the spec's success alert: a modal with its text, closed by a link to the page.
           { id: "contacto-guardado", title: translate("common:alert.title.success"), blocks: await resolveBlocks(blocksOf("leads", { blocks: [savedBlock(lead.saved)] }), request) }

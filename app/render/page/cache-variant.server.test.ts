@@ -50,3 +50,17 @@ describe("the cache rules of anonymous pages", () => {
     expect(variant.flagDependsOnVisitor("e-sim")).toBe(true);
   });
 });
+
+describe("the cache lifetime of a page with something scheduled", () => {
+  it("ends no later than the next `from` / `until`: s-maxage cut to the whole seconds left less one, no stale copy past it", () => {
+    editFlags((flags) => {
+      delete flags["business-page"]!.conditions;
+      delete flags["e-sim"]!.conditions;
+    });
+    expect(variant.publicPageCacheControl(null)).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=60");
+    expect(variant.publicPageCacheControl(70_000)).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=60");
+    expect(variant.publicPageCacheControl(40_500)).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=29");
+    expect(variant.publicPageCacheControl(5_900)).toBe("public, max-age=0, s-maxage=4");
+    expect(variant.publicPageCacheControl(900)).toBe("public, max-age=0, s-maxage=0");
+  });
+});

@@ -3,16 +3,27 @@ import { configStore, getFlags } from "~/lib/config/config.server";
 
 /** Where an anonymous page may be kept (a CDN, nginx, the server's page cache), and for how long. */
 const PUBLIC_PAGE_CACHE = "public, max-age=0, s-maxage=10, stale-while-revalidate=60";
+const S_MAXAGE = 10;
+const STALE_SECONDS = 60;
 
 /**
  * The Cache-Control of a public page. A shared cache keys by URL (and the consent and campaign
  * cookies) only, so while an enabled flag depends on the visitor id (a percentage rollout) or the
  * IP, the chrome may differ between two anonymous visitors and nothing may share their pages.
+ *
+ * `untilChangeMs`: how soon something on the page starts or ends by its `from` / `until`. No cache
+ * may keep the page past that moment, so `s-maxage` is cut to the whole seconds left less one (the
+ * time the page takes to render and reach a cache; 0: not kept) and no stale copy may be served past
+ * it either. The server's page cache reads the same s-maxage (scripts/page-cache.mjs).
  */
-export function publicPageCacheControl(): string {
+export function publicPageCacheControl(untilChangeMs: number | null = null): string {
   const flags = Object.values(getFlags() as Record<string, Parameters<typeof isFlagOn>[1]>);
   const perVisitor = flags.some((flag) => flag?.enabled && (flag.conditions?.allowedPercentage !== undefined || flag.conditions?.allowedIps !== undefined));
-  return perVisitor ? "private, no-cache" : PUBLIC_PAGE_CACHE;
+  if (perVisitor) return "private, no-cache";
+  if (untilChangeMs === null || untilChangeMs >= (S_MAXAGE + STALE_SECONDS) * 1000) return PUBLIC_PAGE_CACHE;
+  const seconds = Math.max(0, Math.floor(untilChangeMs / 1000) - 1);
+  if (seconds > S_MAXAGE) return `public, max-age=0, s-maxage=${S_MAXAGE}, stale-while-revalidate=${seconds - S_MAXAGE}`;
+  return `public, max-age=0, s-maxage=${seconds}`;
 }
 
 /**

@@ -2,11 +2,13 @@ import type { AppLoadContext } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { resolveBlocks } from "~/render/blocks/data.server";
 import { blocksOf } from "~/render/blocks/parse.server";
-import type { OfferSource } from "~/features/recharge/catalogue.server";
+import { createOfferSource, type OfferSource } from "~/features/recharge/catalogue.server";
 import type { Block } from "~/render/blocks/types";
 import { flagSubject, isOn } from "~/features/flags/flags.server";
+import { isShown, nextBoundary } from "~/features/flags/visibility";
+import { viewerOf } from "~/features/flags/visibility.server";
 import { flagDependsOnVisitor, publicPageCacheControl } from "./cache-variant.server";
-import { bannerViewOf, findPage, getBanners, getSite } from "~/lib/config/config.server";
+import { bannerViewOf, findPage, getBanners, getRecharges, getSite } from "~/lib/config/config.server";
 import { getSessionUser, requireCustomer, requireGuest } from "~/lib/session.server";
 
 /** A legacy alias (login.html, PUJ, negocios…) answers a permanent redirect, keeping the query. */
@@ -55,18 +57,34 @@ export async function readConfigPage(request: Request, context: AppLoadContext, 
   const user = definition.access === "customer" ? await requireCustomer(request, definition.onAnonymous) : await getSessionUser(request);
   if (definition.flag && !isOn(definition.flag, flagSubject(context, user))) throw redirect("/");
 
+  // What this visitor sees now (docs/config.md "Visibility and scheduling"), and when that changes by itself.
+  const viewer = viewerOf(context, user);
+  const blocks = blocksOf(page.file, definition);
+  const banners = getBanners(definition.bannerView ?? bannerViewOf(page.path));
+  const boundary = nextBoundary([...blocks, ...banners, ...chromeItems(), ...getRecharges().offers], viewer.now);
+  const shown = blocks.filter((block) => isShown(block, viewer));
+
   return {
     page: {
       path: page.path,
       title: definition.title,
       description: definition.description,
       heading: definition.heading,
-      blocks: await resolveBlocks(selectSection(blocksOf(page.file, definition), url.searchParams.get("section")), request, offers),
+      blocks: await resolveBlocks(selectSection(shown, url.searchParams.get("section")), request, offers ?? createOfferSource(viewer), viewer),
     },
-    banners: getBanners(definition.bannerView ?? bannerViewOf(page.path)),
+    banners: banners.filter((banner) => isShown(banner, viewer)),
     /** Private pages (customer-only, guest-only, or behind a flag that depends on the visitor) are never stored by a cache; public ones briefly by shared ones. */
-    cacheControl: definition.access !== "public" || (definition.flag && flagDependsOnVisitor(definition.flag)) ? "private, no-store" : publicPageCacheControl(),
+    cacheControl:
+      definition.access !== "public" || (definition.flag && flagDependsOnVisitor(definition.flag))
+        ? "private, no-store"
+        : publicPageCacheControl(boundary === null ? null : boundary - viewer.now),
   };
+}
+
+/** The menu and footer entries of site.json, whose windows change every page. */
+function chromeItems() {
+  const { menu, footer } = getSite();
+  return [...menu.groups, ...menu.groups.flatMap((group) => group.options), ...menu.topBar, ...footer.local, ...footer.documents, ...footer.legal, ...getSite().navigation];
 }
 
 export async function loadConfigPage(request: Request, context: AppLoadContext) {

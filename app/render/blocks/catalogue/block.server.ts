@@ -36,11 +36,14 @@ export function selectCategory(
 export async function load(block: CatalogueBlockConfig, { request, offers: source }: BlockContext) {
   const { offers, categories } = getRecharges();
   const url = new URL(request.url);
-  const selected = selectCategory(block.categories, url.searchParams, offers);
+  // A tab shows while one of its offers is shown to this visitor now (its flag, `when`, `from` / `until`).
+  const shown = block.categories.filter((id) => offers.some((offer) => offer.category === id && source.shows(offer)));
+  const tabs = shown.length > 0 ? shown : block.categories;
+  const selected = selectCategory(tabs, url.searchParams, offers);
   const result = await categoryOffers(selected, offers, source);
   return {
     selected,
-    tabs: block.categories.map((id): CatalogueTab => {
+    tabs: tabs.map((id): CatalogueTab => {
       const category = categories.find((entry) => entry.id === id);
       return {
         id,

@@ -1,0 +1,151 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { PORT } from "../support/env";
+import { startOwnServer, type OwnServer } from "../support/own-server";
+import { DEVICES, LABEL, field, fillForm, openModal, payButton } from "../esim/support";
+
+/**
+ * Flags and schedules on the items of the config (docs/config.md "Visibility and scheduling"):
+ * each test runs its own server on an edited copy of pages-config, one port per project (JS on,
+ * JS off) since the two run at the same time.
+ */
+
+const editJson = (file: string, change: (json: any) => void) => {
+  const json = JSON.parse(readFileSync(file, "utf8"));
+  change(json);
+  writeFileSync(file, JSON.stringify(json, null, 2));
+};
+
+const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
+
+/** What a visitor reads on the page: menu, banners, main content and footer. */
+const visibleText = (page: Page) => page.locator("body").innerText();
+
+test.describe("a flag turned off", () => {
+  let own: OwnServer | undefined;
+  test.describe.configure({ mode: "serial", timeout: 90_000 });
+
+  test.beforeAll(async () => {
+    // A server of its own starts in seconds, more on a loaded machine.
+    test.setTimeout(120_000);
+    own = await startOwnServer({
+      port: PORT + 46 + (jsOn() ? 0 : 1),
+      label: "flags-apagados",
+      prepare: (configDir) =>
+        editJson(path.join(configDir, "flags.json"), (flags) => {
+          flags["e-sim"].enabled = false;
+          flags["business-page"].enabled = false;
+        }),
+    });
+  });
+  test.afterAll(() => own?.stop());
+
+  test("e-sim off: no page, menu, banner, catalogue tab, offer or footer entry mentions an eSIM, and /e-sim goes home", async ({ page }) => {
+    for (const pathname of ["/", "/cambiate-a-bait", "/recargas", "/promociones", "/haz-tu-portabilidad", "/bait-prepago", "/mapa-sitio"]) {
+      await page.goto(own!.base + pathname);
+      expect(await visibleText(page), pathname).not.toMatch(/e-?sim/i);
+      await expect(page.locator('a[href^="/e-sim"], a[href*="section=e-sim"], a[href*="e-sim.pdf"]'), pathname).toHaveCount(0);
+    }
+    // The menu's E-SIM group and the footer's return policy are gone from the HTML too (the closed menu included).
+    const html = await (await page.request.get(`${own!.base}/`)).text();
+    expect(html).not.toContain("Compra tu E-SIM");
+    expect(html).not.toContain("politica-de-devolucion-e-sim.pdf");
+
+    // SPEC §2: a page behind a flag that is off redirects to /.
+    const response = await page.goto(`${own!.base}/e-sim`);
+    expect(new URL(page.url()).pathname).toBe("/");
+    expect(response?.status()).toBe(200);
+  });
+
+  test("e-sim off: an eSIM can be neither opened nor bought, with a Spanish message and no 5xx", async ({ page }) => {
+    // An old link to an eSIM offer: the answer is that it is not available, with nothing to fill in or pay.
+    await page.goto(`${own!.base}/cambiate-a-bait?oferta=ESIM150`);
+    await expect(page.getByRole("dialog")).toContainText("Esta E-SIM ya no está disponible");
+    await expect(page.getByRole("dialog").getByRole("textbox")).toHaveCount(0);
+    await expect(page.getByRole("dialog").getByRole("button", { name: /pagar/i })).toHaveCount(0);
+    const answer = await page.request.post(`${own!.base}/recargas?oferta=ESIM150`, {
+      form: { offerId: "ESIM150", contactNumber: "5512345678", email: "ana@example.com", emailconfirmar: "ana@example.com", imei: "356938035643809" },
+      maxRedirects: 0,
+    });
+    expect(answer.status()).toBeLessThan(500);
+    expect(answer.headers()["location"] ?? "").not.toContain("/pago");
+  });
+
+  test("business-page off: no business offer, tab, menu entry or link shows, and /internet-empresarial goes home", async ({ page }) => {
+    for (const pathname of ["/", "/recargas", "/internet-portatil", "/mapa-sitio"]) {
+      await page.goto(own!.base + pathname);
+      expect(await visibleText(page), pathname).not.toMatch(/empresarial/i);
+      await expect(page.locator('a[href^="/internet-empresarial"], a[href*="section=business"]'), pathname).toHaveCount(0);
+    }
+    await page.goto(`${own!.base}/internet-empresarial`);
+    expect(new URL(page.url()).pathname).toBe("/");
+  });
+});
+
+/** An instant as the config writes it: Mexico City wall time with its -06:00 offset. */
+const mexicoCity = (ms: number) => `${new Date(ms - 6 * 3_600_000).toISOString().slice(0, 19)}-06:00`;
+
+test.describe("config edited while the server runs", () => {
+  let own: OwnServer | undefined;
+  test.describe.configure({ mode: "serial", timeout: 90_000 });
+
+  test.beforeAll(async () => {
+    // A server of its own starts in seconds, more on a loaded machine.
+    test.setTimeout(120_000);
+    // A page cache that would keep a page ten minutes: only the schedule may end it sooner.
+    const before = process.env.PAGE_CACHE_TTL_MS;
+    process.env.PAGE_CACHE_TTL_MS = "600000";
+    try {
+      own = await startOwnServer({ port: PORT + 48 + (jsOn() ? 0 : 1), label: "banner-programado" });
+    } finally {
+      if (before === undefined) delete process.env.PAGE_CACHE_TTL_MS;
+      else process.env.PAGE_CACHE_TTL_MS = before;
+    }
+  });
+  test.afterAll(() => own?.stop());
+
+  test("a banner scheduled seconds ahead appears after its `from` without a restart, and no cached page hides it", async ({ page }) => {
+    const alt = "Banner programado de prueba";
+    const from = Date.now() + 8_000;
+    editJson(path.join(own!.configDir, "banners", "inicio.json"), (file) => {
+      file.banners.unshift({ ...file.banners[0], name: "programado", alt, from: mexicoCity(from) });
+    });
+    const banner = page.locator(`.carousel img[alt="${alt}"]`);
+
+    const first = await page.goto(`${own!.base}/`);
+    await expect(banner).toHaveCount(0);
+    // Before the boundary the page is kept, but never past it.
+    expect(first?.headers()["cache-control"]).toMatch(/s-maxage=[0-7]\b/);
+    const cached = await page.request.get(`${own!.base}/`);
+    if (Date.now() < from - 2_000) expect(cached.headers()["x-page-cache"]).toBe("hit");
+
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return banner.count();
+        },
+        { timeout: 30_000, intervals: [500] },
+      )
+      .toBe(1);
+    expect(Date.now()).toBeGreaterThanOrEqual(from);
+  });
+
+  test("the checkout refuses an eSIM sale once the e-sim flag is off, in Spanish and before any charge", async ({ page }) => {
+    const dialog = await openModal(page, `${own!.base}/e-sim?oferta=ESIM100`);
+    await fillForm(dialog, { email: `apagado.${Date.now()}@example.com`, imei: DEVICES.esim.imei }, jsOn());
+    await field(dialog, LABEL.isBait).check();
+    await expect(dialog.locator(".device-check")).toContainText(DEVICES.esim.text, { timeout: 20_000 });
+    await payButton(dialog).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/pago", { timeout: 20_000 });
+
+    editJson(path.join(own!.configDir, "flags.json"), (flags) => {
+      flags["e-sim"].enabled = false;
+    });
+    const response = await page.reload();
+    expect(response?.status()).toBeLessThan(500);
+    await expect(page).toHaveURL((url) => url.pathname === "/recargas", { timeout: 20_000 });
+    await expect(page.getByText("Este producto ya no está a la venta. Elige otro de nuestros productos.")).toBeVisible();
+  });
+});

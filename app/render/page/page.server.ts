@@ -6,7 +6,8 @@ import type { OfferSource } from "~/features/recharge/catalogue.server";
 import type { Block } from "~/render/blocks/types";
 import { flagSubject, isOn } from "~/features/flags/flags.server";
 import { flagDependsOnVisitor, publicPageCacheControl } from "./cache-variant.server";
-import { bannerViewOf, findPage, getBanners, getSite } from "~/lib/config/config.server";
+import { bannerViewOf, findPage, getSite } from "~/lib/config/config.server";
+import { pageBanners } from "~/upstream/remote-config.server";
 import { getSessionUser, requireCustomer, requireGuest } from "~/lib/session.server";
 
 /** A legacy alias (login.html, PUJ, negocios…) answers a permanent redirect, keeping the query. */
@@ -55,15 +56,20 @@ export async function readConfigPage(request: Request, context: AppLoadContext, 
   const user = definition.access === "customer" ? await requireCustomer(request, definition.onAnonymous) : await getSessionUser(request);
   if (definition.flag && !isOn(definition.flag, flagSubject(context, user))) throw redirect("/");
 
+  // The banners may come from the banners CDN (docs/config.md "Remote banners and widget"): asked for while the blocks load.
+  const [blocks, banners] = await Promise.all([
+    resolveBlocks(selectSection(blocksOf(page.file, definition), url.searchParams.get("section")), request, offers),
+    pageBanners(definition.bannerView ?? bannerViewOf(page.path)),
+  ]);
   return {
     page: {
       path: page.path,
       title: definition.title,
       description: definition.description,
       heading: definition.heading,
-      blocks: await resolveBlocks(selectSection(blocksOf(page.file, definition), url.searchParams.get("section")), request, offers),
+      blocks,
     },
-    banners: getBanners(definition.bannerView ?? bannerViewOf(page.path)),
+    banners,
     /** Private pages (customer-only, guest-only, or behind a flag that depends on the visitor) are never stored by a cache; public ones briefly by shared ones. */
     cacheControl: definition.access !== "public" || (definition.flag && flagDependsOnVisitor(definition.flag)) ? "private, no-store" : publicPageCacheControl(),
   };

@@ -33,13 +33,18 @@ export function statusAccess(request: Request, token: string | undefined): Statu
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] as string);
 
-const when = new Intl.DateTimeFormat("es-MX", { dateStyle: "long", timeStyle: "medium", timeZone: "America/Mexico_City" });
-const formatWhen = (date: Date) => `${when.format(date)} (hora del centro de México)`;
+/** Times in central Mexico's time (the page says so once). */
+const when = new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeStyle: "medium", timeZone: "America/Mexico_City" });
+const formatWhen = (date: Date) => when.format(date);
 
 const STYLES = `body{font-family:system-ui,sans-serif;margin:0 auto;max-width:72rem;padding:1rem;color:#1a1a1a;line-height:1.5}
 table{border-collapse:collapse;width:100%;margin:0 0 2rem}caption{text-align:left;font-weight:600;padding:.5rem 0}
 th,td{border:1px solid #8a8a8a;padding:.4rem .6rem;text-align:left;vertical-align:top;overflow-wrap:anywhere}
-th{background:#f0f0f0}.refused{color:#a10000;font-weight:600}code{font-size:.95em}`;
+th{background:#f0f0f0}.refused{color:#a10000;font-weight:600}code{font-size:.95em}
+.scroll{overflow-x:auto;margin:0 0 2rem}.scroll table{min-width:36rem;margin:0}.scroll caption{position:sticky;left:0;max-width:calc(100vw - 2rem)}.scroll:focus-visible{outline:3px solid #1a1a1a}`;
+
+/** A wide table scrolls on its own on a phone, and takes keyboard focus so that it can be scrolled without a pointer. */
+const scrollable = (id: string, caption: string, table: string) => `<div class="scroll" role="region" aria-label="${escapeHtml(caption)}" tabindex="0">${table.replace("<table", `<table id="${id}"`)}</div>`;
 
 function refusalsTable(list: Refusal[]): string {
   const t = texts.refusals;
@@ -52,10 +57,12 @@ function refusalsTable(list: Refusal[]): string {
         `<td>${escapeHtml(refusal.reason)}</td><td>${escapeHtml(formatWhen(new Date(refusal.at)))}</td></tr>`,
     )
     .join("");
-  return (
-    `<table id="rechazos"><caption>${escapeHtml(t.caption)}</caption>` +
-    `<thead><tr><th scope="col">${escapeHtml(t.source)}</th><th scope="col">${escapeHtml(t.path)}</th><th scope="col">${escapeHtml(t.reason)}</th><th scope="col">${escapeHtml(t.since)}</th></tr></thead>` +
-    `<tbody>${rows}</tbody></table>`
+  return scrollable(
+    "rechazos",
+    t.caption,
+    `<table><caption>${escapeHtml(t.caption)}</caption>` +
+      `<thead><tr><th scope="col">${escapeHtml(t.source)}</th><th scope="col">${escapeHtml(t.path)}</th><th scope="col">${escapeHtml(t.reason)}</th><th scope="col">${escapeHtml(t.since)}</th></tr></thead>` +
+      `<tbody>${rows}</tbody></table>`,
   );
 }
 
@@ -71,10 +78,12 @@ function filesTable(files: FileStatus[]): string {
       );
     })
     .join("");
-  return (
-    `<table id="archivos"><caption>${escapeHtml(t.caption)}</caption>` +
-    `<thead><tr><th scope="col">${escapeHtml(t.file)}</th><th scope="col">${escapeHtml(t.loadedAt)}</th><th scope="col">${escapeHtml(t.state)}</th></tr></thead>` +
-    `<tbody>${rows}</tbody></table>`
+  return scrollable(
+    "archivos",
+    t.caption,
+    `<table><caption>${escapeHtml(t.caption)}</caption>` +
+      `<thead><tr><th scope="col">${escapeHtml(t.file)}</th><th scope="col">${escapeHtml(t.loadedAt)}</th><th scope="col">${escapeHtml(t.state)}</th></tr></thead>` +
+      `<tbody>${rows}</tbody></table>`,
   );
 }
 

@@ -9,7 +9,8 @@ import { useMockUpstream } from "../../mocks/test-support";
 import { refusals } from "~/lib/config/refusals.server";
 import { remoteConfigSources } from "./remote-config.server";
 
-useMockUpstream();
+// A time-out long enough for a loaded machine; the time-out test waits longer than it.
+useMockUpstream({ timeoutMs: 1000 });
 afterEach(() => refusals.reset());
 
 const configFile = (file: string) => JSON.parse(readFileSync(path.resolve(__dirname, `../../pages-config/${file}`), "utf8"));
@@ -117,7 +118,7 @@ describe("remote widget", () => {
   });
 
   it("lets widget.json stand in when the CDN times out", async () => {
-    setSwitch("conn.widget", { latencyMs: 400 });
+    setSwitch("conn.widget", { latencyMs: 1200 });
     expect(await on().widget()).toEqual(localWidget());
     expect(refusals.of(widgetUrl)).toEqual([expect.objectContaining({ reason: "el CDN no respondió a tiempo" })]);
   });

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { PORT } from "./support/env";
+import { BASE_URL, PORT } from "./support/env";
 import { startOwnServer, type OwnServer } from "./support/own-server";
 
 /**
@@ -20,6 +20,8 @@ let base = "";
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 
 test.beforeAll(async () => {
+  // Starting a server takes a while on a busy machine.
+  test.setTimeout(120_000);
   const js = test.info().project.use.javaScriptEnabled !== false;
   own = await startOwnServer({
     port: PORT + (js ? 52 : 53),
@@ -46,7 +48,12 @@ const localInicio = () => JSON.parse(readFileSync("pages-config/banners/inicio.j
 const localRecargas = () => JSON.parse(readFileSync("pages-config/banners/recargas.json", "utf8")).banners as Array<{ alt: string }>;
 const remoteBanner = { ...localInicio()[0], alt: "Solo en el CDN de banners", name: "solo-cdn" };
 
-test("the status page needs its token, is never cached and is not indexed", async ({ page }) => {
+test("the status page needs its token, is never cached and is not indexed; without a token configured it is the site's 404", async ({ page }) => {
+  // The suite's server has no CONFIG_STATUS_TOKEN.
+  const none = await fetch(`${BASE_URL}/estado-config?token=${TOKEN}`, { headers: { Authorization: `Bearer ${TOKEN}`, Connection: "close" } });
+  expect(none.status).toBe(404);
+  expect(await none.text()).not.toContain("Estado de la configuración");
+
   const without = await fetch(`${base}/estado-config`, { headers: { Connection: "close" } });
   expect(without.status).toBe(401);
   const wrong = await fetch(`${base}/estado-config`, { headers: { Authorization: "Bearer otro-token-0123456789", Connection: "close" } });

@@ -101,10 +101,14 @@ const HEADERS = {
   "Referrer-Policy": "no-referrer",
 };
 
-/** The whole answer of GET /estado-config. */
-export function configStatusResponse(request: Request, nonce = "", token = env.configStatusToken): Response {
+/**
+ * The whole answer of GET /estado-config, or null when the page does not exist (no token
+ * configured): the site's own 404 page answers then. server.mjs serves it beside /readyz, not
+ * as a route of the app, so no visitor's browser carries it in the route manifest.
+ */
+export function configStatusResponse(request: Request, nonce = "", token = env.configStatusToken): Response | null {
   const access = statusAccess(request, token);
-  if (access === "notFound") throw new Response(null, { status: 404, headers: { "Cache-Control": "no-store" } });
+  if (access === "notFound") return null;
   if (access === "unauthorized") {
     const body = `<h1>${escapeHtml(texts.unauthorized.title)}</h1><p>${escapeHtml(texts.unauthorized.text)}</p>`;
     return new Response(page(nonce, texts.documentTitle, body), { status: 401, headers: { ...HEADERS, "WWW-Authenticate": 'Bearer realm="estado-config"' } });

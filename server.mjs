@@ -195,6 +195,19 @@ else {
   });
 }
 
+// The config status page for operators (docs/config.md "Status page"), beside the health checks
+// rather than a route of the app, so no visitor's browser carries it. No CONFIG_STATUS_TOKEN: the
+// site's own 404 page.
+const configStatusResponse = build.entry.module.configStatusResponse;
+app.get("/estado-config", (req, res, next) => {
+  const request = new Request(new URL(req.originalUrl, "http://localhost"), { headers: { authorization: req.headers.authorization ?? "" } });
+  const response = configStatusResponse(request, res.locals.cspNonce);
+  if (!response) return next();
+  res.status(response.status);
+  response.headers.forEach((value, name) => res.setHeader(name, value));
+  response.text().then((body) => res.send(body), next);
+});
+
 // Pages take form posts only (scripts/http-guards.mjs): other bodies get 415, 411 or 413 in Spanish.
 // Their texts are the server's alone (locales/es-MX/http.json): no page of the app ships them.
 const httpTexts = JSON.parse(readFileSync(path.join(root, "locales/es-MX/http.json"), "utf8"));

@@ -17,6 +17,7 @@ import { TranslationProvider, type T } from "~/lib/i18n/react";
 // The page cache and the health endpoints of server.mjs read these from the build.
 export { pageCacheVariant } from "~/render/page/cache-variant.server";
 export { healthReport } from "~/lib/health.server";
+export { configStatusResponse } from "~/features/config-status/status.server";
 // POST /__mocks/session (mock world only) opens a session record for tests that skip the login form.
 export { openMockSession } from "~/features/auth/session.server";
 

@@ -2,10 +2,11 @@ import { delay, HttpResponse } from "msw";
 
 /**
  * Mock-only switches, per call name ("core.profileCheck"), for tests and demos: added latency,
- * a forced HTTP status, or a malformed body. Set in-process (vitest) or through
- * POST /__mocks/switches (Playwright). Cleared by a reset.
+ * a forced HTTP status, a malformed body, or a JSON body of the test's own (`body`: a document
+ * the upstream might send, such as a banner list its schema refuses). Set in-process (vitest) or
+ * through POST /__mocks/switches (Playwright). Cleared by a reset.
  */
-export type CallSwitch = { latencyMs?: number; status?: number; malformed?: boolean };
+export type CallSwitch = { latencyMs?: number; status?: number; malformed?: boolean; body?: unknown };
 
 const switches = new Map<string, CallSwitch>();
 
@@ -28,5 +29,6 @@ export async function switched(call: string, line?: string): Promise<Response | 
   if (value.latencyMs) await delay(value.latencyMs);
   if (value.status) return HttpResponse.json({ success: false, message: "Error forzado por el mock" }, { status: value.status });
   if (value.malformed) return new HttpResponse("{ esto no es JSON", { status: 200, headers: { "Content-Type": "application/json" } });
+  if (value.body !== undefined) return HttpResponse.json(value.body as object);
   return null;
 }

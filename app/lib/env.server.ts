@@ -47,6 +47,13 @@ const envSchema = z
     OTP_RESEND_SECONDS: z.coerce.number().int().min(0).default(30),
     OTP_SENDS_PER_NUMBER: z.coerce.number().int().positive().default(5),
     OTP_SENDS_PER_IP: z.coerce.number().int().positive().default(30),
+    /** Opens the config status page (/estado-config) to whoever sends it; unset, the page is a 404 (docs/config.md "Status page"). */
+    CONFIG_STATUS_TOKEN: z.string().min(16, "debe tener al menos 16 caracteres").optional(),
+    /** Banners per page from the banners CDN and the widget from the widget CDN; on by default with real upstreams, off in the mock world (docs/config.md "Remote banners and widget"). */
+    REMOTE_BANNERS: booleanString.optional(),
+    REMOTE_WIDGET: booleanString.optional(),
+    /** How long a remote banners or widget document (or its failure) is kept; 0 asks on every page. */
+    REMOTE_CONFIG_TTL_MS: z.coerce.number().int().min(0).default(30_000),
   })
   .transform((raw, ctx) => {
     const isProduction = raw.NODE_ENV === "production";
@@ -76,6 +83,8 @@ const envSchema = z
       postpaidSiteUrl: raw.POSTPAID_SITE_URL,
       providerPaymentPageUrl: raw.PROVIDER_PAYMENT_PAGE_URL ?? (raw.MOCKS ? "/__mocks/proveedor/pago" : undefined),
       otpSends: { resendSeconds: raw.OTP_RESEND_SECONDS, perNumber: raw.OTP_SENDS_PER_NUMBER, perIp: raw.OTP_SENDS_PER_IP },
+      configStatusToken: raw.CONFIG_STATUS_TOKEN,
+      remoteConfig: { banners: raw.REMOTE_BANNERS ?? !mocks, widget: raw.REMOTE_WIDGET ?? !mocks, ttlMs: raw.REMOTE_CONFIG_TTL_MS },
       upstreams: {
         core: upstream(raw.UPSTREAM_CORE_URL, "core", "UPSTREAM_CORE_URL"),
         conn: upstream(raw.UPSTREAM_CONN_URL, "conn", "UPSTREAM_CONN_URL"),

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { configStore, getFlags, getPages, getRecharges, getSite, getWidget } from "./config/config.server";
+import { refusals } from "./config/refusals.server";
 import { env } from "./env.server";
 import { sharedState } from "./store/state.server";
 
@@ -10,11 +11,24 @@ import { sharedState } from "./store/state.server";
  * a short hash of every file of the config folder, so two instances serving the same marketing
  * config say the same; readiness fails while the config has no valid version to serve (broken
  * at boot: a later broken edit keeps the last valid one) or Redis, when configured, does not answer.
+ *
+ * `refusals` lists every refused edit and remote document (file or URL, path, reason in Spanish;
+ * docs/config.md "When an edit is refused"). A refusal alone leaves the instance ready, since
+ * it serves the last good copy (or the local JSON for a remote document), and sets `degraded`.
  */
-export type HealthReport = { upstream: "mock" | "real"; configVersion: string; ready: boolean; problems: string[] };
+export type HealthReport = {
+  upstream: "mock" | "real";
+  configVersion: string;
+  ready: boolean;
+  degraded: boolean;
+  problems: string[];
+  refusals: Array<{ file: string; path: string; reason: string; since: string }>;
+};
 
 export async function healthReport(): Promise<HealthReport> {
   const problems: string[] = [];
+  // Every file is checked, so an edit no page has requested yet is reported too.
+  configStore.checkAll();
   for (const [name, read] of [
     ["site.json", getSite],
     ["flags.json", getFlags],
@@ -29,7 +43,15 @@ export async function healthReport(): Promise<HealthReport> {
     }
   }
   if (env.redisUrl && !(await sharedState.ping())) problems.push("redis: no responde");
-  return { upstream: env.mocks ? "mock" : "real", configVersion: configVersion(), ready: problems.length === 0, problems };
+  const refused = refusals.list().map(({ source, path, reason, at }) => ({ file: source, path, reason, since: at }));
+  return {
+    upstream: env.mocks ? "mock" : "real",
+    configVersion: configVersion(),
+    ready: problems.length === 0,
+    degraded: refused.length > 0,
+    problems,
+    refusals: refused,
+  };
 }
 
 /** The last hash and the config store's version it was taken at: read again only after a change (health checks come every few seconds). */

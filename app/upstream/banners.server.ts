@@ -10,8 +10,11 @@
  */
 import * as z from "zod";
 import { banner, type Banner } from "#schemas/config";
+import { problemsFromZod } from "~/lib/config/problems";
+import { env } from "~/lib/env.server";
 import { logger } from "~/lib/log.server";
 import { upstreamFetch, type UpstreamResult } from "./http.server";
+import { failureProblem, type RemoteDocument } from "./remote-document.server";
 
 /** The wire shape; loose about the action-specific parts, which the site's schema checks. */
 export const bannerWire = z.object({
@@ -34,6 +37,10 @@ export const bannerWire = z.object({
   creator: z.string().optional(),
   tags: z.array(z.string()).optional(),
   promotion: z.string().optional(),
+  /** Who sees it and when (docs/config.md "Visibility and scheduling"); the site's schema checks them. */
+  when: z.unknown().optional(),
+  from: z.string().optional(),
+  until: z.string().optional(),
 });
 export type BannerWire = z.infer<typeof bannerWire>;
 export const bannersWire = z.object({ data: z.array(z.unknown()) });
@@ -49,6 +56,9 @@ function toBanner(wire: BannerWire): unknown {
     creator: wire.creator,
     tags: wire.tags ?? [],
     action: wire.action,
+    when: wire.when,
+    from: wire.from,
+    until: wire.until,
   };
   const options = wire.actionOptions ?? {};
   switch (wire.action) {
@@ -94,4 +104,32 @@ export async function getBanners(view: string): Promise<UpstreamResult<Banner[]>
 export async function loadBanners(view: string): Promise<Banner[]> {
   const result = await getBanners(view);
   return result.ok ? result.data : [];
+}
+
+/**
+ * The view's document as a config source (docs/config.md "Remote banners and widget"): every
+ * entry must pass the site's banner schema, as a local banners file must, or the whole document
+ * is refused with each problem's path (`data[1].action`) and reason. A view the CDN does not know
+ * (404) is an empty carousel.
+ */
+export async function fetchBannerDocument(view: string): Promise<RemoteDocument<Banner[]>> {
+  const path = `/resources/banners/${view}/banners.json`;
+  const url = `${env.upstreams.banners}${path}`;
+  if (!viewName.test(view)) return { ok: true, url, value: [] };
+  const result = await upstreamFetch({ call: "banners.list", upstream: "banners", path, schema: z.unknown() });
+  if (!result.ok) return result.error.kind === "http" && result.error.status === 404 ? { ok: true, url, value: [] } : { ok: false, url, problems: [failureProblem(url, result.error)] };
+
+  const list = bannersWire.safeParse(result.data);
+  if (!list.success) return { ok: false, url, problems: problemsFromZod(url, list.error) };
+  const banners: Banner[] = [];
+  const problems = list.data.data.flatMap((entry, index) => {
+    const wire = bannerWire.safeParse(entry);
+    const parsed = wire.success ? banner.safeParse(toBanner(wire.data)) : wire;
+    if (parsed.success) {
+      banners.push(parsed.data as Banner);
+      return [];
+    }
+    return problemsFromZod(url, parsed.error, ["data", index]);
+  });
+  return problems.length > 0 ? { ok: false, url, problems } : { ok: true, url, value: banners };
 }

@@ -16,12 +16,15 @@ export function toWire(entry: ConfigBanner) {
   return actionOptions ? { ...rest, actionOptions: { ...actionOptions } } : rest;
 }
 
-/** Handlers of the banners CDN. An unknown view is a 404, as a CDN answers a missing file. */
+/**
+ * Handlers of the banners CDN. An unknown view is a 404, as a CDN answers a missing file. A
+ * switch named "banners.list:<view>" bends one view's document only.
+ */
 export const banners: RequestHandler[] = [
   http.get(`${base}/resources/banners/:view/banners.json`, async ({ params }) => {
-    const forced = await switched("banners.list");
-    if (forced) return forced;
     const view = String(params.view);
+    const forced = await switched("banners.list", view);
+    if (forced) return forced;
     if (!/^[a-z0-9][a-z0-9-]*$/.test(view)) return new HttpResponse("Not Found", { status: 404 });
     let file: { banners?: ConfigBanner[] };
     try {

@@ -1,5 +1,5 @@
 import type { WidgetItem } from "#schemas/config";
-import { getWidget } from "~/lib/config/config.server";
+import { widgetContent } from "~/upstream/remote-config.server";
 
 export const WIDGET_TABS = { beneficios: "services", tiendas: "stores" } as const;
 export type WidgetTab = keyof typeof WIDGET_TABS;
@@ -17,13 +17,16 @@ function ordered(items: WidgetItem[], order: string[]): WidgetItemView[] {
     .map(({ id, name, title, tagline, description, button, link, thumbnail, media, brand_app }) => ({ id, name, title, tagline, description, button, link, thumbnail, media, brand_app }));
 }
 
-/** The discovery widget for ?widget=beneficios|tiendas[&elemento=id]: visible items in config order, the first selected. */
-export function loadWidget(tabParam: string | null, itemParam: string | null) {
+/**
+ * The discovery widget for ?widget=beneficios|tiendas[&elemento=id]: visible items in config
+ * order, the first selected. Its content is the widget CDN's when that is on, else widget.json's.
+ */
+export async function loadWidget(tabParam: string | null, itemParam: string | null) {
   if (tabParam !== "beneficios" && tabParam !== "tiendas") return null;
-  const config = getWidget();
+  const config = await widgetContent();
   const items = tabParam === "beneficios" ? ordered(config.services, config.service_order) : ordered(config.stores, config.stores_order);
   const chosen = items.find((item) => item.id === itemParam);
   return { tab: tabParam as WidgetTab, items, selectedId: chosen?.id ?? items[0]?.id ?? null, detail: Boolean(chosen) };
 }
 
-export type WidgetView = NonNullable<ReturnType<typeof loadWidget>>;
+export type WidgetView = NonNullable<Awaited<ReturnType<typeof loadWidget>>>;

@@ -39,7 +39,8 @@ describe("the running site's config", () => {
     expect(config.getBanners("inicio")[0]?.promotion).toBe("Recarga $100 y recibe 1 GB extra este fin de semana");
   });
 
-  it("keeps serving the last valid banners after a broken edit, and logs file, path and reason", () => {
+  it("keeps serving the last valid banners after a broken edit, logs file, path and reason at error level and records the refusal", async () => {
+    const { refusals } = await import("./refusals.server");
     const good = config.getBanners("inicio");
     const log = captureLog();
     edit("banners/inicio.json", (json) => {
@@ -47,9 +48,13 @@ describe("the running site's config", () => {
       return json;
     });
     expect(config.getBanners("inicio")).toEqual(good);
-    const logged = log.entries.map((entry) => String(entry.msg)).join("\n");
-    expect(logged).toContain("pages-config/banners/inicio.json › banners[1].action");
-    expect(logged).toContain("la acción debe ser navigate, navigationExternal, recharge, openFile o goToStore");
+    const refusal = {
+      source: "pages-config/banners/inicio.json",
+      path: "banners[1].action",
+      reason: "la acción debe ser navigate, navigationExternal, recharge, openFile o goToStore",
+    };
+    expect(log.entries).toContainEqual(expect.objectContaining({ level: 50, ...refusal }));
+    expect(refusals.of("pages-config/banners/inicio.json")).toEqual([expect.objectContaining({ kind: "archivo", ...refusal })]);
     log.restore();
   });
 

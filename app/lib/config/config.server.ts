@@ -1,6 +1,7 @@
 import type { Banner, ModalDefinition, PageDefinition } from "#schemas/config";
 import { env } from "../env.server";
 import { logger } from "../log.server";
+import { refusals } from "./refusals.server";
 import { ConfigStore } from "./store.server";
 
 /**
@@ -8,7 +9,7 @@ import { ConfigStore } from "./store.server";
  * changed, within milliseconds of the edit; elsewhere every read checks the file, so an edit in
  * a test shows on the very next synchronous read.
  */
-export const configStore = new ConfigStore(env.configDir, undefined, { watch: env.isProduction });
+export const configStore = new ConfigStore(env.configDir, undefined, { watch: env.isProduction, refusals });
 
 export const getSite = () => configStore.get("site", "site.json");
 export const getFlags = () => configStore.get("flags", "flags.json");

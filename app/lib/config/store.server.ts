@@ -2,8 +2,9 @@ import { readFileSync, readdirSync, statSync, watch, type FSWatcher } from "node
 import path from "node:path";
 import type * as z from "zod";
 import { logger } from "../log.server";
-import { configFiles, type ConfigKind, type ConfigOf } from "./files";
+import { configFiles, kindOf, type ConfigKind, type ConfigOf } from "./files";
 import { ConfigError, formatProblem, problemFromJsonSyntax, problemsFromZod, type ConfigProblem } from "./problems";
+import type { RefusalRegistry } from "./refusals.server";
 
 type Entry<T> = {
   /** mtime and size of the version last read: a change of either means read again. */
@@ -11,9 +12,12 @@ type Entry<T> = {
   /** The watcher's version when the stamp was last checked (watching stores only). */
   checkedAt: number;
   /** The last valid version: served while a newer edit is invalid. */
-  good?: { value: T; stamp: string };
+  good?: { value: T; stamp: string; loadedAt: Date };
   problems: ConfigProblem[];
 };
+
+/** What the status page says of one file: when its copy in use was read, and what is refused. */
+export type FileStatus = { file: string; kind: ConfigKind; loadedAt?: Date; problems: ConfigProblem[] };
 
 export type ReadResult<T> = { ok: true; value: T } | { ok: false; problems: ConfigProblem[] };
 
@@ -62,12 +66,18 @@ export class ConfigStore {
   private listings = new Map<string, { files: string[]; checkedAt: number }>();
   private watcher?: FSWatcher;
   private changes = 0;
+  private refusals?: RefusalRegistry;
 
+  /**
+   * With `refusals`, a refused edit is recorded there (which logs it, with file, path and
+   * reason) and cleared when a good copy is read or the file goes; without it, it is logged here.
+   */
   constructor(
     readonly directory: string,
     private log: (message: string) => void = (message) => logger("config").error(message),
-    options: { watch?: boolean } = {},
+    options: { watch?: boolean; refusals?: RefusalRegistry } = {},
   ) {
+    this.refusals = options.refusals;
     if (options.watch) this.startWatching();
   }
 
@@ -126,6 +136,7 @@ export class ConfigStore {
     } catch {
       this.entries.delete(relativePath);
       this.missing.set(relativePath, checkedAt);
+      this.refusals?.clear(`pages-config/${relativePath}`);
       return undefined;
     }
     this.missing.delete(relativePath);
@@ -138,11 +149,15 @@ export class ConfigStore {
     const result = readConfigFile(this.directory, relativePath, configFiles[kind].schema);
     const next: Entry<ConfigOf<K>> = { stamp, checkedAt, good: entry?.good, problems: [] };
     if (result.ok) {
-      next.good = { value: result.value as ConfigOf<K>, stamp };
+      next.good = { value: result.value as ConfigOf<K>, stamp, loadedAt: new Date() };
+      this.refusals?.clear(`pages-config/${relativePath}`);
     } else {
       next.problems = result.problems;
-      const keeping = next.good ? "se sigue usando la última versión válida" : "no hay versión válida anterior";
-      this.log(`[config] cambio rechazado (${keeping}):\n  ${result.problems.map(formatProblem).join("\n  ")}`);
+      if (this.refusals) this.refusals.refuse(`pages-config/${relativePath}`, "archivo", result.problems);
+      else {
+        const keeping = next.good ? "se sigue usando la última versión válida" : "no hay versión válida anterior";
+        this.log(`[config] cambio rechazado (${keeping}):\n  ${result.problems.map(formatProblem).join("\n  ")}`);
+      }
     }
     this.entries.set(relativePath, next as Entry<unknown>);
     return this.serve(next);
@@ -151,6 +166,31 @@ export class ConfigStore {
   /** The problems of the version on disk, if it was rejected. */
   problemsOf(relativePath: string): ConfigProblem[] {
     return this.entries.get(relativePath)?.problems ?? [];
+  }
+
+  /**
+   * Reads every config file of the folder now (so an edit nobody has requested yet is checked
+   * too) and says, per file, when its copy in use was read and what of the file on disk is refused.
+   */
+  checkAll(): FileStatus[] {
+    let top: string[];
+    try {
+      top = readdirSync(this.directory).filter((name) => name.endsWith(".json")).sort();
+    } catch {
+      top = [];
+    }
+    const files = [...top, ...this.list("pages"), ...this.list("modals"), ...this.list("banners")];
+    return files.flatMap((relativePath) => {
+      const kind = kindOf(relativePath);
+      if (!kind) return [];
+      try {
+        this.read(kind, relativePath);
+      } catch {
+        // Refused with no good copy: its problems are below.
+      }
+      const entry = this.entries.get(relativePath);
+      return [{ file: `pages-config/${relativePath}`, kind, loadedAt: entry?.good?.loadedAt, problems: entry?.problems ?? [] }];
+    });
   }
 
   list(folder: string): string[] {

@@ -57,7 +57,7 @@ export async function loadShell(request: Request, context: AppLoadContext) {
       chatScriptUrl: site.chat.scriptUrl ?? null,
       cookieSettings: url.searchParams.get(COOKIE_PARAM) === "opciones",
       pdf: resolvePdf(url.searchParams.get(PDF_PARAM)),
-      widget: loadWidget(url.searchParams.get(WIDGET_PARAM), url.searchParams.get(ITEM_PARAM)),
+      widget: await loadWidget(url.searchParams.get(WIDGET_PARAM), url.searchParams.get(ITEM_PARAM)),
       lead: lead.modal,
     },
     { headers: lead.headers },

@@ -8,7 +8,8 @@ import { flagSubject, isOn } from "~/features/flags/flags.server";
 import { isShown, nextBoundary } from "~/features/flags/visibility";
 import { viewerOf } from "~/features/flags/visibility.server";
 import { flagDependsOnVisitor, publicPageCacheControl } from "./cache-variant.server";
-import { bannerViewOf, findPage, getBanners, getRecharges, getSite } from "~/lib/config/config.server";
+import { bannerViewOf, findPage, getRecharges, getSite } from "~/lib/config/config.server";
+import { pageBanners } from "~/upstream/remote-config.server";
 import { getSessionUser, requireCustomer, requireGuest } from "~/lib/session.server";
 
 /** A legacy alias (login.html, PUJ, negocios…) answers a permanent redirect, keeping the query. */
@@ -58,9 +59,10 @@ export async function readConfigPage(request: Request, context: AppLoadContext, 
   if (definition.flag && !isOn(definition.flag, flagSubject(context, user))) throw redirect("/");
 
   // What this visitor sees now (docs/config.md "Visibility and scheduling"), and when that changes by itself.
+  // The banners may come from the banners CDN (docs/config.md "Remote banners and widget").
   const viewer = viewerOf(context, user);
   const blocks = blocksOf(page.file, definition);
-  const banners = getBanners(definition.bannerView ?? bannerViewOf(page.path));
+  const banners = await pageBanners(definition.bannerView ?? bannerViewOf(page.path));
   const boundary = nextBoundary([...blocks, ...banners, ...chromeItems(), ...getRecharges().offers], viewer.now);
   const shown = blocks.filter((block) => isShown(block, viewer));
 

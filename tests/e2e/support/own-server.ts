@@ -11,12 +11,23 @@ export type OwnServer = { base: string; configDir: string; stop(): void };
  * `prepare` edits before it starts: for specs that need a config the shipped one does not have.
  * Later edits of that copy apply on the next request (the config store watches it).
  */
-export async function startOwnServer({ port, label, prepare }: { port: number; label: string; prepare?: (configDir: string) => void }): Promise<OwnServer> {
+export async function startOwnServer({
+  port,
+  label,
+  prepare,
+  env = {},
+}: {
+  port: number;
+  label: string;
+  prepare?: (configDir: string) => void;
+  /** More environment for the server (a setting the suite's server does not have). */
+  env?: Record<string, string>;
+}): Promise<OwnServer> {
   const configDir = mkdtempSync(path.join(tmpdir(), `bait-${label}-`));
   cpSync("pages-config", configDir, { recursive: true });
   prepare?.(configDir);
   const server = spawn("node", ["server.mjs"], {
-    env: { ...process.env, NODE_ENV: "production", MOCKS: "true", PORT: String(port), SESSION_SECRET, HSTS: "false", CONFIG_DIR: configDir },
+    env: { ...process.env, NODE_ENV: "production", MOCKS: "true", PORT: String(port), SESSION_SECRET, HSTS: "false", CONFIG_DIR: configDir, ...env },
     stdio: "ignore",
   });
   const base = `http://localhost:${port}`;

@@ -10,6 +10,7 @@ import { resolvePdf } from "~/features/pdf/pdf.server";
 import { ITEM_PARAM, WIDGET_PARAM } from "~/features/widget/widget-params";
 import { loadWidget } from "~/features/widget/widget.server";
 import { marketingPlatforms } from "~/features/tracking/platforms.server";
+import { previewBar } from "~/features/preview/preview.server";
 import { getModal, getSite } from "~/lib/config/config.server";
 import { formatLongDate } from "~/lib/format";
 import { translate } from "~/lib/i18n/translate.server";
@@ -50,6 +51,8 @@ export async function loadShell(request: Request, context: AppLoadContext) {
       pdf: resolvePdf(url.searchParams.get(PDF_PARAM)),
       widget: loadWidget(url.searchParams.get(WIDGET_PARAM), url.searchParams.get(ITEM_PARAM)),
       lead: lead.modal,
+      // A preview of the draft config is marked on every page (docs/config.md "Previews").
+      preview: previewBar(),
     },
     { headers: lead.headers },
   );

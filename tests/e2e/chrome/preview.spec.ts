@@ -1,7 +1,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { previewLinkPath, signPreview } from "../../../app/lib/preview-link.server";
+import { AXE_TAGS } from "../support/axe";
 import { PORT } from "../support/env";
 import { PREVIEW_SECRET, startOwnServer, type OwnServer } from "../support/own-server";
 
@@ -20,7 +22,7 @@ const DRAFT_TITLE = "Borrador: la campaña de invierno llega el lunes";
 
 let own: OwnServer | undefined;
 
-test.describe.configure({ mode: "serial", timeout: 60_000 });
+test.describe.configure({ mode: "serial", timeout: 120_000 });
 test.use({ baseURL: ({ javaScriptEnabled }, use) => use(`http://localhost:${portOf(javaScriptEnabled)}`) });
 
 const inicio = (dir: string) => path.join(dir, "pages/inicio.json");
@@ -60,6 +62,11 @@ test("a preview link shows the draft with its bar; another visitor sees the live
   expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: "Lax", path: "/" });
   expect(cookie!.expires * 1000).toBeGreaterThan(Date.now() + 7.9 * 3_600_000);
   expect(cookie!.expires * 1000).toBeLessThan(Date.now() + 8.1 * 3_600_000);
+  if (test.info().project.use.javaScriptEnabled !== false) {
+    // axe runs in the page: the bar's markup, audited where scripts run (the same HTML without them).
+    const audit = await new AxeBuilder({ page }).include(".preview-bar").withTags(AXE_TAGS).analyze();
+    expect(audit.violations.map((violation) => violation.id)).toEqual([]);
+  }
 
   // Every config-driven page of the preview comes from the draft; a reload too.
   await page.goto("/promociones");

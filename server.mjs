@@ -138,7 +138,8 @@ function logWhenDone(req, res, id, context, started = process.hrtime.bigint()) {
 app.use((req, res, next) => {
   const id = requestIdOf(req);
   res.setHeader("X-Request-Id", id);
-  const context = { upstream: [] };
+  // The cookie lets the app pick the config a preview shows (app/lib/config/draft.server.ts).
+  const context = { upstream: [], cookie: req.headers.cookie ?? "" };
   logWhenDone(req, res, id, context);
   requestContext.run(context, next);
 });

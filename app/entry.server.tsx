@@ -10,6 +10,7 @@ import { campaignCookieFor } from "~/features/campaign/campaign.server";
 import { startLeadDelivery } from "~/features/leads/lead.server";
 import { serverT } from "~/lib/i18n/translate.server";
 import { logger } from "~/lib/log.server";
+import { PREVIEW_COOKIE_IN } from "~/lib/preview-link.server";
 import { maskDigits } from "~/lib/request-context.server";
 import { SESSION_COOKIE } from "~/lib/session.server";
 import { TranslationProvider, type T } from "~/lib/i18n/react";
@@ -39,6 +40,7 @@ export default async function handleRequest(
   if (campaign) responseHeaders.append("Set-Cookie", campaign);
   keepPrivateWhenSettingCookies(responseHeaders);
   keepPrivateWithSession(request, responseHeaders);
+  keepPrivateInPreview(request, responseHeaders);
   const nonce = loadContext.cspNonce;
   // Crawlers and no-JS clients get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
@@ -92,6 +94,7 @@ export async function handleDataRequest(response: Response, { request }: { reque
   if (!/no-store/.test(response.headers.get("Cache-Control") ?? "")) response.headers.set("Cache-Control", "private, no-cache");
   keepPrivateWhenSettingCookies(response.headers);
   keepPrivateWithSession(request, response.headers);
+  keepPrivateInPreview(request, response.headers);
   return response;
 }
 
@@ -114,6 +117,14 @@ const sessionCookieIn = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=[^;]`);
  */
 function keepPrivateWithSession(request: Request, headers: Headers) {
   if (sessionCookieIn.test(request.headers.get("Cookie") ?? "")) headers.set("Cache-Control", "private, no-store");
+}
+
+/**
+ * A request with the preview cookie may be rendered from the draft config (docs/config.md
+ * "Previews"): no cache keeps its answer, and the page cache neither serves nor stores it.
+ */
+function keepPrivateInPreview(request: Request, headers: Headers) {
+  if (PREVIEW_COOKIE_IN.test(request.headers.get("Cookie") ?? "")) headers.set("Cache-Control", "private, no-store");
 }
 
 /** A response that sets a cookie (a consumed flash notice, a campaign, a flow's end) is this visitor's alone: no cache keeps it. */

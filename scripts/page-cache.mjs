@@ -21,7 +21,8 @@ function cookieNames(header) {
 
 /**
  * Whether a request may be answered from, or stored in, the cache: a GET or HEAD of a visitor
- * without any other cookie of this site (a session, a flash notice, a registration flow).
+ * without any other cookie of this site (a session, a flash notice, a registration flow, a preview
+ * of the draft config: its pages are that visitor's alone and must never reach the others).
  * Third-party cookies (analytics) do not change the page.
  */
 export function isCacheableRequest({ method, cookie = "" }) {

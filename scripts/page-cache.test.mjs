@@ -17,6 +17,11 @@ describe("which requests the page cache may answer", () => {
     expect(isCacheableRequest({ method: "GET", cookie: "bait_session=abc" })).toBe(false);
     expect(isCacheableRequest({ method: "GET", cookie: "bait_registro=abc" })).toBe(false);
   });
+
+  it("never answers nor stores a preview of the draft config (its cookie, docs/config.md \"Previews\")", () => {
+    expect(isCacheableRequest({ method: "GET", cookie: "bait_vid=1; __Host-bait_vista_previa=1795725572.abc" })).toBe(false);
+    expect(isCacheableRequest({ method: "HEAD", cookie: "bait_vista_previa=1795725572.abc; bait_cookies=aceptadas" })).toBe(false);
+  });
 });
 
 describe("which responses the page cache may keep", () => {

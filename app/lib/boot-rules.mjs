@@ -53,6 +53,19 @@ export function weakSecretReason(secret) {
   return undefined;
 }
 
+/**
+ * Why previews of the draft (CONFIG_DRAFT_DIR) are off, or undefined when they are on. They fail
+ * closed: no draft folder, no PREVIEW_SECRET, or a weak one in production with real upstreams
+ * (with mocks, tests and the demo may use any secret).
+ * @param {{ draftDir?: string; secret?: string; isProduction: boolean; mocks: boolean }} settings
+ */
+export function previewsOffReason({ draftDir, secret, isProduction, mocks }) {
+  if (!draftDir) return "CONFIG_DRAFT_DIR no está definido";
+  if (!secret) return "PREVIEW_SECRET no está definido";
+  const weak = isProduction && !mocks ? weakSecretReason(secret) : undefined;
+  return weak ? `PREVIEW_SECRET ${weak}` : undefined;
+}
+
 /** Named sets of proxy addresses, as express names them. */
 const NAMED_RANGES = {
   loopback: ["127.0.0.0/8", "::1/128"],
@@ -149,6 +162,8 @@ export const bootEnvSchema = z
       }),
     WEB_CONCURRENCY: z.string().regex(/^[1-9]\d*$/, "debe ser un número entero de 1 en adelante").optional(),
     REDIS_URL: z.string().regex(/^rediss?:\/\/\S+$/, "debe empezar con redis:// o rediss://").optional(),
+    CONFIG_DRAFT_DIR: z.string().optional(),
+    PREVIEW_SECRET: z.string().optional(),
   })
   .superRefine((env, ctx) => {
     const problem = (name, message) => ctx.addIssue({ code: "custom", path: [name], message });
@@ -168,6 +183,9 @@ export const bootEnvSchema = z
     }
     if (Number(env.WEB_CONCURRENCY ?? 1) > 1 && !env.REDIS_URL) {
       problem("REDIS_URL", "es obligatorio con WEB_CONCURRENCY > 1: sin Redis, los límites y el almacén de leads (DATA_DIR) son de un solo proceso");
+    }
+    if (env.CONFIG_DRAFT_DIR && !env.PREVIEW_SECRET) {
+      problem("PREVIEW_SECRET", "es obligatorio con CONFIG_DRAFT_DIR: firma los enlaces de vista previa del borrador; genera uno con openssl rand -hex 32");
     }
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bootProblems, clientAddress, DEMO_SESSION_SECRET, mocksOn, trustProxyRule, UPSTREAM_URL_VARIABLES, weakSecretReason } from "./boot-rules.mjs";
+import { bootProblems, clientAddress, DEMO_SESSION_SECRET, mocksOn, previewsOffReason, trustProxyRule, UPSTREAM_URL_VARIABLES, weakSecretReason } from "./boot-rules.mjs";
 import { parseEnv } from "./env.server";
 
 const STRONG = "e2e-only-session-secret-0123456789abcdef";
@@ -71,6 +71,29 @@ describe("the start refusals: one line per variable, naming it", () => {
 
   it.each(["true", "all", "TRUE", "*", "yes", "10.0.0.0/33", "99"])("TRUST_PROXY=%s is refused", (value) => {
     expect(named(bootProblems({ TRUST_PROXY: value }))).toEqual(["TRUST_PROXY"]);
+  });
+});
+
+describe("previews of the draft config (CONFIG_DRAFT_DIR): they fail closed", () => {
+  it("CONFIG_DRAFT_DIR without PREVIEW_SECRET refuses the start, with mocks on or off, in one Spanish line", () => {
+    expect(bootProblems({ CONFIG_DRAFT_DIR: "/srv/borrador" })).toEqual([
+      "PREVIEW_SECRET: es obligatorio con CONFIG_DRAFT_DIR: firma los enlaces de vista previa del borrador; genera uno con openssl rand -hex 32",
+    ]);
+    expect(named(bootProblems({ NODE_ENV: "production", SESSION_SECRET: STRONG, ...everyUpstream, CONFIG_DRAFT_DIR: "/srv/borrador" }))).toEqual(["PREVIEW_SECRET"]);
+    expect(() => parseEnv({ CONFIG_DRAFT_DIR: "/srv/borrador" })).toThrow(/^PREVIEW_SECRET: /);
+    expect(bootProblems({ CONFIG_DRAFT_DIR: "/srv/borrador", PREVIEW_SECRET: STRONG })).toEqual([]);
+    expect(bootProblems({ PREVIEW_SECRET: STRONG })).toEqual([]);
+  });
+
+  it("are off without a draft folder or a secret, and with a weak secret in production with real upstreams", () => {
+    expect(previewsOffReason({ secret: STRONG, isProduction: true, mocks: false })).toMatch(/CONFIG_DRAFT_DIR/);
+    expect(previewsOffReason({ draftDir: "/srv/borrador", isProduction: false, mocks: true })).toMatch(/PREVIEW_SECRET/);
+    expect(previewsOffReason({ draftDir: "/srv/borrador", secret: "corto", isProduction: true, mocks: false })).toBe("PREVIEW_SECRET debe tener al menos 32 caracteres");
+    expect(previewsOffReason({ draftDir: "/srv/borrador", secret: "corto", isProduction: true, mocks: true })).toBeUndefined();
+    expect(previewsOffReason({ draftDir: "/srv/borrador", secret: STRONG, isProduction: true, mocks: false })).toBeUndefined();
+    const production = { NODE_ENV: "production", SESSION_SECRET: STRONG, ...everyUpstream, CONFIG_DRAFT_DIR: "/srv/borrador" };
+    expect(parseEnv({ ...production, PREVIEW_SECRET: "corto" }).preview.offReason).toMatch(/^PREVIEW_SECRET /);
+    expect(parseEnv({ ...production, PREVIEW_SECRET: STRONG }).preview).toMatchObject({ draftDir: "/srv/borrador", offReason: undefined, linkHours: 8 });
   });
 });
 

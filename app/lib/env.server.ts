@@ -1,6 +1,6 @@
 import path from "node:path";
 import * as z from "zod";
-import { bootProblems, DEMO_SESSION_SECRET, mocksOn } from "./boot-rules.mjs";
+import { bootProblems, DEMO_SESSION_SECRET, mocksOn, previewsOffReason } from "./boot-rules.mjs";
 
 const booleanString = z.enum(["true", "false"]).transform((value) => value === "true");
 
@@ -13,6 +13,12 @@ const envSchema = z
     /** Decided by ./boot-rules.mjs mocksOn (parseEnv): the one rule, shared with server.mjs and scripts/start.mjs. */
     MOCKS: booleanString,
     CONFIG_DIR: z.string().default(path.join(process.cwd(), "pages-config")),
+    /** A draft copy of pages-config, seen only through a signed preview link (docs/config.md "Previews"). */
+    CONFIG_DRAFT_DIR: z.string().optional(),
+    /** Signs the preview links (HMAC); required with CONFIG_DRAFT_DIR (./boot-rules.mjs). */
+    PREVIEW_SECRET: z.string().optional(),
+    /** How long a new preview link is valid (npm run config:preview-link). */
+    PREVIEW_LINK_HOURS: z.coerce.number().positive().max(24 * 30).default(8),
     /** Strong (./boot-rules.mjs weakSecretReason); bootProblems refuses a weak one before this runs. */
     SESSION_SECRET: z.string().optional(),
     /** The proxies in front of the app: a hop count or their addresses, never all (./boot-rules.mjs trustProxyRule, applied by server.mjs). */
@@ -71,6 +77,13 @@ const envSchema = z
       isProduction,
       mocks,
       configDir: raw.CONFIG_DIR,
+      preview: {
+        draftDir: raw.CONFIG_DRAFT_DIR ? path.resolve(raw.CONFIG_DRAFT_DIR) : undefined,
+        secret: raw.PREVIEW_SECRET ?? "",
+        linkHours: raw.PREVIEW_LINK_HOURS,
+        /** Why previews are off (they fail closed), or undefined when a signed link opens the draft. */
+        offReason: previewsOffReason({ draftDir: raw.CONFIG_DRAFT_DIR, secret: raw.PREVIEW_SECRET, isProduction, mocks }),
+      },
       sessionSecret,
       appVersion: raw.APP_VERSION,
       appOrigin: raw.APP_ORIGIN_HEADER,

@@ -30,6 +30,7 @@ export const APP_PAGES: readonly string[] = [
   "/recurrente",
   "/registro",
   "/reposicion-sim",
+  "/vista-previa",
 ];
 
 /** One of our pages: an app route, or a page of pages-config/ as the config store has it now. */

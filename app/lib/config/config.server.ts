@@ -1,6 +1,7 @@
 import type { Banner, ModalDefinition, PageDefinition } from "#schemas/config";
 import { env } from "../env.server";
 import { logger } from "../log.server";
+import { draftStoreForRequest } from "./draft.server";
 import { refusals } from "./refusals.server";
 import { ConfigStore } from "./store.server";
 
@@ -11,10 +12,13 @@ import { ConfigStore } from "./store.server";
  */
 export const configStore = new ConfigStore(env.configDir, undefined, { watch: env.isProduction, refusals });
 
-export const getSite = () => configStore.get("site", "site.json");
-export const getFlags = () => configStore.get("flags", "flags.json");
-export const getWidget = () => configStore.get("widget", "widget.json");
-export const getRecharges = () => configStore.get("recharges", "recharges.json");
+/** The store this request reads: the draft's during a preview of a valid draft (draft.server.ts), else the live one. */
+const storeNow = () => draftStoreForRequest() ?? configStore;
+
+export const getSite = () => storeNow().get("site", "site.json");
+export const getFlags = () => storeNow().get("flags", "flags.json");
+export const getWidget = () => storeNow().get("widget", "widget.json");
+export const getRecharges = () => storeNow().get("recharges", "recharges.json");
 
 /** `{product}` in paths is the brand slug (bait-prepago); in copy it is the brand name. */
 export function withProduct(text: string, { slug, name }: { slug: string; name: string }, as: "path" | "text") {
@@ -30,9 +34,10 @@ export type LoadedPage = {
 
 export function getPages(): LoadedPage[] {
   const { brand } = getSite();
-  return configStore.list("pages").flatMap((file) => {
+  const store = storeNow();
+  return store.list("pages").flatMap((file) => {
     try {
-      const definition = configStore.get("page", file);
+      const definition = store.get("page", file);
       return [{ file, definition, path: withProduct(definition.path, brand, "path") }];
     } catch (error) {
       logger("config").error({ file, err: error }, "página no disponible");
@@ -50,7 +55,7 @@ export function findPage(pathname: string): LoadedPage | undefined {
 export function getBanners(view: string): Banner[] {
   if (!/^[a-z0-9-]+$/.test(view)) return [];
   try {
-    return configStore.read("banners", `banners/${view}.json`)?.banners ?? [];
+    return storeNow().read("banners", `banners/${view}.json`)?.banners ?? [];
   } catch (error) {
     logger("config").error({ view, err: error }, "banners no disponibles");
     return [];
@@ -61,7 +66,7 @@ export function getModal(id: string): (ModalDefinition & { file: string }) | und
   if (!/^[a-z0-9-]+$/.test(id)) return undefined;
   try {
     const file = `modals/${id}.json`;
-    const modal = configStore.read("modal", file);
+    const modal = storeNow().read("modal", file);
     return modal ? { ...modal, file } : undefined;
   } catch (error) {
     logger("config").error({ modal: id, err: error }, "modal no disponible");

@@ -12,6 +12,7 @@ import { loadWidget } from "~/features/widget/widget.server";
 import { isShown } from "~/features/flags/visibility";
 import { viewerOf } from "~/features/flags/visibility.server";
 import { marketingPlatforms } from "~/features/tracking/platforms.server";
+import { previewBar } from "~/features/preview/preview.server";
 import { getModal, getSite } from "~/lib/config/config.server";
 import { formatLongDate } from "~/lib/format";
 import { translate } from "~/lib/i18n/translate.server";
@@ -59,6 +60,8 @@ export async function loadShell(request: Request, context: AppLoadContext) {
       pdf: resolvePdf(url.searchParams.get(PDF_PARAM)),
       widget: await loadWidget(url.searchParams.get(WIDGET_PARAM), url.searchParams.get(ITEM_PARAM)),
       lead: lead.modal,
+      // A preview of the draft config is marked on every page (docs/config.md "Previews").
+      preview: previewBar(),
     },
     { headers: lead.headers },
   );

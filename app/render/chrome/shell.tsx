@@ -7,6 +7,7 @@ import { CookieBanner } from "~/features/consent/cookie-banner";
 import { CookieSettings } from "~/features/consent/cookie-settings";
 import { ConsentedTracking } from "~/features/consent/consented-tracking";
 import { PdfViewer } from "~/features/pdf/pdf-viewer";
+import { PreviewBar } from "~/features/preview/preview-bar";
 import { LeadForm as ServerLeadForm } from "~/features/leads/lead-form.server";
 import { DiscoveryWidget } from "~/features/widget/discovery-widget";
 import { WIDGET_PARAM } from "~/features/widget/widget-params";
@@ -42,6 +43,7 @@ export function Shell({ children }: { children: ReactNode }) {
     <ChromeStoreProvider consentAccepted={root?.consent ?? false}>
       <ProgressBar />
       <SkipLinks />
+      {root?.preview ? <PreviewBar preview={root.preview} /> : null}
       {root ? <SiteHeader chrome={root.chrome} user={root.user} /> : null}
       <main id="contenido" tabIndex={-1}>
         {children}

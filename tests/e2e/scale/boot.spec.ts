@@ -75,6 +75,8 @@ test("each unsafe setting stops the server before it listens: exit code 1 and on
     { script: "server.mjs", env: { NODE_ENV: "production", UPSTREAM_BASE_URL: UPSTREAM, SESSION_SECRET: "corto-0123456789" }, line: /^SESSION_SECRET: debe tener al menos 32 caracteres/ },
     { script: "server.mjs", env: { NODE_ENV: "production", TRUST_PROXY: "true" }, line: /^TRUST_PROXY: no se acepta confiar en cualquier proxy/ },
     { script: "scripts/start.mjs", env: { NODE_ENV: "production", WEB_CONCURRENCY: "2" }, line: /^REDIS_URL: es obligatorio con WEB_CONCURRENCY > 1/ },
+    // A draft config nobody could open safely (docs/config.md "Previews").
+    { script: "server.mjs", env: { NODE_ENV: "production", CONFIG_DRAFT_DIR: "pages-config" }, line: /^PREVIEW_SECRET: es obligatorio con CONFIG_DRAFT_DIR/ },
     // A value only the app's own schema (app/lib/env.server.ts, inside the build) checks: the same one line, no stack trace.
     { script: "server.mjs", env: { NODE_ENV: "production", UPSTREAM_TIMEOUT_MS: "pronto" }, line: /^UPSTREAM_TIMEOUT_MS: / },
   ];

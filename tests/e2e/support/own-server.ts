@@ -4,40 +4,64 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { SESSION_SECRET } from "./env";
 
-export type OwnServer = { base: string; configDir: string; stop(): void };
+export type OwnServer = { base: string; configDir: string; draftDir?: string; stop(): void };
+
+/** The preview secret of an own server with a draft (startOwnServer's `draft`). Worthless elsewhere. */
+export const PREVIEW_SECRET = "e2e-only-preview-secret-0123456789abcdef";
 
 /**
  * The built server (mock world) on a port of its own, serving a copy of pages-config that
  * `prepare` edits before it starts: for specs that need a config the shipped one does not have.
- * Later edits of that copy apply on the next request (the config store watches it).
+ * With `draft`, a second copy edited by it is the draft (CONFIG_DRAFT_DIR, signed with
+ * PREVIEW_SECRET) that a preview link shows. Later edits of either copy apply on the next
+ * request (the config stores watch them).
  */
 export async function startOwnServer({
   port,
   label,
   prepare,
   env = {},
+  draft,
 }: {
   port: number;
   label: string;
   prepare?: (configDir: string) => void;
   /** More environment for the server (a setting the suite's server does not have). */
   env?: Record<string, string>;
+  draft?: (draftDir: string) => void;
 }): Promise<OwnServer> {
   const configDir = mkdtempSync(path.join(tmpdir(), `bait-${label}-`));
   cpSync("pages-config", configDir, { recursive: true });
   prepare?.(configDir);
+  let draftDir: string | undefined;
+  if (draft) {
+    draftDir = mkdtempSync(path.join(tmpdir(), `bait-${label}-borrador-`));
+    cpSync("pages-config", draftDir, { recursive: true });
+    draft(draftDir);
+  }
   const server = spawn("node", ["server.mjs"], {
-    env: { ...process.env, NODE_ENV: "production", MOCKS: "true", PORT: String(port), SESSION_SECRET, HSTS: "false", CONFIG_DIR: configDir, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      MOCKS: "true",
+      PORT: String(port),
+      SESSION_SECRET,
+      HSTS: "false",
+      CONFIG_DIR: configDir,
+      ...(draftDir ? { CONFIG_DRAFT_DIR: draftDir, PREVIEW_SECRET } : {}),
+      ...env,
+    },
     stdio: "ignore",
   });
   const base = `http://localhost:${port}`;
   const stop = () => {
     server.kill();
     rmSync(configDir, { recursive: true, force: true });
+    if (draftDir) rmSync(draftDir, { recursive: true, force: true });
   };
   for (let tries = 0; tries < 240; tries += 1) {
     const up = await fetch(`${base}/healthz`).then((response) => response.ok, () => false);
-    if (up) return { base, configDir, stop };
+    if (up) return { base, configDir, draftDir, stop };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   stop();

@@ -1,0 +1,137 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { previewLinkPath, signPreview } from "../../../app/lib/preview-link.server";
+import { AXE_TAGS } from "../support/axe";
+import { PORT } from "../support/env";
+import { PREVIEW_SECRET, startOwnServer, type OwnServer } from "../support/own-server";
+
+/**
+ * Previews of the draft config (docs/config.md "Previews"): a signed link shows the draft copy of
+ * pages-config (CONFIG_DRAFT_DIR) to whoever opened it, marked by a bar on every page, while any
+ * other visitor keeps seeing the live site, before and after (nothing of the preview is cached);
+ * leaving the preview brings the live site back; a tampered or expired link is refused in
+ * Spanish; a broken draft is refused and the bar says why. With and without JavaScript.
+ */
+
+/** A server per project: the JavaScript and no-JavaScript runs go side by side. */
+const portOf = (javaScriptEnabled: boolean | undefined) => PORT + (javaScriptEnabled === false ? 8 : 7);
+const LIVE_TITLE = "Más datos por tu dinero, sin plazos forzosos";
+const DRAFT_TITLE = "Borrador: la campaña de invierno llega el lunes";
+
+let own: OwnServer | undefined;
+
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+test.use({ baseURL: ({ javaScriptEnabled }, use) => use(`http://localhost:${portOf(javaScriptEnabled)}`) });
+
+const inicio = (dir: string) => path.join(dir, "pages/inicio.json");
+
+test.beforeAll(async ({ javaScriptEnabled }) => {
+  test.setTimeout(90_000);
+  own = await startOwnServer({
+    port: portOf(javaScriptEnabled),
+    label: "vista-previa",
+    draft: (draftDir) => writeFileSync(inicio(draftDir), readFileSync(inicio(draftDir), "utf8").replace(LIVE_TITLE, DRAFT_TITLE)),
+  });
+});
+
+test.afterAll(() => own?.stop());
+
+const link = (hours = 8, volver?: string) => previewLinkPath(signPreview(PREVIEW_SECRET, Date.now() + hours * 3_600_000), volver);
+const hero = (page: Page) => page.locator("h1.hero__title");
+const bar = (page: Page) => page.getByRole("complementary", { name: "Vista previa" });
+
+test("a preview link shows the draft with its bar; another visitor sees the live site before and after, nothing cached leaks", async ({ page, browser }) => {
+  const other = await browser.newContext({ baseURL: own!.base, javaScriptEnabled: test.info().project.use.javaScriptEnabled });
+  const visitor = await other.newPage();
+  // The live home page, rendered and stored by the page cache before the preview.
+  for (let load = 0; load < 2; load += 1) {
+    await visitor.goto("/");
+    await expect(hero(visitor)).toHaveText(LIVE_TITLE);
+  }
+
+  const answer = await page.goto(link());
+  expect(new URL(page.url()).pathname).toBe("/");
+  expect(answer?.headers()["cache-control"]).toBe("private, no-store");
+  expect(answer?.headers()["x-page-cache"]).not.toBe("hit");
+  await expect(hero(page)).toHaveText(DRAFT_TITLE);
+  await expect(bar(page)).toContainText("Vista previa del borrador");
+  await expect(bar(page).getByRole("button", { name: "Salir de la vista previa" })).toBeVisible();
+  const cookie = (await page.context().cookies()).find((entry) => entry.name === "__Host-bait_vista_previa");
+  expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: "Lax", path: "/" });
+  expect(cookie!.expires * 1000).toBeGreaterThan(Date.now() + 7.9 * 3_600_000);
+  expect(cookie!.expires * 1000).toBeLessThan(Date.now() + 8.1 * 3_600_000);
+  if (test.info().project.use.javaScriptEnabled !== false) {
+    // axe runs in the page: the bar's markup, audited where scripts run (the same HTML without them).
+    const audit = await new AxeBuilder({ page }).include(".preview-bar").withTags(AXE_TAGS).analyze();
+    expect(audit.violations.map((violation) => violation.id)).toEqual([]);
+  }
+
+  // Every config-driven page of the preview comes from the draft; a reload too.
+  await page.goto("/promociones");
+  await expect(bar(page)).toBeVisible();
+  await page.goto("/");
+  await expect(hero(page)).toHaveText(DRAFT_TITLE);
+
+  for (let load = 0; load < 2; load += 1) {
+    const live = await visitor.goto("/");
+    await expect(hero(visitor)).toHaveText(LIVE_TITLE);
+    await expect(bar(visitor)).toHaveCount(0);
+    expect(live?.headers()["cache-control"]).toMatch(/^public/);
+  }
+  await other.close();
+});
+
+test("leaving the preview comes back to the same page, live, without the bar", async ({ page }) => {
+  await page.goto(link(8, "/promociones"));
+  expect(new URL(page.url()).pathname).toBe("/promociones");
+  await expect(bar(page)).toBeVisible();
+  await page.goto("/");
+  await expect(hero(page)).toHaveText(DRAFT_TITLE);
+  await bar(page).getByRole("button", { name: "Salir de la vista previa" }).click();
+  await expect(bar(page)).toHaveCount(0);
+  expect(new URL(page.url()).pathname).toBe("/");
+  await expect(hero(page)).toHaveText(LIVE_TITLE);
+  expect((await page.context().cookies()).some((entry) => entry.name === "__Host-bait_vista_previa")).toBe(false);
+  await page.reload();
+  await expect(hero(page)).toHaveText(LIVE_TITLE);
+});
+
+test("a tampered or expired link is refused in Spanish, and opens nothing", async ({ page }) => {
+  const valid = link();
+  const [expiry] = new URL(valid, "http://localhost").searchParams.get("firma")!.split(".");
+  const stretched = valid.replace(`firma=${expiry}.`, `firma=${Number(expiry) + 86_400}.`);
+  for (const [href, text] of [
+    [stretched, "El enlace de vista previa no es válido: está incompleto o fue modificado."],
+    ["/vista-previa?firma=nada", "El enlace de vista previa no es válido"],
+    [link(-1), "El enlace de vista previa ya venció. Pide uno nuevo a quien te lo envió."],
+  ] as const) {
+    const answer = await page.goto(href);
+    expect(answer?.status()).toBe(403);
+    expect(answer?.headers()["cache-control"]).toBe("private, no-store");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Este enlace de vista previa no sirve");
+    await expect(page.getByRole("alert")).toContainText(text);
+  }
+  expect((await page.context().cookies()).some((entry) => entry.name === "__Host-bait_vista_previa")).toBe(false);
+  await page.goto("/");
+  await expect(hero(page)).toHaveText(LIVE_TITLE);
+  await expect(bar(page)).toHaveCount(0);
+});
+
+test("a broken draft is refused: the preview shows the live site and the bar names the error in Spanish", async ({ page }) => {
+  const draftPage = inicio(own!.draftDir!);
+  const good = readFileSync(draftPage, "utf8");
+  try {
+    writeFileSync(draftPage, good.replace('"type": "hero"', '"type": "heroe"').replace(/"path": "\/"/, '"path": 5'));
+    await page.goto(link());
+    await expect(bar(page)).toContainText("El borrador tiene errores y no se muestra: ves el sitio publicado.");
+    await expect(bar(page).getByRole("list", { name: "Errores del borrador" })).toContainText("pages-config/pages/inicio.json");
+    await expect(hero(page)).toHaveText(LIVE_TITLE);
+  } finally {
+    writeFileSync(draftPage, good);
+  }
+  await page.reload();
+  await expect(hero(page)).toHaveText(DRAFT_TITLE);
+  await expect(bar(page)).toContainText("Estás viendo el borrador");
+});

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n/react";
 import type { Banner } from "#schemas/config";
 import { Icon } from "~/components/icon";
@@ -17,16 +17,20 @@ export function cutPromotion(text: string): string {
   return `${(lastSpace > 40 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
 
+/**
+ * The slide's illustration: decorative (its words are the slide's live text beside it), so an
+ * empty alt. Banner images carry no text of their own (docs/config.md "Banners").
+ */
 function BannerImage({ banner, eager }: { banner: Banner; eager: boolean }) {
   return (
-    <picture>
-      <source media="(min-width: 676px)" srcSet={banner.imageDesktop} width={1440} height={400} />
+    <picture className="banner__picture">
+      <source media="(min-width: 676px)" srcSet={banner.imageDesktop} width={320} height={240} />
       <img
         className="banner__image"
         src={banner.imageMobile}
-        alt={banner.alt}
-        width={750}
-        height={500}
+        alt=""
+        width={320}
+        height={240}
         loading={eager ? "eager" : "lazy"}
         fetchPriority={eager ? "high" : undefined}
         decoding="async"
@@ -35,13 +39,23 @@ function BannerImage({ banner, eager }: { banner: Banner; eager: boolean }) {
   );
 }
 
+/** The slide's live text: its title (the banner's `alt`) and its promotion, beside the illustration. */
+function BannerCopy({ banner, children }: { banner: Banner; children?: ReactNode }) {
+  return (
+    <span className="banner__copy">
+      <span className="banner__title">{banner.alt}</span>
+      {banner.promotion ? <span className="banner__promotion">{cutPromotion(banner.promotion)}</span> : null}
+      {children}
+    </span>
+  );
+}
+
 function BannerSlide({ banner, eager }: { banner: Banner; eager: boolean }) {
   const { t } = useTranslation();
-  const promotion = banner.promotion ? <p className="banner__promotion">{cutPromotion(banner.promotion)}</p> : null;
   const body = (
     <>
+      <BannerCopy banner={banner} />
       <BannerImage banner={banner} eager={eager} />
-      {promotion}
     </>
   );
   switch (banner.action) {
@@ -78,17 +92,19 @@ function BannerSlide({ banner, eager }: { banner: Banner; eager: boolean }) {
     case "goToStore":
       return (
         <div className="banner__link banner__link--stores">
-          {body}
-          <div className="banner__stores">
-            <a href={banner.storeOptions.ios} target="_blank" rel="noopener noreferrer" className="button button--small button--dark">
-              {t("banners.appStore")}
-              <span className="visually-hidden"> {t("banners.newWindow")}</span>
-            </a>
-            <a href={banner.storeOptions.android} target="_blank" rel="noopener noreferrer" className="button button--small button--dark">
-              {t("banners.playStore")}
-              <span className="visually-hidden"> {t("banners.newWindow")}</span>
-            </a>
-          </div>
+          <BannerCopy banner={banner}>
+            <span className="banner__stores">
+              <a href={banner.storeOptions.ios} target="_blank" rel="noopener noreferrer" className="button button--small button--dark">
+                {t("banners.appStore")}
+                <span className="visually-hidden"> {t("banners.newWindow")}</span>
+              </a>
+              <a href={banner.storeOptions.android} target="_blank" rel="noopener noreferrer" className="button button--small button--dark">
+                {t("banners.playStore")}
+                <span className="visually-hidden"> {t("banners.newWindow")}</span>
+              </a>
+            </span>
+          </BannerCopy>
+          <BannerImage banner={banner} eager={eager} />
         </div>
       );
   }

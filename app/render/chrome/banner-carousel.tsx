@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n/react";
 import type { Banner } from "#schemas/config";
 import { Icon } from "~/components/icon";
@@ -23,8 +23,8 @@ export function cutPromotion(text: string): string {
  */
 function BannerImage({ banner, eager }: { banner: Banner; eager: boolean }) {
   return (
-    <picture className="banner__picture">
-      <source media="(min-width: 676px)" srcSet={banner.imageDesktop} width={320} height={240} />
+    <picture>
+      <source media="(min-width: 676px)" srcSet={banner.imageDesktop} />
       <img
         className="banner__image"
         src={banner.imageMobile}
@@ -39,22 +39,15 @@ function BannerImage({ banner, eager }: { banner: Banner; eager: boolean }) {
   );
 }
 
-/** The slide's live text: its title (the banner's `alt`) and its promotion, beside the illustration. */
-function BannerCopy({ banner, children }: { banner: Banner; children?: ReactNode }) {
-  return (
-    <span className="banner__copy">
-      <span className="banner__title">{banner.alt}</span>
-      {banner.promotion ? <span className="banner__promotion">{cutPromotion(banner.promotion)}</span> : null}
-      {children}
-    </span>
-  );
-}
-
 function BannerSlide({ banner, eager }: { banner: Banner; eager: boolean }) {
   const { t } = useTranslation();
+  // The slide's words are live text (its title is the banner's `alt`), beside the illustration.
   const body = (
     <>
-      <BannerCopy banner={banner} />
+      <span className="banner__copy">
+        <span className="banner__title">{banner.alt}</span>
+        {banner.promotion ? <span className="banner__promotion">{cutPromotion(banner.promotion)}</span> : null}
+      </span>
       <BannerImage banner={banner} eager={eager} />
     </>
   );
@@ -92,19 +85,17 @@ function BannerSlide({ banner, eager }: { banner: Banner; eager: boolean }) {
     case "goToStore":
       return (
         <div className="banner__link banner__link--stores">
-          <BannerCopy banner={banner}>
-            <span className="banner__stores">
-              <a href={banner.storeOptions.ios} target="_blank" rel="noopener noreferrer" className="button button--small button--dark">
-                {t("banners.appStore")}
-                <span className="visually-hidden"> {t("banners.newWindow")}</span>
-              </a>
-              <a href={banner.storeOptions.android} target="_blank" rel="noopener noreferrer" className="button button--small button--dark">
-                {t("banners.playStore")}
-                <span className="visually-hidden"> {t("banners.newWindow")}</span>
-              </a>
-            </span>
-          </BannerCopy>
-          <BannerImage banner={banner} eager={eager} />
+          {body}
+          <div className="banner__stores">
+            <a href={banner.storeOptions.ios} target="_blank" rel="noopener noreferrer" className="button button--small button--dark">
+              {t("banners.appStore")}
+              <span className="visually-hidden"> {t("banners.newWindow")}</span>
+            </a>
+            <a href={banner.storeOptions.android} target="_blank" rel="noopener noreferrer" className="button button--small button--dark">
+              {t("banners.playStore")}
+              <span className="visually-hidden"> {t("banners.newWindow")}</span>
+            </a>
+          </div>
         </div>
       );
   }

@@ -17,16 +17,20 @@ export function cutPromotion(text: string): string {
   return `${(lastSpace > 40 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
 
+/**
+ * The slide's illustration: decorative (its words are the slide's live text beside it), so an
+ * empty alt. Banner images carry no text of their own (docs/config.md "Banners").
+ */
 function BannerImage({ banner, eager }: { banner: Banner; eager: boolean }) {
   return (
     <picture>
-      <source media="(min-width: 676px)" srcSet={banner.imageDesktop} width={1440} height={400} />
+      <source media="(min-width: 676px)" srcSet={banner.imageDesktop} />
       <img
         className="banner__image"
         src={banner.imageMobile}
-        alt={banner.alt}
-        width={750}
-        height={500}
+        alt=""
+        width={320}
+        height={240}
         loading={eager ? "eager" : "lazy"}
         // React 18 knows the attribute only by its HTML name (React 19 adds `fetchPriority`).
         {...(eager ? { fetchpriority: "high" } : {})}
@@ -38,11 +42,14 @@ function BannerImage({ banner, eager }: { banner: Banner; eager: boolean }) {
 
 function BannerSlide({ banner, eager }: { banner: Banner; eager: boolean }) {
   const { t } = useTranslation();
-  const promotion = banner.promotion ? <p className="banner__promotion">{cutPromotion(banner.promotion)}</p> : null;
+  // The slide's words are live text (its title is the banner's `alt`), beside the illustration.
   const body = (
     <>
+      <span className="banner__copy">
+        <span className="banner__title">{banner.alt}</span>
+        {banner.promotion ? <span className="banner__promotion">{cutPromotion(banner.promotion)}</span> : null}
+      </span>
       <BannerImage banner={banner} eager={eager} />
-      {promotion}
     </>
   );
   switch (banner.action) {

@@ -27,9 +27,10 @@ export function SideBar({ sideBar }: { sideBar: Chrome["sideBar"] }) {
           </a>
         </li>
         <li className="side-bar__manage">
-          <Link to={sideBar.manage.url} className="side-bar__link" aria-describedby="gestiona-tooltip">
+          {/* The ⇄ icon alone says nothing: its label shows beside it, and the tooltip says what it does. */}
+          <Link to={sideBar.manage.url} className="side-bar__link side-bar__link--manage" aria-describedby="gestiona-tooltip">
             <Icon name="swap" size={20} />
-            <span className="visually-hidden">{sideBar.manage.label}</span>
+            <span className="side-bar__label">{sideBar.manage.label}</span>
           </Link>
           <span role="tooltip" id="gestiona-tooltip" className="side-bar__tooltip">
             <strong>{sideBar.manage.label}</strong> {sideBar.manage.tooltip}

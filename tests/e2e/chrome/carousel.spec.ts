@@ -11,8 +11,8 @@ import { waitForHydration } from "../support/hydration";
 const carousel = (page: Page) => page.getByRole("region", { name: "Promociones destacadas", exact: true });
 const dots = (page: Page) => carousel(page).getByRole("button", { name: /^Ver promoción \d+$/ });
 const dot = (page: Page, number: number) => carousel(page).getByRole("button", { name: `Ver promoción ${number}`, exact: true });
-/** A slide, found by its image's alt (CSS, so hidden and inert slides are found too). */
-const slideOf = (page: Page, banner: Banner) => carousel(page).locator("li").filter({ has: page.locator(`img[alt="${banner.alt}"]`) });
+/** A slide, found by its title, the banner's `alt` as live text (CSS, so hidden and inert slides are found too). */
+const slideOf = (page: Page, banner: Banner) => carousel(page).locator("li").filter({ has: page.locator(".banner__title", { hasText: banner.alt }) });
 
 async function currentDotName(page: Page): Promise<string> {
   return (await carousel(page).locator('button[aria-current="true"]').getAttribute("aria-label")) ?? "";
@@ -67,7 +67,7 @@ async function expectBannerActions(page: Page, { phone, javaScript }: { phone: b
       if (banner.action === "navigate" || banner.action === "recharge") await expect(link).not.toHaveAttribute("target", /.*/);
     }
     if (banner.promotion) {
-      const promotion = (await slide.locator("p").first().textContent()) ?? "";
+      const promotion = (await slide.locator(".banner__promotion").textContent()) ?? "";
       if (banner.promotion.length <= PROMOTION_MAX) expect(promotion).toBe(banner.promotion);
       else {
         expect(promotion.length, `promotion of «${banner.name}»: «${promotion}»`).toBeLessThanOrEqual(PROMOTION_MAX);

@@ -3,8 +3,12 @@ import type * as z from "zod";
 import type { OfferSource } from "~/features/recharge/catalogue.server";
 import type { BlockKind } from "~/lib/config/blocks";
 
-/** What a loader gets besides its block: the page's request, and the offers source the page's blocks share. */
-export type BlockContext = { request: Request; offers: OfferSource };
+/**
+ * What a loader gets besides its block: the page's request, the offers source the page's blocks
+ * share, and the client's address (for the attempt limits of a block that asks the upstream about
+ * what the visitor typed; empty where no request context is given).
+ */
+export type BlockContext = { request: Request; offers: OfferSource; clientIp: string };
 
 /**
  * A block type's server side (its folder's block.server.ts): the schema of its JSON, and

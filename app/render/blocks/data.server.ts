@@ -4,8 +4,8 @@ import * as blocks from "./index";
 import type { Block, ResolvedBlock } from "./types";
 
 /** Each block with its data; offer blocks of one page share their upstream calls. */
-export function resolveBlocks(list: Block[], request: Request, offers: OfferSource = createOfferSource()): Promise<ResolvedBlock[]> {
-  const context: BlockContext = { request, offers };
+export function resolveBlocks(list: Block[], request: Request, offers: OfferSource = createOfferSource(), clientIp = ""): Promise<ResolvedBlock[]> {
+  const context: BlockContext = { request, offers, clientIp };
   return Promise.all(
     list.map(async (block) => {
       const { load } = blocks[block.type].server as BlockServer<Block>;

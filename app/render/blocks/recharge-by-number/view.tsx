@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { OfferGrid } from "../offer-grid";
 import type { ViewProps } from "../block";
 import type { RechargeByNumberData } from "./block.server";
@@ -9,8 +10,9 @@ const FIELD_ID = "numero-recarga";
 /**
  * Number first (docs/recharge.md): a GET form (`?numero=`) the server answers, so it works without
  * JavaScript; with it the answer replaces this block in place. The answer's first heading, or the
- * field when the number is refused, takes the focus (autofocus: the browser's on a page load, React's
- * after a navigation in the page); each answer remounts what it focuses.
+ * field when the number is refused, takes the focus: `autofocus` on a page load (the browser's), and
+ * after an answer within the page React's for the field and an effect for the heading; each answer
+ * remounts what it focuses.
  */
 export default function RechargeByNumberBlock({ data }: ViewProps<RechargeByNumberBlockConfig, RechargeByNumberData>) {
   const { texts, error, result, focus } = data;
@@ -58,15 +60,30 @@ export default function RechargeByNumberBlock({ data }: ViewProps<RechargeByNumb
           {result.groups.map((group, index) => (
             <div key={group.id} className="by-number__group">
               {/* The first heading names the line and takes the focus; the others name their category. */}
-              <h3 className="by-number__heading" tabIndex={index === 0 ? -1 : undefined} autoFocus={index === 0 && focus}>
-                {index === 0 ? result.title : group.label}
-              </h3>
+              {index === 0 ? <AnswerHeading focus={focus}>{result.title}</AnswerHeading> : <h3 className="by-number__heading">{group.label}</h3>}
               <OfferGrid offers={group.offers} error={null} actionLabel={result.actionLabel} cardHeading="h4" />
             </div>
           ))}
         </div>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * The answer's heading. React's autoFocus moves no focus to a heading, so an effect does, unless the
+ * visitor has moved on (the focus is left on the page or on this form's button or field).
+ */
+function AnswerHeading({ focus, children }: { focus: boolean; children: ReactNode }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (focus && ref.current && (!active || active === document.body || active.closest(".by-number__form"))) ref.current.focus();
+  }, [focus]);
+  return (
+    <h3 ref={ref} className="by-number__heading" tabIndex={-1} autoFocus={focus}>
+      {children}
+    </h3>
   );
 }
 

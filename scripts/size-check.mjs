@@ -14,7 +14,7 @@ const buildDir = path.join(root, "public/build");
  * route chain, have 102 KB (measured 100.03 with the number-first block registered, plus 2); about
  * 83 KB of it is React DOM and the router. A page of that chain that shows a block whose view loads
  * on demand (the site map, the legal text, the destinations, the home page's number-first field) has
- * 103 KB: the chain plus that view, which only such a page downloads (the home page measures 100.86). A config page served by
+ * 103 KB: the chain plus that view, which only such a page downloads (the home page measures 100.99). A config page served by
  * a route of its own has that route's budget, with its on-demand views counted in. /recargas (the catalogue and the recharge modal, fully server-rendered) has 120 KB. Other
  * routes 125 KB: the account screens carry the form runtime (zod/mini and the schema-form hook) and
  * the account texts (one shared chunk of about 3 KB), and sit at 113–117 KB.

@@ -62,29 +62,39 @@ async function watchRemovals(page: Page, selector: string): Promise<void> {
 const markDocument = (page: Page) => page.evaluate(() => ((window as Watched).sameDocument = true));
 const sameDocument = (page: Page) => page.evaluate(() => (window as Watched).sameDocument === true);
 
-test("the home page downloads no block view", async ({ page }) => {
+test("the home page downloads one block view, its number-first field's", async ({ page }) => {
   expect(viewChunks.size).toBeGreaterThan(0);
   const downloaded = viewsDownloaded(page);
   await page.goto("/");
   await waitForHydration(page);
   await page.waitForLoadState("networkidle");
+  expect([...downloaded]).toEqual(["recharge-by-number"]);
+});
+
+test("a config page without such a block downloads no block view", async ({ page }) => {
+  const downloaded = viewsDownloaded(page);
+  await page.goto("/internet-en-casa");
+  await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
   expect([...downloaded]).toEqual([]);
 });
 
-for (const [pathname, folder, selector] of [
-  ["/recargas", "catalogue", "#catalogo"],
-  ["/paquetes-bait-internacionales", "destinations", "#destinos"],
-  ["/centros-de-atencion", "stores", ".store-grid"],
-  ["/mapa-sitio", "site-map", ".site-map"],
-  ["/terminos-y-condiciones", "legal", ".legal"],
-  ["/?modal=politica-de-cookies", "legal", "dialog .legal"],
+// The home page's number-first field (and /recargas') loads on demand as well: `also`.
+for (const [pathname, folder, selector, also] of [
+  ["/recargas", "catalogue", "#catalogo", ["recharge-by-number"]],
+  ["/paquetes-bait-internacionales", "destinations", "#destinos", []],
+  ["/centros-de-atencion", "stores", ".store-grid", []],
+  ["/mapa-sitio", "site-map", ".site-map", []],
+  ["/terminos-y-condiciones", "legal", ".legal", []],
+  ["/?modal=politica-de-cookies", "legal", "dialog .legal", ["recharge-by-number"]],
 ] as const) {
-  test(`${pathname} downloads the ${folder} view only, and hydrates the server's block in place`, async ({ page }) => {
+  test(`${pathname} downloads the ${folder} view${also.length > 0 ? ` and the page's ${also.join(", ")}` : " only"}, and hydrates the server's block in place`, async ({ page }) => {
     const downloaded = viewsDownloaded(page);
     await watchRemovals(page, selector);
     await page.goto(pathname);
     await waitUntilHydrated(page, selector);
-    expect([...downloaded]).toEqual([folder]);
+    if (also.length > 0) await page.waitForLoadState("networkidle");
+    expect([...downloaded].sort()).toEqual([folder, ...also].sort());
     expect(await page.evaluate(() => (window as Watched).removed)).toEqual([]);
   });
 }

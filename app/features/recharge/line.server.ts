@@ -1,5 +1,5 @@
 import { profileForType } from "#schemas/forms/recharge";
-import { checkServiceProfile, getLineProfile, lineRechargeEligibility } from "~/upstream/core/line.server";
+import { checkServiceProfile, getLineProfile, isLineProfile, lineRechargeEligibility, type LineProfile } from "~/upstream/core/line.server";
 import type { RechargeHistoryEntry } from "~/upstream/core/recharges.schemas";
 import { getRechargeHistory, hasPendingRecharge } from "~/upstream/core/recharges.server";
 import type { UpstreamResult } from "~/upstream/http.server";
@@ -23,6 +23,27 @@ export async function checkRechargeLine(number: string, rechargeType: number, ca
   const result = await getLineProfile({ type: "dn", identifier: number, view: "status" });
   if (!result.ok) return { ok: false, messageKey: result.error.messageKey };
   return lineRechargeEligibility(result.data.profile, result.data.status, profileForType(rechargeType));
+}
+
+/** Which recharges a number may get: its kind (mobile, home internet, portable internet) and whether it is an associate's line. */
+export type LineKindVerdict = { ok: true; profile: LineProfile; associate: boolean } | { ok: false; messageKey: string };
+
+/**
+ * The same rule for a number typed before any offer is chosen (the number-first block,
+ * docs/recharge.md): the profile and status the upstream gives decide the line's kind or the
+ * refusal (idle, b2b, incompatible, not Bait…); a mobile line that the associates' check
+ * (the legacy replacement check, type 4) accepts may also get the associates' offers.
+ */
+export async function checkLineKind(number: string): Promise<LineKindVerdict> {
+  const result = await getLineProfile({ type: "dn", identifier: number, view: "status" });
+  if (!result.ok) return { ok: false, messageKey: result.error.messageKey };
+  const { profile, status } = result.data;
+  const verdict = lineRechargeEligibility(profile, status);
+  if (!verdict.ok) return verdict;
+  if (!isLineProfile(profile)) return { ok: false, messageKey: "recharge:lineNumber.status.default" };
+  // A refusal of the associates' check only means no associates' offers.
+  const associate = profile === "mbb" && (await checkServiceProfile({ number, rechargeType: ASSOCIATES_TYPE })).ok;
+  return { ok: true, profile, associate };
 }
 
 /** What 'Siguiente' does after reading the line's history (docs/recharge.md). */

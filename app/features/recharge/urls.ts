@@ -26,3 +26,8 @@ export function offerHref(offer: { offerId: string; category: OfferCategory }, a
   if (offer.category === "e-sim") return esimHref(offer.offerId, here);
   return `/recargas?${SECTION_PARAM}=${offer.category}&${RECHARGE_PARAM}=${id}`;
 }
+
+/** An offer's recharge modal with the line already typed (number first, docs/recharge.md): its field comes prefilled. */
+export function offerHrefForLine(offer: { offerId: string; category: OfferCategory }, number: string): string {
+  return `${offerHref(offer)}&${LINE_PARAM}=${encodeURIComponent(number)}`;
+}

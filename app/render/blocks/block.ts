@@ -6,9 +6,11 @@ import type { Viewer } from "~/features/flags/visibility";
 
 /**
  * What a loader gets besides its block: the page's request, the offers source the page's blocks
- * share, and the visitor (for what the block lists that carries `when`, `from` / `until`).
+ * share, the visitor (for what the block lists that carries `when`, `from` / `until`), and the
+ * client's address (for the attempt limits of a block that asks the upstream about what the
+ * visitor typed; empty where no request context is given).
  */
-export type BlockContext = { request: Request; offers: OfferSource; viewer?: Viewer };
+export type BlockContext = { request: Request; offers: OfferSource; viewer?: Viewer; clientIp: string };
 
 /**
  * A block type's server side (its folder's block.server.ts): the schema of its JSON, and

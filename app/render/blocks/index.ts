@@ -12,6 +12,7 @@ export { faq } from "./faq";
 export { hero } from "./hero";
 export { legal } from "./legal";
 export { offers } from "./offers";
+export { rechargeByNumber } from "./recharge-by-number";
 export { richText } from "./rich-text";
 export { siteMap } from "./site-map";
 export { steps } from "./steps";

@@ -43,7 +43,7 @@ describe("the registry", () => {
 });
 
 /** The block types whose view the browser loads on demand, only on a page that shows one (lazy-view.tsx). */
-const ON_DEMAND: readonly string[] = ["catalogue", "destinations", "embed", "legal", "siteMap", "stores"];
+const ON_DEMAND: readonly string[] = ["catalogue", "destinations", "embed", "legal", "rechargeByNumber", "siteMap", "stores"];
 
 describe("views loaded on demand", () => {
   it.each(blockFixtures())("the server's HTML of $folder is complete, in a boundary of its own only if its view loads on demand", async ({ block }) => {

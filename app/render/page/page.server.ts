@@ -3,6 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { resolveBlocks } from "~/render/blocks/data.server";
 import { blocksOf } from "~/render/blocks/parse.server";
 import { createOfferSource, type OfferSource } from "~/features/recharge/catalogue.server";
+import { LINE_PARAM } from "~/features/recharge/urls";
 import type { Block } from "~/render/blocks/types";
 import { flagSubject, isOn } from "~/features/flags/flags.server";
 import { isShown, nextBoundary } from "~/features/flags/visibility";
@@ -72,12 +73,16 @@ export async function readConfigPage(request: Request, context: AppLoadContext, 
       title: definition.title,
       description: definition.description,
       heading: definition.heading,
-      blocks: await resolveBlocks(selectSection(shown, url.searchParams.get("section")), request, offers ?? createOfferSource(viewer), viewer),
+      blocks: await resolveBlocks(selectSection(shown, url.searchParams.get("section")), request, offers ?? createOfferSource(viewer), viewer, context.clientIp),
     },
     banners: banners.filter((banner) => isShown(banner, viewer)),
-    /** Private pages (customer-only, guest-only, or behind a flag that depends on the visitor) are never stored by a cache; public ones briefly by shared ones. */
+    /**
+     * Private pages (customer-only, guest-only, behind a flag that depends on the visitor, or
+     * answering a number the visitor typed, `?numero=`) are never stored by a cache; public ones
+     * briefly by shared ones, never past the next scheduled change.
+     */
     cacheControl:
-      definition.access !== "public" || (definition.flag && flagDependsOnVisitor(definition.flag))
+      definition.access !== "public" || (definition.flag && flagDependsOnVisitor(definition.flag)) || url.searchParams.has(LINE_PARAM)
         ? "private, no-store"
         : publicPageCacheControl(boundary === null ? null : boundary - viewer.now),
   };

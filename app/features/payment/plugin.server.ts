@@ -78,6 +78,8 @@ export async function preparePlugin(request: Request, context: AppLoadContext, s
       legal: config.legal,
       cardFallback: hostedConfigured && options.cardFallback,
       hostedConfigured,
+      // The pages promise card or PayPal: with the new plugin PayPal (type 3) is offered beside a card provider.
+      paypalBeside: newPlugin && provider !== "paypal",
     },
   };
 }

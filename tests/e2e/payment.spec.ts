@@ -302,6 +302,8 @@ test.describe("the hosted card (provider type 2)", () => {
     await hosted.getByLabel(/Términos y Condiciones/).check();
     await hosted.getByRole("button", { name: "Ver Detalles" }).click();
     await expect(hosted.locator("dl")).toContainText("•••• 1111");
+    // The summary is a step of its own: its heading takes the focus.
+    await expect(hosted.getByRole("heading", { level: 3, name: "Confirma tu pago", exact: true })).toBeFocused();
     await expectNoAxeViolations(page);
     await hosted.getByRole("button", { name: /^Pagar/ }).click();
     await expectReceipt(page);

@@ -90,7 +90,7 @@ export function PaypalPayment({ checkout, answer, beside = false }: { checkout: 
           {message("payment:checkout.paypalHint")}
         </p>
       ) : null}
-      {charging ? <PaymentProgress checkout={checkout} /> : null}
+      {charging && !beside ? <PaymentProgress checkout={checkout} /> : null}
     </Form>
   );
 }

@@ -1,10 +1,10 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { QrCode } from "~/components/qr-code";
 import { RouteError } from "~/components/route-error";
 import { loadReceipt } from "~/features/payment/receipt.server";
+import { useStepFocus } from "~/features/payment/use-step-focus";
 import { useMessages } from "~/lib/i18n/react";
 import { createTranslator, registerCatalogue } from "~/lib/i18n/translate";
 import { receipt as receiptTexts } from "#locales/es-MX/payment.json";
@@ -27,14 +27,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function PaymentCompleted() {
   const receipt = useLoaderData<typeof loader>();
   const message = useMessages();
-  const heading = useRef<HTMLHeadingElement>(null);
-  // After the client-side redirect from the pay button, the confirmation is what is announced.
-  useEffect(() => heading.current?.focus(), []);
+  // After the client-side redirect from the pay button, the confirmation is what is announced, and in view.
+  const heading = useStepFocus<HTMLHeadingElement>(receipt.orderId);
   return (
     <div className="page receipt-page">
       <section className="receipt" aria-labelledby="receipt-title">
         <span className="receipt__check" aria-hidden="true" />
-        <h1 id="receipt-title" className="page-title" tabIndex={-1} ref={heading}>
+        {/* autoFocus: without JavaScript too, the confirmation is where the page opens. */}
+        <h1 id="receipt-title" className="page-title" tabIndex={-1} ref={heading} autoFocus>
           {message("payment:receipt.title")}
         </h1>
         <p className="receipt__completed" role="status">

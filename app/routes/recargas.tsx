@@ -21,6 +21,7 @@ import { registerCatalogue } from "~/lib/i18n/translate";
 import { form as rechargeForm, history, modal as modalTexts } from "#locales/es-MX/recharge.json";
 import { translate } from "~/lib/i18n/translate.server";
 import { takeNotice } from "~/lib/notice.server";
+import { getSessionUser } from "~/lib/session.server";
 
 registerCatalogue("recharge", { form: rechargeForm, modal: modalTexts, history });
 
@@ -43,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const offerId = query.get(RECHARGE_PARAM);
   const [found, modal, esim, { notice, headers }] = await Promise.all([
     readConfigPage(request, context, offers),
-    offerId ? rechargeModalData(offerId, offers, query.get(LINE_PARAM)) : null,
+    offerId ? getSessionUser(request).then((user) => rechargeModalData(offerId, offers, query.get(LINE_PARAM), user)) : null,
     esimModalOf(request, offers),
     takeNotice(request),
   ]);

@@ -150,7 +150,8 @@ test.describe("paying a recharge with the card form (provider type 1)", () => {
     }
     await expect(page.getByText("Por tu seguridad reiniciamos el formulario. Revisa los datos de tu tarjeta o intenta con otra.")).toBeVisible();
     await expect(page.getByText(/Te queda/)).toHaveCount(0);
-    await expect(cardForm(page).getByLabel("Nombre(s) del titular")).toHaveValue("");
+    // The card and the consents start over; the holder and the address are not card data and stay.
+    await expect(cardForm(page).getByLabel("Nombre(s) del titular")).toHaveValue("Ana");
     await expect(cardForm(page).getByText("Paso 1 de 2")).toBeVisible();
     // A fourth attempt is a first one again.
     await fillCard(page, "4111111111111111");
@@ -296,12 +297,15 @@ test.describe("the hosted card (provider type 2)", () => {
     await frame.getByLabel("Número de tarjeta").fill("4111111111111111");
     await frame.getByRole("button", { name: "Continuar" }).click();
     await expect(page.getByText("Tu tarjeta visa •••• 1111 está lista para el pago.", { exact: false })).toBeVisible();
-    await page.getByLabel(/Aviso de Privacidad/).check();
-    await page.getByLabel(/Términos y Condiciones/).check();
-    await page.getByRole("button", { name: "Ver Detalles" }).click();
-    await expect(page.locator("form#hosted dl")).toContainText("•••• 1111");
+    const hosted = page.locator("form#hosted");
+    await hosted.getByLabel(/Aviso de Privacidad/).check();
+    await hosted.getByLabel(/Términos y Condiciones/).check();
+    await hosted.getByRole("button", { name: "Ver Detalles" }).click();
+    await expect(hosted.locator("dl")).toContainText("•••• 1111");
+    // The summary is a step of its own: its heading takes the focus.
+    await expect(hosted.getByRole("heading", { level: 3, name: "Confirma tu pago", exact: true })).toBeFocused();
     await expectNoAxeViolations(page);
-    await page.getByRole("button", { name: /^Pagar/ }).click();
+    await hosted.getByRole("button", { name: /^Pagar/ }).click();
     await expectReceipt(page);
   });
 });

@@ -69,7 +69,13 @@ export function PostalCodeFields({ postalCode, colony, initialLookup = null, der
 
   const names = { city: "city", municipality: "municipality", state: "state", country: "country", ...derivedNames };
   const postalField = status.kind === "failed" ? { ...postalCode, errors: [status.message] } : postalCode;
-  const chosen = typeof colony.initialValue === "string" && lookup?.colonias.some((entry) => entry.id === colony.initialValue) ? colony.initialValue : NO_COLONY;
+  // The colonia sent before stays chosen; a postal code with a single colonia chooses it by itself.
+  const chosen =
+    typeof colony.initialValue === "string" && lookup?.colonias.some((entry) => entry.id === colony.initialValue)
+      ? colony.initialValue
+      : lookup?.colonias.length === 1
+        ? lookup.colonias[0]!.id
+        : NO_COLONY;
   const statusText =
     status.kind === "searching" ? message("address:searching") : status.kind === "found" ? message("address:found", { count: status.lookup.colonias.length }) : null;
 

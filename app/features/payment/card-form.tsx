@@ -12,6 +12,7 @@ import { cardFieldsOf, chargePayload, NO_BILLING, type BillingFields } from "./c
 import { BillingAddress, type BillingLookup } from "./billing-address";
 import { LegalChecks, PayButton, SaleImage } from "./pay-step";
 import { preloadSealing, usePaymentSubmit } from "./use-payment-submit";
+import { useStepFocus } from "./use-step-focus";
 
 type Ready = Extract<CheckoutData, { ok: true }>;
 
@@ -19,6 +20,13 @@ const CARD_FIELDS = ["firstName", "lastName", "address", "postalCode", "colonia"
 
 /** What the browser keeps between step 1 and the pay button: in memory only, gone with the page. */
 type ClientSummary = { holder: { firstName: string; lastName: string }; card: ReturnType<typeof cardFieldsOf>; billing: BillingFields; display: CardSummary };
+
+/**
+ * What step 1 keeps after a failed charge (docs/payment.md "Outcomes"): the holder and the billing
+ * address, which are not card data; never the card's number, expiry or CVV, nor the consents.
+ */
+type Kept = { values: Record<string, string>; lookup: BillingLookup | null };
+const KEPT_FIELDS = ["firstName", "lastName", "address", "postalCode", "colonia"] as const;
 
 /**
  * Provider type 1, the card form (docs/payment.md screens 1 and 2, spec §5 card rules): step 1 the card
@@ -33,32 +41,54 @@ type ClientSummary = { holder: { firstName: string; lastName: string }; card: Re
  */
 export function CardPayment({ checkout, answer }: { checkout: Ready; answer?: CheckoutAnswer }) {
   const [client, setClient] = useState<ClientSummary | null>(null);
+  const [kept, setKept] = useState<Kept | null>(null);
+  // Each 'Cambiar datos de la tarjeta' brings step 1 back into view, focused.
+  const [backs, setBacks] = useState(0);
   const [seenAnswer, setSeenAnswer] = useState(answer);
   if (seenAnswer !== answer) {
-    // A new answer (a failed payment, an error) brings back step 1, emptied (docs/payment.md "payment data and legal checkboxes reset").
+    // A new answer (a failed payment, an error) brings back step 1 without the card and the consents (docs/payment.md "payment data and legal checkboxes reset").
     setSeenAnswer(answer);
     setClient(null);
+    setBacks(0);
   }
   // Back from the provider's hosted payment page (no JavaScript): its summary, until an answer says otherwise.
   const serverSummary = answer ? (answer.summary && !answer.reset ? answer.summary : null) : checkout.cardPage;
   if (serverSummary) return <SummaryStep checkout={checkout} summary={serverSummary} answer={answer} />;
+  // After a charge that failed in this browser (JavaScript), the holder and the address typed come back.
+  const stepAnswer = answer?.result ? answer : answer && kept ? { ...answer, result: { initialValue: kept.values }, postal: kept.lookup ?? undefined } : answer;
   return (
     <>
       {/* Kept (hidden) under the summary, so 'Cambiar datos de la tarjeta' finds what was typed. */}
       <div hidden={Boolean(client)}>
-        <CardStep key={checkout.paymentKey} checkout={checkout} answer={answer?.reset ? undefined : answer} onDetails={setClient} />
+        <CardStep key={checkout.paymentKey} checkout={checkout} answer={stepAnswer} onDetails={setClient} onKeep={setKept} focusKey={backs} />
       </div>
-      {client ? <SummaryStep checkout={checkout} summary={client.display} client={client} onBack={() => setClient(null)} /> : null}
+      {client ? (
+        <SummaryStep
+          checkout={checkout}
+          summary={client.display}
+          client={client}
+          onBack={() => {
+            setClient(null);
+            setBacks((count) => count + 1);
+          }}
+        />
+      ) : null}
     </>
   );
 }
 
-function StepTitle({ plugin, step, title, id }: { plugin: PluginView; step: 1 | 2; title: string; id: string }) {
+/**
+ * A step's number and heading. The heading takes the focus when its step appears (`focus`), and,
+ * without JavaScript, when its page opens (autofocus): every step is its own page then.
+ */
+function StepTitle({ plugin, step, title, id, focus, focusKey = 0 }: { plugin: PluginView; step: 1 | 2; title: string; id: string; focus: boolean; focusKey?: number }) {
   const message = useMessages();
+  const hydrated = useMounted();
+  const heading = useStepFocus<HTMLHeadingElement>(focusKey, focus);
   return (
     <div className="checkout-step">
       {plugin.detailsStep ? <p className="checkout-step__count">{message("payment:checkout.step", { step, total: 2 })}</p> : null}
-      <h3 className="checkout-step__title" id={id}>
+      <h3 className="checkout-step__title" id={id} tabIndex={-1} ref={heading} autoFocus={focus && !hydrated}>
         {title}
       </h3>
     </div>
@@ -74,7 +104,19 @@ function Hidden({ checkout }: { checkout: Ready }) {
   );
 }
 
-function CardStep({ checkout, answer, onDetails }: { checkout: Ready; answer?: CheckoutAnswer; onDetails: (summary: ClientSummary) => void }) {
+function CardStep({
+  checkout,
+  answer,
+  onDetails,
+  onKeep,
+  focusKey,
+}: {
+  checkout: Ready;
+  answer?: CheckoutAnswer;
+  onDetails: (summary: ClientSummary) => void;
+  onKeep: (kept: Kept) => void;
+  focusKey: number;
+}) {
   const message = useMessages();
   const hydrated = useMounted();
   const { plugin } = checkout;
@@ -97,6 +139,9 @@ function CardStep({ checkout, answer, onDetails }: { checkout: Ready; answer?: C
     const holder = { firstName: value.firstName, lastName: value.lastName };
     const card = cardFieldsOf({ ...value, expiry });
     const colonia = lookup?.colonias.find((candidate) => candidate.id === value.colonia);
+    // Not card data: what step 1 gets back if the charge fails.
+    const typed = value as Record<string, string | undefined>;
+    onKeep({ values: Object.fromEntries(KEPT_FIELDS.flatMap((name) => (typed[name] ? [[name, typed[name]!]] : []))), lookup: plugin.asksAddress ? lookup : null });
     const billing: BillingFields =
       plugin.asksAddress && lookup && colonia
         ? { address: value.address ?? "", colonia: colonia.id, postalCode: lookup.postalCode, city: lookup.city, state: lookup.state, country: lookup.country }
@@ -147,7 +192,7 @@ function CardStep({ checkout, answer, onDetails }: { checkout: Ready; answer?: C
       onFocus={hydrated ? () => void preloadSealing().catch(() => undefined) : undefined}
       aria-labelledby="card-step-title"
     >
-      <StepTitle plugin={plugin} step={1} title={message("payment:checkout.cardStep")} id="card-step-title" />
+      <StepTitle plugin={plugin} step={1} title={message("payment:checkout.cardStep")} id="card-step-title" focus={!answer || focusKey > 0} focusKey={focusKey} />
       <ErrorSummary fields={fields} labels={labels} show={form.submitted && form.hasErrors} />
       {problem ? (
         <p className="form-message form-message--error" role="alert">
@@ -278,7 +323,7 @@ function SummaryStep({ checkout, summary, client, answer, onBack }: { checkout: 
 
   return (
     <Form method="post" id={form.id} className="checkout-form" noValidate onSubmit={hydrated ? onSubmit : undefined} onInput={form.onInput} aria-labelledby="summary-step-title">
-      <StepTitle plugin={plugin} step={2} title={message("payment:checkout.summaryStep")} id="summary-step-title" />
+      <StepTitle plugin={plugin} step={2} title={message("payment:checkout.summaryStep")} id="summary-step-title" focus={!answer?.result?.error || Object.keys(answer.result.error).length === 0} />
       <ErrorSummary fields={fields} labels={{ ...(legal.privacy ? { privacy: message("payment:checkout.privacyLink") } : {}), ...(legal.terms ? { terms: message("payment:checkout.termsLink") } : {}) }} show={form.submitted && form.hasErrors} />
       {problem ? (
         <p className="form-message form-message--error" role="alert">

@@ -7,6 +7,7 @@ import { env } from "~/lib/env.server";
 import { parseForm, SECRET_FIELDS } from "~/lib/forms";
 import { translate } from "~/lib/i18n/translate.server";
 import { commitSession, type getSession } from "~/lib/session.server";
+import { postalLookup } from "~/features/address/postal.server";
 import { billingOf, billingRefused, schemaRefused } from "./card-form.server";
 import type { CardSummary, PluginView } from "./checkout-data";
 import { answer, errorMessage, settle, type PayContext } from "./outcome.server";
@@ -98,7 +99,12 @@ export async function payWithCardPage(request: Request, form: FormData, context:
   if (legal.status !== "success") return answer({ result: legal.reply({ hideFields: [...SECRET_FIELDS] }), summary: summaryOf({ ...page, last4: page.last4 }) });
   // The hosted page's token is the provider's tokenised card: charged as its hosted product, type 2.
   const setup = { ...context.setup, provider: { ...context.setup.provider, typeCode: 2 as const } };
-  return settle(request, { ...context, setup }, { token: page.token, holder: page.holder, billing: page.billing });
+  // A failed charge brings step 1 back with the holder and the address (and the code's colonias), never the card.
+  const kept = async () => ({
+    result: { initialValue: { ...page.holder, address: page.billing.address, postalCode: page.billing.postalCode, colonia: page.billing.colonia } },
+    postal: context.plugin.asksAddress ? await postalLookup(page.billing.postalCode) : undefined,
+  });
+  return settle(request, { ...context, setup }, { token: page.token, holder: page.holder, billing: page.billing }, kept);
 }
 
 export const cardPageReturnPath = (cardFallback: boolean) => (cardFallback ? `${CHECKOUT_PATH}?metodo=tarjeta` : CHECKOUT_PATH);

@@ -21,6 +21,8 @@ export type PluginView = {
   /** The hosted card was configured but the visitor asked for the card form (no JavaScript). */
   cardFallback: boolean;
   hostedConfigured: boolean;
+  /** PayPal (provider type 3) offered under the card provider's form (the new plugin only). */
+  paypalBeside: boolean;
 };
 
 export type CheckoutData =
@@ -62,6 +64,8 @@ export type CheckoutAnswer = {
   paymentKey?: string;
   /** After a failed charge: the attempts left before the reset. */
   attemptsLeft?: number;
+  /** The answer is about the PayPal form offered beside the card (its consents, without JavaScript). */
+  paypalForm?: boolean;
 };
 
 export type CardSummary = {

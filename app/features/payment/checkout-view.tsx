@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useEffect } from "react";
 import { FormMessage } from "~/components/form/form-messages";
+import { useMounted } from "~/components/form/use-mounted";
 import { funnel } from "~/features/tracking/funnel";
 import { useMessages } from "~/lib/i18n/react";
 import { CardPayment } from "./card-form";
@@ -9,10 +10,15 @@ import { HostedCardPayment } from "./hosted-card";
 import { SaleImage } from "./pay-step";
 import { PaypalPayment } from "./paypal";
 import type { SaleView } from "./sale.server";
+import { useStepFocus } from "./use-step-focus";
 
 type Ready = Extract<CheckoutData, { ok: true }>;
 
-/** The checkout page: the order on one side, the payment plugin on the other (stacked on phones). */
+/**
+ * The checkout page: the order on one side, the payment plugin on the other. On phones (stacked)
+ * the order is a closed 'Resumen de tu compra' (its total in sight), so the step being done is on
+ * the first screen.
+ */
 export function CheckoutView({ checkout, answer }: { checkout: CheckoutData; answer?: CheckoutAnswer }) {
   const message = useMessages();
   return (
@@ -38,41 +44,47 @@ function OrderSummary({ sale, editHref }: { sale: SaleView; editHref: string | n
       <h2 id="checkout-order-title" className="checkout-order__title">
         {message("payment:checkout.orderTitle")}
       </h2>
-      <SaleImage image={sale.image} className="checkout-order__image" />
-      <p className="checkout-order__kind">{sale.title}</p>
-      <p className="checkout-order__name">{sale.description}</p>
-      <p className="checkout-order__includes">{sale.includeMessage}</p>
-      <dl className="data-summary__list">
-        {sale.lines.map((line) => (
-          <div key={line.label}>
-            <dt>{line.label}</dt>
-            <dd>{line.value}</dd>
+      {/* Closed on phones; from 60rem the CSS shows its content and hides the toggle. */}
+      <details className="checkout-order__details">
+        <summary className="checkout-order__toggle">
+          <span>{message("payment:checkout.orderToggle")}</span> <span className="checkout-order__toggle-total">{sale.totalText}</span>
+        </summary>
+        <SaleImage image={sale.image} className="checkout-order__image" />
+        <p className="checkout-order__kind">{sale.title}</p>
+        <p className="checkout-order__name">{sale.description}</p>
+        <p className="checkout-order__includes">{sale.includeMessage}</p>
+        <dl className="data-summary__list">
+          {sale.lines.map((line) => (
+            <div key={line.label}>
+              <dt>{line.label}</dt>
+              <dd>{line.value}</dd>
+            </div>
+          ))}
+          {sale.shippingText ? (
+            <>
+              <div>
+                <dt>{message("payment:checkout.price")}</dt>
+                <dd>{sale.priceText}</dd>
+              </div>
+              <div>
+                <dt>{message("payment:checkout.shipping")}</dt>
+                <dd>{sale.shippingText}</dd>
+              </div>
+            </>
+          ) : null}
+          <div className="data-summary__total">
+            <dt>{message("payment:checkout.total")}</dt>
+            <dd>{sale.totalText}</dd>
           </div>
-        ))}
-        {sale.shippingText ? (
-          <>
-            <div>
-              <dt>{message("payment:checkout.price")}</dt>
-              <dd>{sale.priceText}</dd>
-            </div>
-            <div>
-              <dt>{message("payment:checkout.shipping")}</dt>
-              <dd>{sale.shippingText}</dd>
-            </div>
-          </>
+        </dl>
+        {editHref ? (
+          <p>
+            <Link to={editHref} className="checkout-order__edit">
+              {message("payment:checkout.edit")}
+            </Link>
+          </p>
         ) : null}
-        <div className="data-summary__total">
-          <dt>{message("payment:checkout.total")}</dt>
-          <dd>{sale.totalText}</dd>
-        </div>
-      </dl>
-      {editHref ? (
-        <p>
-          <Link to={editHref} className="checkout-order__edit">
-            {message("payment:checkout.edit")}
-          </Link>
-        </p>
-      ) : null}
+      </details>
     </aside>
   );
 }
@@ -116,23 +128,61 @@ function Plugin({ checkout, answer }: { checkout: Ready; answer?: CheckoutAnswer
       {/* The configured colours of the pay button, when they pass WCAG contrast (button-style.ts). */}
       {plugin.button.css ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: plugin.button.css }} /> : null}
       {checkout.notice ? <FormMessage tone="info">{checkout.notice}</FormMessage> : null}
-      {answer?.message ? (
-        <FormMessage tone={answer.message.tone}>
-          {answer.message.text}
-          {answer.reset ? <span className="checkout-reset"> {message("payment:checkout.resetHint")}</span> : null}
-        </FormMessage>
-      ) : null}
-      {answer?.attemptsLeft && !answer.reset && answer.attemptsLeft < 3 ? (
-        <p className="checkout-attempts">{message("payment:checkout.attemptsLeft", { count: answer.attemptsLeft })}</p>
-      ) : null}
-      {plugin.provider === "card" ? <CardPayment checkout={checkout} answer={answer} /> : null}
-      {plugin.provider === "hostedCard" ? <HostedCardPayment checkout={checkout} answer={answer} /> : null}
-      {plugin.provider === "paypal" ? <PaypalPayment checkout={checkout} answer={answer} /> : null}
+      {answer?.message ? <AnswerMessage answer={answer} message={answer.message} paypal={plugin.paypalBeside} /> : null}
+      {checkout.paypal.approved && plugin.paypalBeside ? (
+        // Back from PayPal's approval: its confirmation is the step now, whatever the card provider.
+        <PaypalPayment checkout={checkout} answer={answer} />
+      ) : (
+        <>
+          {plugin.provider === "card" ? <CardPayment checkout={checkout} answer={answer} /> : null}
+          {plugin.provider === "hostedCard" ? <HostedCardPayment checkout={checkout} answer={answer} /> : null}
+          {plugin.provider === "paypal" ? <PaypalPayment checkout={checkout} answer={answer} /> : null}
+          {plugin.paypalBeside ? (
+            <section className="checkout-alternative" id="pago-paypal" aria-labelledby="paypal-title">
+              <PaypalPayment checkout={checkout} answer={answer?.result && answer.paypalForm ? answer : undefined} beside />
+            </section>
+          ) : null}
+        </>
+      )}
       {plugin.cardFallback ? (
         <p className="checkout-fallback needs-js">
           <a href="/pago">{message("payment:checkout.hostedBack")}</a>
         </p>
       ) : null}
     </>
+  );
+}
+
+/**
+ * What a post answered (a declined or failed charge, a stale page): in the viewport and focused
+ * (docs/payment.md "Outcomes"), with what to do next: another card, or PayPal when it is offered.
+ * Without JavaScript the page that answers opens on it (autofocus).
+ */
+function AnswerMessage({ answer, message: text, paypal }: { answer: CheckoutAnswer; message: NonNullable<CheckoutAnswer["message"]>; paypal: boolean }) {
+  const message = useMessages();
+  const hydrated = useMounted();
+  const ref = useStepFocus<HTMLDivElement>(answer);
+  const charge = answer.attemptsLeft !== undefined || answer.reset;
+  return (
+    <div className={`form-message form-message--${text.tone} checkout-answer`} role="alert" tabIndex={-1} ref={ref} autoFocus={!hydrated}>
+      <p className="checkout-answer__text">
+        {text.text}
+        {answer.reset ? <span className="checkout-reset"> {message("payment:checkout.resetHint")}</span> : null}
+      </p>
+      {answer.attemptsLeft && !answer.reset && answer.attemptsLeft < 3 ? (
+        <p className="checkout-attempts">{message("payment:checkout.attemptsLeft", { count: answer.attemptsLeft })}</p>
+      ) : null}
+      {charge ? (
+        <p className="checkout-answer__next">
+          {message(paypal ? "payment:checkout.declinedNextPaypal" : "payment:checkout.declinedNext")}
+          {paypal ? (
+            <>
+              {" "}
+              <a href="#pago-paypal">{message("payment:checkout.paypalButton")}</a>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+    </div>
   );
 }

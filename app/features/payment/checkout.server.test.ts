@@ -244,6 +244,19 @@ describe("paying (docs/payment.md payment, spec §8 messages)", () => {
     expect(ready(await load(visitor)).attemptsLeft).toBe(2);
   });
 
+  it("a declined card brings step 1 back with the holder, the address and its colonias (never the card); the way back from the provider is spent", async () => {
+    const visitor = await visitorWith(rechargeSale("pagos.conserva@example.com"));
+    const out = await pay(visitor, "4000000000000002");
+    expect(out.status).toBe(402);
+    expect(out.answer?.result?.initialValue).toEqual({ firstName: "Ana", lastName: "Pérez López", address: "Av. Juárez 10", postalCode: "06600", colonia: "660001" });
+    expect(out.answer?.postal).toMatchObject({ ok: true, postalCode: "06600" });
+    expect(JSON.stringify(out.answer)).not.toMatch(/4000000000000002|tok_|cvv|expiry|cardNumber/);
+    const session = await sessionStorage.getSession(visitor.cookie);
+    expect(session.get("cardPage")).toMatchObject({ holder: { firstName: "Ana" }, billing: { postalCode: "06600" } });
+    expect(session.get("cardPage")).not.toHaveProperty("token");
+    expect(ready(await load(visitor)).cardPage).toBeNull();
+  });
+
   it("after 3 failures the counter resets and the message shows (docs/payment.md)", async () => {
     const visitor = await visitorWith(rechargeSale("pagos.once@example.com"));
     const first = await pay(visitor, "4000000000000002");
@@ -381,6 +394,19 @@ describe("provider types 2 and 3 on the server", () => {
     const started = await post(visitor, { intent: "paypal", saleId: checkout.sale.uuid, privacy: "on", terms: "on" });
     expect(started.status).toBe(303);
     expect(started.location).toMatch(/^\/__mocks\/paypal\/aprobar\?orden=/);
+    const orderId = new URL(started.location!, "http://localhost").searchParams.get("orden")!;
+    sales.paypalOrders.get(orderId)!.state = "approved";
+    const back = ready(await load(visitor, `?paypal=${orderId}`));
+    expect(back.paypal.approved).toBe(true);
+    const paid = await post(visitor, { intent: "paypal-confirm", saleId: checkout.sale.uuid, paymentKey: back.paymentKey });
+    expect(paid.location).toBe("/pago/completado");
+  });
+
+  it("PayPal beside the card provider: offered for a recharge, its order charged as provider type 3", async () => {
+    const visitor = await visitorWith(rechargeSale("pagos.paypal.junto@example.com"));
+    const checkout = ready(await load(visitor));
+    expect(checkout.plugin).toMatchObject({ provider: "card", paypalBeside: true });
+    const started = await post(visitor, { intent: "paypal", saleId: checkout.sale.uuid, privacy: "on", terms: "on" });
     const orderId = new URL(started.location!, "http://localhost").searchParams.get("orden")!;
     sales.paypalOrders.get(orderId)!.state = "approved";
     const back = ready(await load(visitor, `?paypal=${orderId}`));

@@ -9,6 +9,7 @@ import { legalSchema } from "#schemas/forms/card";
 import type { CheckoutAnswer, CheckoutData } from "./checkout-data";
 import { LegalChecks, PayButton } from "./pay-step";
 import { usePaymentSubmit } from "./use-payment-submit";
+import { useStepFocus } from "./use-step-focus";
 
 type Ready = Extract<CheckoutData, { ok: true }>;
 
@@ -58,6 +59,8 @@ export function HostedCardPayment({ checkout, answer }: { checkout: Ready; answe
   const [token, setToken] = useState<Token | null>(null);
   const [details, setDetails] = useState(false);
   const [problem, setProblem] = useState<{ tone: "error" | "warning"; text: string } | null>(null);
+  // The card step, then 'Confirma tu pago' after 'Ver Detalles': its heading focused and in view (an answer's message takes the focus instead).
+  const heading = useStepFocus<HTMLHeadingElement>(details, !answer?.message);
 
   const pay = (found: Token) => {
     void post({ intent: "hosted-pay", saleId: checkout.sale.uuid, paymentKey: checkout.paymentKey, token: found.token, holder: found.card.holder, ...(legal.privacy ? { privacy: "on" } : {}), ...(legal.terms ? { terms: "on" } : {}) });
@@ -147,7 +150,9 @@ export function HostedCardPayment({ checkout, answer }: { checkout: Ready; answe
       </div>
       <Form method="post" ref={formRef} id={form.id} className="checkout-form needs-js" noValidate onSubmit={onSubmit} onInput={form.onInput}>
         <div className="checkout-step">
-          <h3 className="checkout-step__title">{message("payment:checkout.cardStep")}</h3>
+          <h3 className="checkout-step__title" tabIndex={-1} ref={heading}>
+            {message(details && token ? "payment:checkout.summaryStep" : "payment:checkout.cardStep")}
+          </h3>
         </div>
         <ErrorSummary fields={fields} labels={{ ...(legal.privacy ? { privacy: message("payment:checkout.privacyLink") } : {}), ...(legal.terms ? { terms: message("payment:checkout.termsLink") } : {}) }} show={form.submitted && form.hasErrors} />
         {problem ? <FormMessage tone={problem.tone}>{problem.text}</FormMessage> : null}

@@ -30,7 +30,8 @@ export async function settle(
   request: Request,
   context: PayContext,
   payment: Pick<ChargeInput, "sealedData" | "token" | "holder" | "billing">,
-  result?: CheckoutAnswer["result"],
+  /** What step 1 gets back after a failure, when the server holds it (the holder and address, never the card). */
+  kept?: () => Promise<Pick<CheckoutAnswer, "result" | "postal">>,
 ) {
   const { sale, setup, paymentKey } = context;
   const verdict = await paymentLedger.run(paymentKey, sale.uuid, async (): Promise<ChargeVerdict> => {
@@ -60,15 +61,21 @@ export async function settle(
     return redirect(RECEIPT_PATH, { status: 303, headers: { "Set-Cookie": await commitSession(session) } });
   }
   session.unset("paypal");
-  // A token of the provider's hosted payment page pays once: another attempt goes back to step 1.
-  session.unset("cardPage");
+  // A token of the provider's hosted payment page pays once: another attempt goes back to step 1,
+  // where the holder and the address typed stay (a new reference: the old way back is spent).
+  const cardPage = session.get("cardPage");
+  if (cardPage && typeof cardPage === "object") {
+    const spent = new Set(["token", "last4", "ref"]);
+    session.set("cardPage", { ...Object.fromEntries(Object.entries(cardPage).filter(([name]) => !spent.has(name))), ref: randomUUID() });
+  }
   const headers = { "Set-Cookie": await commitSession(session) };
   const text = verdict.upstreamText || translate(verdict.messageKey);
+  const back = kept ? await kept() : {};
   if (verdict.tally?.reset) {
-    // The third failure in a row: the counter starts over, the generic message shows, the form resets.
-    return answer({ message: errorMessage(translate("payment:payment.failed")), reset: true }, 402, headers);
+    // The third failure in a row: the counter starts over, the generic message shows, the card and the consents reset.
+    return answer({ message: errorMessage(translate("payment:payment.failed")), reset: true, ...back }, 402, headers);
   }
   // The form comes back enabled at step 1, without the card and without the consents ticked.
   const attemptsLeft = FAILURE_THRESHOLD - (await paymentLedger.failuresOf(sale.uuid));
-  return answer({ message: errorMessage(text), attemptsLeft, ...(result ? { result } : {}) }, verdict.unknown ? 504 : 402, headers);
+  return answer({ message: errorMessage(text), attemptsLeft, ...back }, verdict.unknown ? 504 : 402, headers);
 }

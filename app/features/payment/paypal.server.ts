@@ -13,7 +13,7 @@ import { CHECKOUT_PATH } from "./urls";
 /** Provider type 3: the consents, then PayPal's approval page; digital goods, no shipping. */
 export async function startPaypal(request: Request, form: FormData, context: Omit<PayContext, "paymentKey"> & { session: Awaited<ReturnType<typeof getSession>> }) {
   const legal = parseForm(form, legalSchema(legalOptions(context.plugin)));
-  if (legal.status !== "success") return answer({ result: legal.reply({ hideFields: [...SECRET_FIELDS] }) });
+  if (legal.status !== "success") return answer({ result: legal.reply({ hideFields: [...SECRET_FIELDS] }), paypalForm: context.plugin.paypalBeside });
   const order = await createPaypalOrder({
     setup: context.setup,
     sale: upstreamSale(context.sale),
@@ -32,5 +32,7 @@ export async function confirmPaypal(request: Request, context: PayContext & { se
   if (!order || order.uuid !== context.sale.uuid) return answer({ message: errorMessage(translate("payment:checkout.paypalMissing")) });
   // PayPal knows its payer; the holder is only ours to give when a SIM's recipient is known.
   const holder = context.sale.kind === "sim" ? { firstName: context.sale.delivery.contactName, lastName: context.sale.delivery.contactLastName } : { firstName: "", lastName: "" };
-  return settle(request, context, { token: order.orderId, holder });
+  // PayPal's order is captured as provider type 3, also when it was offered beside the card provider.
+  const setup = { ...context.setup, provider: { ...context.setup.provider, typeCode: 3 as const } };
+  return settle(request, { ...context, setup }, { token: order.orderId, holder });
 }

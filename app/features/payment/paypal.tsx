@@ -10,6 +10,7 @@ import { legalSchema } from "#schemas/forms/card";
 import type { CheckoutAnswer, CheckoutData } from "./checkout-data";
 import { LegalChecks, PayButton, PaymentProgress } from "./pay-step";
 import { usePaymentSubmit } from "./use-payment-submit";
+import { useStepFocus } from "./use-step-focus";
 
 type Ready = Extract<CheckoutData, { ok: true }>;
 
@@ -17,9 +18,10 @@ type Ready = Extract<CheckoutData, { ok: true }>;
  * Provider type 3, PayPal (docs/payment.md screen 4, spec §4): the button stays disabled until the privacy
  * notice and the terms are ticked; it leads to PayPal's approval page (digital goods, no
  * shipping), which brings the visitor back here to confirm. Without JavaScript the button is
- * always enabled and the server checks the consents instead.
+ * always enabled and the server checks the consents instead. `beside`: offered under the card
+ * form (the plugin's card provider), as the other way to pay the pages promise.
  */
-export function PaypalPayment({ checkout, answer }: { checkout: Ready; answer?: CheckoutAnswer }) {
+export function PaypalPayment({ checkout, answer, beside = false }: { checkout: Ready; answer?: CheckoutAnswer; beside?: boolean }) {
   const message = useMessages();
   const hydrated = useMounted();
   const { plugin } = checkout;
@@ -28,10 +30,17 @@ export function PaypalPayment({ checkout, answer }: { checkout: Ready; answer?: 
   const { form, fields } = useSchemaForm({ id: "paypal", schema, lastResult: answer?.result, fields: ["privacy", "terms"] as const });
   const [consented, setConsented] = useState(false);
   const { charging } = usePaymentSubmit();
+  // The step's heading takes the focus when it is the step shown (never when it sits under the card form).
+  const heading = useStepFocus<HTMLHeadingElement>(checkout.paypal.approved, !beside && !answer?.message);
 
   if (checkout.paypal.approved) {
     return (
-      <Form method="post" className="checkout-form" replace>
+      <Form method="post" className="checkout-form" replace aria-labelledby="paypal-title">
+        <div className="checkout-step">
+          <h3 className="checkout-step__title" id="paypal-title" tabIndex={-1} ref={heading} autoFocus={!hydrated && !answer?.message}>
+            {message("payment:checkout.paypalConfirmTitle")}
+          </h3>
+        </div>
         <FormMessage tone="info">{message("payment:checkout.paypalApproved")}</FormMessage>
         <input type="hidden" name="saleId" value={checkout.sale.uuid} />
         <input type="hidden" name="paymentKey" value={checkout.paymentKey} />
@@ -56,7 +65,10 @@ export function PaypalPayment({ checkout, answer }: { checkout: Ready; answer?: 
       onChange={(event) => setConsented(validateValues(schema, formValues(new FormData(event.currentTarget))).ok)}
     >
       <div className="checkout-step">
-        <h3 className="checkout-step__title">{message("payment:checkout.methodPaypal")}</h3>
+        <h3 className="checkout-step__title" id="paypal-title" tabIndex={beside ? undefined : -1} ref={heading} autoFocus={!beside && !hydrated && !answer?.message}>
+          {message(beside ? "payment:checkout.paypalBesideTitle" : "payment:checkout.methodPaypal")}
+        </h3>
+        {beside ? <p className="checkout-alternative__text">{message("payment:checkout.paypalBesideText")}</p> : null}
       </div>
       <ErrorSummary fields={fields} labels={{ ...(legal.privacy ? { privacy: message("payment:checkout.privacyLink") } : {}), ...(legal.terms ? { terms: message("payment:checkout.termsLink") } : {}) }} show={form.submitted && form.hasErrors} />
       {checkout.paypal.cancelled ? <FormMessage tone="info">{message("payment:checkout.paypalCancelled")}</FormMessage> : null}
@@ -78,7 +90,7 @@ export function PaypalPayment({ checkout, answer }: { checkout: Ready; answer?: 
           {message("payment:checkout.paypalHint")}
         </p>
       ) : null}
-      {charging ? <PaymentProgress checkout={checkout} /> : null}
+      {charging && !beside ? <PaymentProgress checkout={checkout} /> : null}
     </Form>
   );
 }

@@ -78,6 +78,10 @@ export async function preparePlugin(request: Request, context: AppLoadContext, s
       legal: config.legal,
       cardFallback: hostedConfigured && options.cardFallback,
       hostedConfigured,
+      // The pages promise card or PayPal: with the new plugin PayPal (type 3) is offered beside a card
+      // provider for what PayPal takes here, digital goods without shipping (a recharge, an eSIM); never
+      // for a SIM (shipped) nor a recurring recharge (charged to the card again and again).
+      paypalBeside: newPlugin && provider !== "paypal" && (sale.kind === "recharge" || sale.kind === "esim"),
     },
   };
 }

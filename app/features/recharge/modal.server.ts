@@ -4,6 +4,7 @@ import { formatData, formatMoney } from "~/lib/format";
 import type { CatalogueOffer, OfferSource } from "./catalogue.server";
 import { findRechargeOffer } from "./offer.server";
 import { translate } from "~/lib/i18n/translate.server";
+import type { SessionUser } from "#schemas/session";
 
 /** What an offer includes, as the modals list it: data, social networks, the included and the enjoy messages. */
 export function offerFeatures(offer: Pick<CatalogueOffer, "mbNavigation" | "mbSocialNetworks" | "unlimitedSocial" | "includeMessage" | "enjoyMessage">): string[] {
@@ -24,9 +25,10 @@ export function offerFeatures(offer: Pick<CatalogueOffer, "mbNavigation" | "mbSo
  * carries no formatting code: the offer (name, price, validity, what it includes) and how the
  * line form is set up for its type. An unknown offer, or offers the upstream cannot give, are
  * a message instead. `lineNumber` (the `numero` parameter, from /home's 'Recargar') prefills the
- * line's field.
+ * line's field; a signed-in customer's line (when the `numero` names none) and e-mail are
+ * prefilled too (docs/recharge.md).
  */
-export async function rechargeModalData(offerId: string, source?: OfferSource, lineNumber?: string | null) {
+export async function rechargeModalData(offerId: string, source?: OfferSource, lineNumber?: string | null, user?: Pick<SessionUser, "number" | "serviceNumber" | "email"> | null) {
   const lookup = await findRechargeOffer(offerId, source);
   if (!lookup.ok) return { ok: false as const, message: translate(lookup.messageKey), retry: lookup.reason === "unavailable" };
   const { offer } = lookup;
@@ -48,7 +50,23 @@ export async function rechargeModalData(offerId: string, source?: OfferSource, l
     captcha: captcha.enabled ? { enabled: true as const, siteKey: captcha.siteKey, scriptUrl: captcha.scriptUrl, tokenField: captcha.tokenField } : { enabled: false as const },
     fairUsePath,
     privacyUrl: getSite().privacyNoticeUrl,
-    prefill: (lineNumber && /^\d{10}$/.test(lineNumber) ? { [needsServiceNumber(offer.type) ? "serviceNumber" : "phone"]: lineNumber } : {}) as { phone?: string; serviceNumber?: string },
+    prefill: prefillOf(offer.type, lineNumber, user),
   };
 }
+/** The line form's first values: the line named by the link, else the signed-in customer's; their e-mail. */
+function prefillOf(type: number, lineNumber: string | null | undefined, user: Pick<SessionUser, "number" | "serviceNumber" | "email"> | null | undefined) {
+  const out: { phone?: string; serviceNumber?: string; email?: string } = {};
+  const field = needsServiceNumber(type) ? "serviceNumber" : "phone";
+  if (lineNumber && /^\d{10}$/.test(lineNumber)) out[field] = lineNumber;
+  if (user) {
+    // A service-number offer: the customer's service number when they have one; their Bait number is the contact phone.
+    if (field === "serviceNumber") {
+      out.serviceNumber ??= user.serviceNumber;
+      out.phone = user.number;
+    } else out.phone ??= user.number;
+    if (user.email) out.email = user.email;
+  }
+  return Object.fromEntries(Object.entries(out).filter(([, value]) => value)) as typeof out;
+}
+
 export type RechargeModalData = Awaited<ReturnType<typeof rechargeModalData>>;

@@ -102,7 +102,7 @@ function LineForm({ modal, answer }: { modal: Ready; answer?: RechargeAnswer }) 
   });
   const initial = (name: "phone" | "serviceNumber" | "email") => {
     const value = (answer?.result?.initialValue as Record<string, unknown> | undefined)?.[name];
-    return typeof value === "string" ? value : answer || name === "email" ? "" : (modal.prefill[name] ?? "");
+    return typeof value === "string" ? value : answer ? "" : (modal.prefill[name] ?? "");
   };
   const lineCheck = useLineCheck(offer.offerId, initial(withServiceNumber ? "serviceNumber" : "phone"));
   const [typed, setTyped] = useState({ phone: initial("phone"), serviceNumber: initial("serviceNumber"), email: initial("email") });

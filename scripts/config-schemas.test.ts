@@ -119,8 +119,8 @@ describe("the JSON Schemas validate the config files (ajv)", () => {
 
   it("rejects a misspelled block type with a pointer to the bad field", () => {
     const page = readJson(path.join(configDir, "pages", "inicio.json")) as { blocks: Array<{ type: string }> };
-    expect(page.blocks[0]!.type).toBe("hero");
-    page.blocks[0]!.type = "heor";
+    expect(page.blocks[0]!.type).toBe("rechargeByNumber");
+    page.blocks[0]!.type = "rechargeByNumbr";
     const validate = validatorOf("page");
     expect(validate(page)).toBe(false);
     expect(validate.errors).toEqual([expect.objectContaining({ instancePath: "/blocks/0/type", keyword: "enum" })]);

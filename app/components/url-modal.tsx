@@ -1,8 +1,9 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
-import { createContext, useContext, useEffect, useId, useRef, type MouseEvent, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useId, useRef, type ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n/react";
 import { herePath } from "~/lib/return-path";
 import { Icon } from "./icon";
+import { useHydrated } from "./use-hydrated";
 
 type LocationLike = { pathname: string; search: string };
 
@@ -24,32 +25,23 @@ export function closeModalHref(location: LocationLike, param = "modal", extraPar
 /** Where focus lands without JavaScript once a modal closes: the page's main (app/render/chrome/shell.tsx). */
 export const MODAL_RETURN_FRAGMENT = "contenido";
 
-/** The open modal's way out, for its action row (ModalActions). */
-const ModalClose = createContext<{ href: string; onClick: (event: MouseEvent<HTMLAnchorElement>) => void } | null>(null);
+/** The open modal's close link, for its action row (ModalActions). */
+const ModalClose = createContext<string | null>(null);
 
 /**
- * The close link's behaviour: its href carries a fragment (`#contenido`, or the opener's id) so
- * that without JavaScript the browser lands on the page's main, never at the top of the header;
- * with JavaScript the click stays on the page (no jump to the fragment) and the modal's effect
- * gives focus back to the opener.
+ * The close link's href: without JavaScript it carries `#contenido`, so the browser lands on the
+ * page's main, never at the top of the header; once hydrated it does not (the router would scroll
+ * to the fragment), and the modal's effect gives focus back to the opener.
  */
-function useCloseLink(closeHref: string, returnFragment: string) {
-  const navigate = useNavigate();
-  return {
-    href: `${closeHref}#${returnFragment}`,
-    onClick: (event: MouseEvent<HTMLAnchorElement>) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      event.preventDefault();
-      navigate(closeHref, { preventScrollReset: true, replace: true });
-    },
-  };
+function useCloseLink(closeHref: string) {
+  return useHydrated() ? closeHref : `${closeHref}#${MODAL_RETURN_FRAGMENT}`;
 }
 
 /**
  * A modal's action row: the primary action(s) given, then 'Cancelar' (or `cancelLabel`), which
- * closes the modal like its close button. It sticks to the bottom of the modal's scrolling body,
- * so both stay in sight however long the form. Put it where the primary button was, inside its
- * form; it must be the last thing of that form. Outside a modal it renders its children alone.
+ * closes the modal like its close button. It is pinned to the bottom of the modal's panel, outside
+ * the body's scrolling, so both stay in sight however long the form. Put it where the primary
+ * button was, last in its form. Outside a modal it renders its children alone.
  */
 export function ModalActions({ children, cancelLabel }: { children?: ReactNode; cancelLabel?: string }) {
   const { t } = useTranslation();
@@ -59,7 +51,7 @@ export function ModalActions({ children, cancelLabel }: { children?: ReactNode; 
   return (
     <div className="modal__actions">
       {children}
-      <Link to={close.href} onClick={close.onClick} className="button button--secondary" preventScrollReset replace>
+      <Link to={close} className="button button--secondary" preventScrollReset replace>
         {cancelLabel ?? t("modal.cancel")}
       </Link>
     </div>
@@ -81,7 +73,6 @@ export function UrlModal({
   param = "modal",
   size = "regular",
   extraParams = [],
-  returnFragment = MODAL_RETURN_FRAGMENT,
 }: {
   id: string;
   title: string;
@@ -90,8 +81,6 @@ export function UrlModal({
   size?: "regular" | "wide";
   /** Other parameters that belong to this modal and go when it closes. */
   extraParams?: string[];
-  /** The id of the element that opened it, for the close link without JavaScript (default: the page's main). */
-  returnFragment?: string;
 }) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -100,7 +89,7 @@ export function UrlModal({
   const heading = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
   const closeHref = closeModalHref(location, param, extraParams);
-  const closeLink = useCloseLink(closeHref, returnFragment);
+  const closeLink = useCloseLink(closeHref);
 
   useEffect(() => {
     const element = dialog.current;
@@ -145,7 +134,7 @@ export function UrlModal({
           <h2 id={titleId} className="modal__title" ref={heading} tabIndex={-1}>
             {title}
           </h2>
-          <Link to={closeLink.href} onClick={closeLink.onClick} className="modal__close" preventScrollReset replace>
+          <Link to={closeLink} className="modal__close" preventScrollReset replace>
             <Icon name="close" />
             <span className="visually-hidden">{t("modal.close")}</span>
           </Link>

@@ -145,6 +145,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
         if (modal.primary && (await actions.count()) > 0) {
           const row = await boxOf(actions);
           const lastLine = await body.evaluate((element) => {
+            element.scrollTop = element.scrollHeight; // to its very end, whatever came in after the wheel
             const row = element.querySelector(".modal__actions");
             const items = [...element.querySelectorAll("p, li, label, a, h3, dd, summary, input, select")].filter((item) => !row?.contains(item) && item.checkVisibility());
             return Math.max(...items.map((item) => item.getBoundingClientRect().bottom));

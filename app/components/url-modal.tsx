@@ -1,8 +1,9 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useId, useRef, type ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n/react";
 import { herePath } from "~/lib/return-path";
 import { Icon } from "./icon";
+import { useHydrated } from "./use-hydrated";
 
 type LocationLike = { pathname: string; search: string };
 
@@ -21,11 +22,49 @@ export function closeModalHref(location: LocationLike, param = "modal", extraPar
   return herePath(location, [param, ...extraParams]);
 }
 
+/** Where focus lands without JavaScript once a modal closes: the page's main (app/render/chrome/shell.tsx). */
+export const MODAL_RETURN_FRAGMENT = "contenido";
+
+/** The open modal's close link, for its action row (ModalActions). */
+const ModalClose = createContext<string | null>(null);
+
+/**
+ * The close link's href: without JavaScript it carries `#contenido`, so the browser lands on the
+ * page's main, never at the top of the header; once hydrated it does not (the router would scroll
+ * to the fragment), and the modal's effect gives focus back to the opener.
+ */
+function useCloseLink(closeHref: string) {
+  return useHydrated() ? closeHref : `${closeHref}#${MODAL_RETURN_FRAGMENT}`;
+}
+
+/**
+ * A modal's action row: the primary action(s) given, then 'Cancelar' (or `cancelLabel`), which
+ * closes the modal like its close button. It is pinned to the bottom of the modal's panel, outside
+ * the body's scrolling, so both stay in sight however long the form. Put it where the primary
+ * button was, last in its form. Outside a modal it renders its children alone.
+ */
+export function ModalActions({ children, cancelLabel }: { children?: ReactNode; cancelLabel?: string }) {
+  const { t } = useTranslation();
+  const close = useContext(ModalClose);
+  // The same form on a page of its own (the no-JavaScript answer of a modal's form): just its buttons.
+  if (!close) return <>{children}</>;
+  return (
+    <div className="modal__actions">
+      {children}
+      <Link to={close} className="button button--secondary" preventScrollReset replace>
+        {cancelLabel ?? t("modal.cancel")}
+      </Link>
+    </div>
+  );
+}
+
 /**
  * A server-rendered <dialog>, open because the URL says so. Without JavaScript it shows in
  * place with a close link. With JavaScript it becomes a true modal (showModal: the page
- * behind is inert, focus stays inside), Esc closes it by dropping the parameter, and focus
- * returns to the link that opened it.
+ * behind is inert, focus stays inside), focus moves to its heading, Esc closes it by dropping
+ * the parameter, and focus returns to the link that opened it. Its header stays in place, its
+ * body is the one thing that scrolls, and it is never taller than the screen (docs/config.md
+ * "Modals").
  */
 export function UrlModal({
   id,
@@ -47,8 +86,10 @@ export function UrlModal({
   const location = useLocation();
   const navigate = useNavigate();
   const dialog = useRef<HTMLDialogElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
   const closeHref = closeModalHref(location, param, extraParams);
+  const closeLink = useCloseLink(closeHref);
 
   useEffect(() => {
     const element = dialog.current;
@@ -63,13 +104,17 @@ export function UrlModal({
       // A field keeps its caret and selection across the move: focusing it again is enough.
       typing?.focus({ preventScroll: true });
     }
+    // Focus starts at the heading (read first), not at the close button showModal picks.
+    if (!typing) heading.current?.focus({ preventScroll: true });
     document.body.classList.add("scroll-locked");
     return () => {
       document.body.classList.remove("scroll-locked");
       const target =
         (opener && document.contains(opener) ? opener : null) ??
         document.querySelector<HTMLElement>(`[data-modal-opener="${CSS.escape(id)}"]`);
-      target?.focus();
+      // The page did not move while the modal was open: focusing must not scroll it either (an opener
+      // in the sticky cookie notice would otherwise take the page to the notice's place at its end).
+      target?.focus({ preventScroll: true });
     };
   }, [id]);
 
@@ -86,15 +131,17 @@ export function UrlModal({
     >
       <div className="modal__panel">
         <div className="modal__header">
-          <h2 id={titleId} className="modal__title">
+          <h2 id={titleId} className="modal__title" ref={heading} tabIndex={-1}>
             {title}
           </h2>
-          <Link to={closeHref} className="modal__close" preventScrollReset replace>
+          <Link to={closeLink} className="modal__close" preventScrollReset replace>
             <Icon name="close" />
             <span className="visually-hidden">{t("modal.close")}</span>
           </Link>
         </div>
-        <div className="modal__body">{children}</div>
+        <div className="modal__body">
+          <ModalClose.Provider value={closeLink}>{children}</ModalClose.Provider>
+        </div>
       </div>
     </dialog>
   );

@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
-import { closeModalHref, modalHref, UrlModal } from "~/components/url-modal";
+import { closeModalHref, ModalActions, modalHref, UrlModal } from "~/components/url-modal";
 import { useTranslation } from "~/lib/i18n/react";
 import { AcceptForm } from "./accept-form";
 import { COOKIE_PARAM } from "./consent-params";
@@ -33,9 +33,9 @@ export function CookieSettings({ policyModal, policyUpdated }: { policyModal: st
           {t("cookies.policyLink", { date: policyUpdated })}
         </Link>
       </p>
-      <div className="cookie-settings__actions">
+      <ModalActions>
         <AcceptForm label={t("cookies.acceptAll")} className="button button--primary" onAccepted={() => navigate(closed, { replace: true, preventScrollReset: true })} />
-      </div>
+      </ModalActions>
     </UrlModal>
   );
 }

@@ -3,6 +3,7 @@ import { useId, type FocusEvent } from "react";
 import { CheckboxField, TextField } from "~/components/form/field";
 import { useMounted } from "~/components/form/use-mounted";
 import { Icon } from "~/components/icon";
+import { ModalActions } from "~/components/url-modal";
 import { OfferForm, OfferModal, useOfferDetailFunnel } from "~/features/offer-modal/offer-form";
 import { useMessages } from "~/lib/i18n/react";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -214,23 +215,25 @@ function EsimForm({ modal, answer }: { modal: Ready; answer?: EsimAnswer }) {
           {message("esim:modal.payNeedsDevice")}
         </p>
       ) : null}
-      <button
-        type="submit"
-        className="button button--primary button--block"
-        aria-disabled={payBlocked || paying || undefined}
-        aria-describedby={payBlocked ? hintId : undefined}
-        onClick={
-          payBlocked || paying
-            ? (event) => {
-                event.preventDefault();
-                // Blocked by the device: the IMEI, with its check and the hint, is where to go next.
-                if (payBlocked) document.getElementById(fields.imei.id)?.focus();
-              }
-            : undefined
-        }
-      >
-        {paying ? message("common:form.sending") : message("esim:modal.submit")}
-      </button>
+      <ModalActions>
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          aria-disabled={payBlocked || paying || undefined}
+          aria-describedby={payBlocked ? hintId : undefined}
+          onClick={
+            payBlocked || paying
+              ? (event) => {
+                  event.preventDefault();
+                  // Blocked by the device: the IMEI, with its check and the hint, is where to go next.
+                  if (payBlocked) document.getElementById(fields.imei.id)?.focus();
+                }
+              : undefined
+          }
+        >
+          {paying ? message("common:form.sending") : message("esim:modal.submit")}
+        </button>
+      </ModalActions>
     </OfferForm>
   );
 }

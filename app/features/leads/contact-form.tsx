@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { CheckboxField, TextField } from "~/components/form/field";
 import { ErrorSummary, FormMessage } from "~/components/form/form-messages";
 import { useMounted } from "~/components/form/use-mounted";
+import { ModalActions } from "~/components/url-modal";
 import { useMessages } from "~/lib/i18n/react";
 import { formValues, validateValues } from "~/lib/form-validation";
 import { useSchemaForm, type FormResult } from "~/lib/use-schema-form";
@@ -68,14 +69,16 @@ export function ContactForm({ kind, returnTo, privacyUrl, answer: pageAnswer }: 
           </>
         }
       />
-      <button
-        type="submit"
-        className="button button--primary button--block"
-        aria-disabled={(hydrated && !valid) || busy || undefined}
-        onClick={busy ? (event) => event.preventDefault() : undefined}
-      >
-        {busy ? message("common:form.sending") : message("leads:modal.submit")}
-      </button>
+      <ModalActions>
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          aria-disabled={(hydrated && !valid) || busy || undefined}
+          onClick={busy ? (event) => event.preventDefault() : undefined}
+        >
+          {busy ? message("common:form.sending") : message("leads:modal.submit")}
+        </button>
+      </ModalActions>
     </fetcher.Form>
   );
 }

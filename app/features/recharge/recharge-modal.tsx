@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { SubmitButton } from "~/components/form/form-messages";
 import { CheckboxField, TextField } from "~/components/form/field";
 import { Icon } from "~/components/icon";
-import { closeModalHref } from "~/components/url-modal";
+import { ModalActions } from "~/components/url-modal";
 import { OfferForm, OfferModal, useOfferDetailFunnel } from "~/features/offer-modal/offer-form";
 import { useMessages } from "~/lib/i18n/react";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -193,7 +193,9 @@ function LineForm({ modal, answer }: { modal: Ready; answer?: RechargeAnswer }) 
       </p>
       <CheckboxField field={fields.whatsapp} label={message("recharge:modal.whatsapp")} />
       <DataSummary modal={modal} phone={typed.phone} serviceNumber={typed.serviceNumber} email={typed.email} />
-      <SubmitButton>{message("recharge:modal.submit")}</SubmitButton>
+      <ModalActions>
+        <SubmitButton>{message("recharge:modal.submit")}</SubmitButton>
+      </ModalActions>
     </OfferForm>
   );
 }
@@ -261,12 +263,11 @@ function PendingQuestion({ modal, pending }: { modal: Ready; pending: NonNullabl
         {pending.serviceNumber ? <input type="hidden" name="serviceNumber" value={pending.serviceNumber} /> : null}
         <input type="hidden" name="email" value={pending.email} />
         {pending.whatsapp ? <input type="hidden" name="whatsapp" value="on" /> : null}
-        <SubmitButton name="intent" value="continue">
-          {message("recharge:modal.continue")}
-        </SubmitButton>
-        <Link className="button button--secondary button--block" to={closeModalHref(location, MODAL_PARAM)} preventScrollReset>
-          {message("recharge:modal.cancel")}
-        </Link>
+        <ModalActions cancelLabel={message("recharge:modal.cancel")}>
+          <SubmitButton name="intent" value="continue">
+            {message("recharge:modal.continue")}
+          </SubmitButton>
+        </ModalActions>
       </Form>
     </section>
   );

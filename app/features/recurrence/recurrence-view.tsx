@@ -1,13 +1,13 @@
 import { Form, Link } from "@remix-run/react";
 import { FormMessage } from "~/components/form/form-messages";
 import { SelectField, TextField } from "~/components/form/field";
-import { UrlModal } from "~/components/url-modal";
+import { ModalActions, UrlModal } from "~/components/url-modal";
 import { Icon } from "~/components/icon";
 import { useMessages } from "~/lib/i18n/react";
 import { useSchemaForm, type FormResult } from "~/lib/use-schema-form";
 import { modifyRecurrenceSchema } from "#schemas/forms/recurrence";
 import type { RecurrencePageData, RecurrenceRow } from "./recurrence.server";
-import { ACTION_PARAM, ID_PARAM, OFFER_PARAM, RECURRENCE_PATH, startHref, stepHref, type Step } from "./urls";
+import { ACTION_PARAM, ID_PARAM, OFFER_PARAM, startHref, stepHref, type Step } from "./urls";
 
 export type RecurrenceAnswer = { result?: FormResult; message?: { tone: "error" | "warning" | "success" | "info"; text: string } };
 
@@ -86,14 +86,11 @@ function ModifyForm({ row, offers, answer }: { row: RecurrenceRow; offers: Recur
         defaultValue={fields.offerId.initialValue ?? row.offerId}
         options={offers.map((offer) => ({ value: offer.offerId, label: message("customer:recurrence.confirm.offerOption", { name: offer.name, price: offer.priceText }) }))}
       />
-      <div className="recurrence-form__actions">
+      <ModalActions cancelLabel={message("customer:recurrence.confirm.back")}>
         <button type="submit" className="button button--primary">
           {message("customer:recurrence.confirm.save")}
         </button>
-        <Link to={RECURRENCE_PATH} className="button button--secondary">
-          {message("customer:recurrence.confirm.back")}
-        </Link>
-      </div>
+      </ModalActions>
     </Form>
   );
 }
@@ -122,12 +119,11 @@ function StepModal({ data, answer }: { data: RecurrencePageData; answer?: Recurr
           <Form method="post" action={stepHref(step, row.id)} className="recurrence-form__actions">
             <input type="hidden" name="intent" value="card" />
             <input type="hidden" name="id" value={row.id} />
-            <button type="submit" className="button button--primary">
-              {message("customer:recurrence.modal.continue")}
-            </button>
-            <Link to={RECURRENCE_PATH} className="button button--secondary">
-              {message("customer:recurrence.confirm.back")}
-            </Link>
+            <ModalActions cancelLabel={message("customer:recurrence.confirm.back")}>
+              <button type="submit" className="button button--primary">
+                {message("customer:recurrence.modal.continue")}
+              </button>
+            </ModalActions>
           </Form>
         </div>
       </UrlModal>
@@ -142,12 +138,11 @@ function StepModal({ data, answer }: { data: RecurrencePageData; answer?: Recurr
         <Form method="post" action={stepHref(step, row.id)} className="recurrence-form__actions">
           <input type="hidden" name="intent" value={confirm.intent} />
           <input type="hidden" name="id" value={row.id} />
-          <button type="submit" className={`button ${step === "cancelar" ? "button--danger" : "button--primary"}`}>
-            {message("customer:recurrence.confirm.yes")}
-          </button>
-          <Link to={RECURRENCE_PATH} className="button button--secondary">
-            {message("customer:recurrence.confirm.back")}
-          </Link>
+          <ModalActions cancelLabel={message("customer:recurrence.confirm.back")}>
+            <button type="submit" className={`button ${step === "cancelar" ? "button--danger" : "button--primary"}`}>
+              {message("customer:recurrence.confirm.yes")}
+            </button>
+          </ModalActions>
         </Form>
       </div>
     </UrlModal>
@@ -200,9 +195,11 @@ function StartModal({ modal, answer }: { modal: NonNullable<RecurrencePageData["
             {message("customer:recurrence.modal.privacy")}
           </a>
         </p>
-        <button type="submit" className="button button--primary button--block">
-          {message("customer:recurrence.modal.continue")}
-        </button>
+        <ModalActions>
+          <button type="submit" className="button button--primary button--block">
+            {message("customer:recurrence.modal.continue")}
+          </button>
+        </ModalActions>
       </Form>
     </UrlModal>
   );

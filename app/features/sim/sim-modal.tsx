@@ -1,4 +1,5 @@
 import { SubmitButton } from "~/components/form/form-messages";
+import { ModalActions } from "~/components/url-modal";
 import { TextField } from "~/components/form/field";
 import { Icon } from "~/components/icon";
 import { PostalCodeFields } from "~/features/address/postal-code-fields";
@@ -135,7 +136,9 @@ function DeliveryForm({ modal, answer }: { modal: Ready; answer?: SimAnswer }) {
         </a>
         .
       </p>
-      <SubmitButton>{message("sim:modal.submit")}</SubmitButton>
+      <ModalActions>
+        <SubmitButton>{message("sim:modal.submit")}</SubmitButton>
+      </ModalActions>
     </OfferForm>
   );
 }

@@ -40,6 +40,9 @@ export default tseslint.config(
       // `role="list"` on a list styled without bullets is deliberate: Safari drops the list's
       // semantics with its bullets, and VoiceOver then announces no list.
       "jsx-a11y/no-redundant-roles": ["error", { ul: ["list"], ol: ["list"] }],
+      // autoFocus is how a page rendered by the server after a form post (no JavaScript) puts the
+      // focus on its new step's heading, its error summary or its result: only there, by design.
+      "jsx-a11y/no-autofocus": "off",
     },
   },
 );

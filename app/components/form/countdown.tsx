@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { useMessages, type Translate } from "~/lib/i18n/react";
+import { useHydrated } from "../use-hydrated";
 
 /** "1 hora 2 minutos 3 segundos": the parts that are not zero, always at least the seconds. */
 export function remainingText(message: Translate, seconds: number): string {
@@ -21,11 +22,16 @@ export function remainingText(message: Translate, seconds: number): string {
 export function Countdown({ seconds, whenDone, refreshHref }: { seconds: number; whenDone: ReactNode; refreshHref: string }) {
   const message = useMessages();
   const [left, setLeft] = useState(Math.max(0, seconds));
-  const [ticking, setTicking] = useState(false);
+  // A new time from the server (another answer) starts the count again.
+  const [counted, setCounted] = useState(seconds);
+  if (counted !== seconds) {
+    setCounted(seconds);
+    setLeft(Math.max(0, seconds));
+  }
+  // With JavaScript it ticks, so the 'Actualizar' link is for pages without it.
+  const ticking = useHydrated();
   useEffect(() => {
     const end = Date.now() + Math.max(0, seconds) * 1000;
-    setLeft(Math.max(0, seconds));
-    setTicking(true);
     const timer = window.setInterval(() => {
       const now = Math.max(0, Math.round((end - Date.now()) / 1000));
       setLeft(now);

@@ -1,5 +1,5 @@
 import { Form, Link, useActionData } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { CodeInput } from "~/components/form/code-input";
 import { Countdown } from "~/components/form/countdown";
 import { PasswordField, TextField } from "~/components/form/field";
@@ -110,9 +110,11 @@ function CodeStep({ profile, phone, notice }: { profile: LineProfile; phone: str
   const { form, fields } = useSchemaForm({ id: "recovery-code", schema: codeSchema, lastResult: answer?.result, fields: ["code"] });
   // Every answer (a wrong code) empties the cells: the code is never sent back.
   const [round, setRound] = useState(0);
-  useEffect(() => {
-    if (answer) setRound((count) => count + 1);
-  }, [answer]);
+  const [seen, setSeen] = useState(answer);
+  if (answer !== seen) {
+    setSeen(answer);
+    if (answer) setRound(round + 1);
+  }
 
   return (
     <AuthCard title={message("auth:recovery.codeTitle")} step={useStepLine(2)} intro={message("auth:recovery.codeIntro", { number: phone })}>

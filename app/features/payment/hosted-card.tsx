@@ -118,6 +118,8 @@ export function HostedCardPayment({ checkout, answer }: { checkout: Ready; answe
   // Without a details step the token pays at once, if the consents are given (else the button below does, once they are).
   useEffect(() => {
     if (token && !plugin.detailsStep && consentsGiven()) pay(token);
+    // Once per token: the consents and the payment are read as they are when the token arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

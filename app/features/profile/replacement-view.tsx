@@ -1,5 +1,5 @@
 import { Form, Link, useActionData } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { CodeInput } from "~/components/form/code-input";
 import { Countdown } from "~/components/form/countdown";
 import { SelectField, TextField } from "~/components/form/field";
@@ -95,9 +95,11 @@ function CodeStep({ view }: { view: Extract<Replacement, { step: 2 }> }) {
   const { form, fields } = useSchemaForm({ id: "replacement-code", schema: codeSchema, lastResult: answer?.result, fields: ["code"] });
   // A wrong code empties the cells: the code is never sent back.
   const [round, setRound] = useState(0);
-  useEffect(() => {
-    if (answer) setRound((count) => count + 1);
-  }, [answer]);
+  const [seen, setSeen] = useState(answer);
+  if (answer !== seen) {
+    setSeen(answer);
+    if (answer) setRound(round + 1);
+  }
   return (
     <>
       <h2 id="replacement-step-title">{message("profile:replacement.codeTitle")}</h2>

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n/react";
 import type { OfferView } from "./offer-cards.server";
 
@@ -9,12 +9,13 @@ import type { OfferView } from "./offer-cards.server";
 export function OfferGrid({ offers, error, actionLabel, cardHeading: Heading = "h3" }: { offers: OfferView[]; error: string | null; actionLabel?: string; cardHeading?: "h3" | "h4" }) {
   const { t } = useTranslation();
   const label = actionLabel ?? t("offers.recharge");
+  const location = useLocation();
   if (error) {
     return (
       <div className="block__empty block__empty--error" role="alert">
         <p>{error}</p>
-        {/* An empty href is this very URL: the page is asked for again. */}
-        <a href="" className="button button--secondary button--small">
+        {/* This very URL: the page is asked for again. */}
+        <a href={`${location.pathname}${location.search}`} className="button button--secondary button--small">
           {t("offers.retry")}
         </a>
       </div>

@@ -46,6 +46,8 @@ export function MenuDisclosure({
   };
 
   return (
+    // The disclosure itself: its clicks come from its summary, the control (see onClick).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <details
       ref={ref}
       className={className}

@@ -11,6 +11,7 @@ import { DEVICES, LABEL, field, fillForm, openModal, payButton } from "../esim/s
  * JS off) since the two run at the same time.
  */
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a config file as parsed, edited freely by each test
 const editJson = (file: string, change: (json: any) => void) => {
   const json = JSON.parse(readFileSync(file, "utf8"));
   change(json);

@@ -17,7 +17,7 @@ import { PREVIEW_SECRET, startOwnServer, type OwnServer } from "../support/own-s
 
 /** A server per project: the JavaScript and no-JavaScript runs go side by side. */
 const portOf = (javaScriptEnabled: boolean | undefined) => PORT + (javaScriptEnabled === false ? 8 : 7);
-const LIVE_TITLE = "Más datos por tu dinero, sin plazos forzosos";
+const LIVE_TITLE = "Bait: telefonía e internet prepago para todo México";
 const DRAFT_TITLE = "Borrador: la campaña de invierno llega el lunes";
 
 let own: OwnServer | undefined;
@@ -39,7 +39,7 @@ test.beforeAll(async ({ javaScriptEnabled }) => {
 test.afterAll(() => own?.stop());
 
 const link = (hours = 8, volver?: string) => previewLinkPath(signPreview(PREVIEW_SECRET, Date.now() + hours * 3_600_000), volver);
-const hero = (page: Page) => page.locator("h1.hero__title");
+const hero = (page: Page) => page.getByRole("heading", { level: 1 });
 const bar = (page: Page) => page.getByRole("complementary", { name: "Vista previa" });
 
 test("a preview link shows the draft with its bar; another visitor sees the live site before and after, nothing cached leaks", async ({ page, browser }) => {
@@ -123,7 +123,7 @@ test("a broken draft is refused: the preview shows the live site and the bar nam
   const draftPage = inicio(own!.draftDir!);
   const good = readFileSync(draftPage, "utf8");
   try {
-    writeFileSync(draftPage, good.replace('"type": "hero"', '"type": "heroe"').replace(/"path": "\/"/, '"path": 5'));
+    writeFileSync(draftPage, good.replace('"type": "cards"', '"type": "cartas"').replace(/"path": "\/"/, '"path": 5'));
     await page.goto(link());
     await expect(bar(page)).toContainText("El borrador tiene errores y no se muestra: ves el sitio publicado.");
     await expect(bar(page).getByRole("list", { name: "Errores del borrador" })).toContainText("pages-config/pages/inicio.json");

@@ -31,10 +31,13 @@ const ModalClose = createContext<string | null>(null);
 /**
  * The close link's href: without JavaScript it carries `#contenido`, so the browser lands on the
  * page's main, never at the top of the header; once hydrated it does not (the router would scroll
- * to the fragment), and the modal's effect gives focus back to the opener.
+ * to the fragment), and the modal's effect gives focus back to the opener. A notice shown once at
+ * the page's own URL (the saved lead's '¡Listo!') closes by loading that URL again: with a fragment
+ * the link would only scroll the page, and the notice would stay.
  */
-function useCloseLink(closeHref: string) {
-  return useHydrated() ? closeHref : `${closeHref}#${MODAL_RETURN_FRAGMENT}`;
+function useCloseLink(closeHref: string, here: string) {
+  const hydrated = useHydrated();
+  return hydrated || closeHref === here ? closeHref : `${closeHref}#${MODAL_RETURN_FRAGMENT}`;
 }
 
 /**
@@ -89,7 +92,7 @@ export function UrlModal({
   const heading = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
   const closeHref = closeModalHref(location, param, extraParams);
-  const closeLink = useCloseLink(closeHref);
+  const closeLink = useCloseLink(closeHref, `${location.pathname}${location.search}`);
 
   useEffect(() => {
     const element = dialog.current;

@@ -32,6 +32,7 @@ const NOT_BY_LINK: Record<string, string> = {
   "/consentimiento": "the cookie banner's action",
   "/confirmar-identidad": "the step-up: a change to the line redirects there for the password",
   "/completar-registro": "the registration's last step, after the code",
+  "/vista-previa": "marketing's preview of a draft config: opened by a signed link given by hand (npm run config:preview-link), and a 404 when previews are off",
   "/sso": "the SSO entry of the login page, shown only when the sso flag is on for the visitor (off for anonymous visitors in pages-config/flags.json)",
 };
 

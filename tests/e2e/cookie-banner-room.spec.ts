@@ -25,10 +25,30 @@ const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 type Box = { x: number; y: number; width: number; height: number };
 const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
+/** Waits until two readings of the page's scroll position, 100 ms apart, agree. */
+async function scrollSettled(page: Page) {
+  let last = Number.NaN;
+  await expect
+    .poll(
+      async () => {
+        const now = await page.evaluate(() => window.scrollY);
+        const still = now === last;
+        last = now;
+        return still;
+      },
+      { intervals: [100] },
+    )
+    .toBe(true);
+}
+
 /** Scrolls `action` into view (its bottom at the screen's bottom edge, then centred) and checks the notice is apart from it each time. */
 async function expectClearOfBanner(page: Page, action: Locator, what: string) {
   for (const block of ["end", "center"] as const) {
-    await action.evaluate((element, block) => element.scrollIntoView({ block, inline: "nearest" }), block);
+    // The page may still be bringing its new step's heading into view (a smooth scroll): measure
+    // once the page is still, after an instant scroll of our own.
+    await scrollSettled(page);
+    await action.evaluate((element, block) => element.scrollIntoView({ block, inline: "nearest", behavior: "instant" }), block);
+    await scrollSettled(page);
     const actionBox = await action.boundingBox();
     expect(actionBox, `${what} has a box`).not.toBeNull();
     expect(actionBox!.y + actionBox!.height, `${what} (${block}) is on the screen`).toBeLessThanOrEqual(MOBILE.height + 0.5);

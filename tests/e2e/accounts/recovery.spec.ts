@@ -303,6 +303,13 @@ function javaScriptValue(page: Page, typed: string): string {
 }
 
 test.describe("accessibility of each step (WCAG 2.2 AA, axe-core)", () => {
+  // Each step itself, with consent given: on pages this short the cookie notice, stuck to the
+  // bottom of the screen, lies over the footer's last links (its own audit: cookie-banner-room.spec.ts).
+  test.beforeEach(async ({ page, auditedPage, baseURL }) => {
+    await acceptCookies(page.context(), baseURL);
+    await acceptCookies(auditedPage.context(), baseURL);
+  });
+
   /**
    * In the no-js project the audited page is a browser of its own whose page scripts are
    * refused (support/axe.ts); the steps behind a redirect are reached with the test's page and
@@ -341,10 +348,7 @@ test.describe("accessibility of each step (WCAG 2.2 AA, axe-core)", () => {
     await expectNoAxeViolations(auditedPage, "recovery step 3");
   });
 
-  test("the lockout", async ({ page, auditedPage, baseURL }) => {
-    // The step itself: on a page this short the cookie notice, stuck to the bottom of the screen,
-    // lies over the footer's last links (the notice's own audit: cookie-banner-room.spec.ts).
-    await acceptCookies(page.context(), baseURL);
+  test("the lockout", async ({ page, auditedPage }) => {
     await startMobile(page, "5566666666");
     await openAudited(auditedPage, page, `/recuperacion${STEP2()}`);
     await expect(heading(auditedPage)).toHaveText("Demasiados intentos");

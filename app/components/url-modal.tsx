@@ -100,7 +100,9 @@ export function UrlModal({
     const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     // Someone already typing in the server-rendered dialog keeps their place: showModal moves focus.
     const typing = active && element.contains(active) ? active : null;
-    const opener = typing ? null : active;
+    // The opener may have lost the focus already (an opener in the cookie notice, which hides while a
+    // modal is open): then the page's marked opener takes it back (below), not the body.
+    const opener = typing || active === document.body ? null : active;
     if (!element.matches(":modal")) {
       element.close();
       element.showModal();
@@ -116,7 +118,7 @@ export function UrlModal({
         (opener && document.contains(opener) ? opener : null) ??
         document.querySelector<HTMLElement>(`[data-modal-opener="${CSS.escape(id)}"]`);
       // The page did not move while the modal was open: focusing must not scroll it either (an opener
-      // in the sticky cookie notice would otherwise take the page to the notice's place at its end).
+      // in the cookie notice would otherwise move the page).
       target?.focus({ preventScroll: true });
     };
   }, [id]);

@@ -4,6 +4,7 @@ import { catalogueCategories } from "./support/config";
 import { expectPath } from "./support/expect-path";
 import { waitForHydration } from "./support/hydration";
 import { acceptCookies } from "./support/cookies";
+import { pageScrollWidth } from "./support/page-scroll";
 
 /**
  * The offer catalogue of /recargas (one tab per category, `?section=` selects it) and the
@@ -93,7 +94,7 @@ test.describe("the recharge catalogue of /recargas", () => {
     const phone = await list.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth, wrap: getComputedStyle(element).flexWrap }));
     expect(phone.wrap).toBe("nowrap");
     expect(phone.scroll).toBeGreaterThan(phone.client);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await pageScrollWidth(page)).toBeLessThanOrEqual(375);
 
     await page.setViewportSize({ width: 1280, height: 800 });
     const desktop = await list.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));

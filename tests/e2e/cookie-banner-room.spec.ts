@@ -1,16 +1,18 @@
 import { expect as baseExpect, type Locator, type Page } from "@playwright/test";
 import { auditedTest as test, expectNoAxeViolations } from "./support/axe";
 import { cardOnProviderPage } from "./support/card";
+import { acceptCookies } from "./support/cookies";
 import { MOBILE } from "./support/chrome";
 import { waitForHydration } from "./support/hydration";
+import { pageScrollY, scrollPageToEnd } from "./support/page-scroll";
 
 /**
  * The cookie notice never covers a primary action (docs/config.md "Cookie consent"): at 375 × 812,
  * with JavaScript and without, each of them scrolled into view (to the bottom edge of the screen,
  * the worst place, and to its centre) has a box apart from the notice's: every 'Recargar' of the
  * catalogue, the recharge modal's 'Siguiente', /pago's buttons up to 'Pagar', and the
- * confirmation's links. The page leaves room for the notice below its last line. axe finds nothing
- * with the notice showing. No test here accepts cookies.
+ * confirmation's links. The page scrolls in its own box above the notice, which ends where the notice begins. axe finds nothing
+ * with the notice showing. Only the last test accepts cookies, to see the window scroll again.
  */
 
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -23,7 +25,9 @@ const bannerBox = (page: Page) => page.locator("section.cookie-banner");
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 
 type Box = { x: number; y: number; width: number; height: number };
-const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+/** Two boxes share more than a rounding error (layout works in fractions of a pixel; an edge may end a hair past another's start). */
+const EPSILON = 0.5;
+const overlap = (a: Box, b: Box) => a.x + EPSILON < b.x + b.width && b.x + EPSILON < a.x + a.width && a.y + EPSILON < b.y + b.height && b.y + EPSILON < a.y + a.height;
 
 /** Waits until two readings of the page's scroll position, 100 ms apart, agree. */
 async function scrollSettled(page: Page) {
@@ -31,7 +35,7 @@ async function scrollSettled(page: Page) {
   await expect
     .poll(
       async () => {
-        const now = await page.evaluate(() => window.scrollY);
+        const now = await pageScrollY(page);
         const still = now === last;
         last = now;
         return still;
@@ -66,7 +70,7 @@ test("the notice shows at once, slim, at the bottom, and the page's end is clear
   expect(box.y + box.height, "at the bottom of the screen").toBeCloseTo(MOBILE.height, 0);
   expect(box.height, "slim: under an eighth of the screen").toBeLessThanOrEqual(MOBILE.height / 8);
   // Scrolled to the very end, the footer's last line is above the notice.
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await scrollPageToEnd(page);
   const footerEnd = await page.locator("footer").evaluate((element) => element.getBoundingClientRect().bottom);
   const bannerTop = (await banner(page).boundingBox())!.y;
   expect(footerEnd).toBeLessThanOrEqual(bannerTop + 0.5);
@@ -135,10 +139,40 @@ test("the recharge modal's 'Siguiente', /pago's steps up to 'Pagar' and the conf
   await expectNoAxeViolations(page, "/pago/completado with the cookie notice");
 });
 
-test("axe finds nothing on the home page and the catalogue with the notice showing", async ({ auditedPage: page }) => {
-  for (const path of ["/", "/recargas"]) {
+test("axe finds nothing on the home page, the catalogue and the login page with the notice showing", async ({ auditedPage: page }) => {
+  for (const path of ["/", "/recargas", "/login"]) {
     await page.goto(path);
     await expect(banner(page)).toBeVisible();
     await expectNoAxeViolations(page, `${path} with the cookie notice`);
   }
+});
+
+test("nothing is ever half under the notice: the page scrolls in the room above it, and the window again once cookies are accepted", async ({ page }) => {
+  // The login page is short: its side bar's links end on the first screen's bottom edge, where a
+  // bar laid over the page would cover half of one (too small a target to tap, WCAG 2.5.8).
+  for (const path of ["/login", "/", "/recargas"]) {
+    await page.goto(path);
+    await expect(banner(page)).toBeVisible();
+    const site = await page.locator("body > .site").boundingBox();
+    const notice = (await bannerBox(page).boundingBox())!;
+    expect(site, `${path}: the page's box`).not.toBeNull();
+    expect(site!.y, `${path}: the page's box starts at the top of the screen`).toBeCloseTo(0, 0);
+    expect(site!.y + site!.height, `${path}: the page's box ends where the notice begins`).toBeCloseTo(notice.y, 0);
+    // Whatever is on the screen's bottom edge, the point just above the notice belongs to the page and the notice's own points to the notice.
+    const hits = await page.evaluate(({ top, x }) => {
+      const inNotice = (point: Element | null) => Boolean(point?.closest(".cookie-banner"));
+      return { above: inNotice(document.elementFromPoint(x, top - 1)), below: inNotice(document.elementFromPoint(x, top + 1)) };
+    }, { top: notice.y, x: MOBILE.width / 2 });
+    expect(hits, `${path}: the page ends above the notice`).toEqual({ above: false, below: true });
+  }
+  // The page scrolls to its end inside its box: the footer's last line is the last thing above the notice.
+  await scrollPageToEnd(page);
+  expect(await pageScrollY(page), "the page's box scrolls").toBeGreaterThan(0);
+  expect(await page.evaluate(() => window.scrollY), "the window does not").toBe(0);
+
+  await acceptCookies(page.context(), page.url());
+  await page.goto("/recargas");
+  await expect(bannerBox(page)).toHaveCount(0);
+  await scrollPageToEnd(page);
+  expect(await page.evaluate(() => window.scrollY), "with cookies accepted the window scrolls as usual").toBeGreaterThan(0);
 });

@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { DESKTOP, MOBILE } from "./support/chrome";
 import { footerPdfs } from "./support/chrome-config";
 import { waitForHydration } from "./support/hydration";
+import { pageScrollY } from "./support/page-scroll";
 import { ana, loginAs } from "./support/session";
 
 /**
@@ -121,7 +122,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
         // One scroll: the wheel over the modal moves its body, never the page behind.
         const body = dialog.locator(".modal__body, .alert__panel").first();
         const scrollable = await body.evaluate((element) => element.scrollHeight > element.clientHeight + 1);
-        const pageY = await page.evaluate(() => window.scrollY);
+        const pageY = await pageScrollY(page);
         await page.mouse.move(before.x + before.width / 2, before.y + before.height / 2);
         await expect
           .poll(async () => {
@@ -131,7 +132,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
           .toBe(scrollable);
         await page.mouse.wheel(0, 3000);
         await page.waitForTimeout(200);
-        expect(await page.evaluate(() => window.scrollY), "the page behind did not scroll").toBe(pageY);
+        expect(await pageScrollY(page), "the page behind did not scroll").toBe(pageY);
         expect(await page.evaluate(() => getComputedStyle(document.body).overflow), "the page behind is locked").toBe("hidden");
 
         // Scrolled to its end, the action row is where it was and the body's last line clears it.
@@ -182,12 +183,12 @@ for (const viewport of [MOBILE, DESKTOP]) {
 
           await opener.click();
           await expect(dialog).toBeVisible();
-          const scrolled = await page.evaluate(() => window.scrollY);
+          const scrolled = await pageScrollY(page);
           await dialog.getByRole("link", { name: "Cerrar", exact: true }).click();
           await expect(dialog).toHaveCount(0);
           await expect(opener).toBeFocused();
           expect(new URL(page.url()).hash, "no jump to the fragment with JavaScript").toBe("");
-          expect(await page.evaluate(() => window.scrollY), "the page stays where it was").toBe(scrolled);
+          expect(await pageScrollY(page), "the page stays where it was").toBe(scrolled);
 
           if (modal.primary) {
             await opener.click();

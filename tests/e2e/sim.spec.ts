@@ -2,6 +2,7 @@ import { expect as baseExpect, type Locator, type Page } from "@playwright/test"
 import { auditedTest as test, expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
 import { acceptCookies } from "./support/cookies";
+import { pageScrollWidth } from "./support/page-scroll";
 
 /**
  * The SIM modal (docs/sim.md, spec §2 "A SIM modal asks for delivery data", §3 SIM delivery, §5 SIM form, §8
@@ -256,7 +257,7 @@ test.describe("accessibility and layout", () => {
     expect(panel!.x).toBeGreaterThanOrEqual(0);
     expect(panel!.x + panel!.width).toBeLessThanOrEqual(375);
     expect(await dialog.locator(".modal__panel").evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await pageScrollWidth(page)).toBeLessThanOrEqual(375);
 
     await enterPostalCode(dialog, "06600");
     await expectColonias(dialog, ["Juárez", "Roma Norte"]);

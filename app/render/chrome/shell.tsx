@@ -18,6 +18,7 @@ import { SiteHeader } from "./header";
 import type { ShellData } from "./shell.server";
 import { SideBar } from "./side-bar";
 import { ChromeStoreProvider } from "~/components/ui-store";
+import { usePageScroll } from "~/components/page-scroll";
 
 // The lead form's code reaches the browser only on a page that shows it (lead-form.server.ts says how).
 const LeadForm = ServerLeadForm ?? lazy(() => import("~/features/leads/lead-form"));
@@ -39,35 +40,39 @@ export function Shell({ children }: { children: ReactNode }) {
   const navigation = useNavigation();
   // Opening the widget shows its placeholder rows at once, while its data loads.
   const widgetPending = navigation.state === "loading" && new URLSearchParams(navigation.location.search).has(WIDGET_PARAM) && !new URLSearchParams(location.search).has(WIDGET_PARAM);
+  const pageRef = usePageScroll<HTMLDivElement>();
   return (
     <ChromeStoreProvider consentAccepted={root?.consent ?? false}>
-      <ProgressBar />
-      <SkipLinks />
-      {root?.preview ? <PreviewBar preview={root.preview} /> : null}
-      {root ? <SiteHeader chrome={root.chrome} user={root.user} /> : null}
-      <main id="contenido" tabIndex={-1}>
-        {children}
-      </main>
-      {root ? <SideBar sideBar={root.chrome.sideBar} /> : null}
-      {root ? <SiteFooter chrome={root.chrome} /> : null}
-      {root?.modal ? (
-        <UrlModal id={root.modal.id} title={root.modal.title}>
-          <BlockList blocks={root.modal.blocks} pageHasHeading />
-        </UrlModal>
-      ) : null}
-      {root?.pdf ? <PdfViewer pdf={root.pdf} /> : null}
-      {root?.cookieSettings ? <CookieSettings policyModal={root.cookies.policyModal} policyUpdated={root.cookies.policyUpdated} /> : null}
-      {root?.widget || widgetPending ? <DiscoveryWidget widget={widgetPending ? null : root?.widget ?? null} pending={widgetPending} /> : null}
-      {root?.lead ? (
-        <UrlModal id={root.lead.param} param={root.lead.param} title={root.lead.title}>
-          <Suspense>
-            <LeadForm key={root.lead.kind} kind={root.lead.kind} returnTo={root.lead.returnTo} privacyUrl={root.lead.privacyUrl} />
-          </Suspense>
-        </UrlModal>
-      ) : null}
+      {/* Everything but the cookie notice: while the notice shows, the page scrolls in this box above it (app.css). */}
+      <div className="site" ref={pageRef}>
+        <ProgressBar />
+        <SkipLinks />
+        {root?.preview ? <PreviewBar preview={root.preview} /> : null}
+        {root ? <SiteHeader chrome={root.chrome} user={root.user} /> : null}
+        <main id="contenido" tabIndex={-1}>
+          {children}
+        </main>
+        {root ? <SideBar sideBar={root.chrome.sideBar} /> : null}
+        {root ? <SiteFooter chrome={root.chrome} /> : null}
+        {root?.modal ? (
+          <UrlModal id={root.modal.id} title={root.modal.title}>
+            <BlockList blocks={root.modal.blocks} pageHasHeading />
+          </UrlModal>
+        ) : null}
+        {root?.pdf ? <PdfViewer pdf={root.pdf} /> : null}
+        {root?.cookieSettings ? <CookieSettings policyModal={root.cookies.policyModal} policyUpdated={root.cookies.policyUpdated} /> : null}
+        {root?.widget || widgetPending ? <DiscoveryWidget widget={widgetPending ? null : root?.widget ?? null} pending={widgetPending} /> : null}
+        {root?.lead ? (
+          <UrlModal id={root.lead.param} param={root.lead.param} title={root.lead.title}>
+            <Suspense>
+              <LeadForm key={root.lead.kind} kind={root.lead.kind} returnTo={root.lead.returnTo} privacyUrl={root.lead.privacyUrl} />
+            </Suspense>
+          </UrlModal>
+        ) : null}
+        {root ? <ConsentedTracking tracking={root.tracking} /> : null}
+        {root?.chatScriptUrl ? <ChatWidget src={root.chatScriptUrl} /> : null}
+      </div>
       {root && !root.consent ? <CookieBanner tracking={root.tracking} /> : null}
-      {root ? <ConsentedTracking tracking={root.tracking} /> : null}
-      {root?.chatScriptUrl ? <ChatWidget src={root.chatScriptUrl} /> : null}
     </ChromeStoreProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { expect } from "@playwright/test";
 import { auditedTest as test, expectNoAxeViolations } from "../support/axe";
 import { bendLine, jsOn, logIn } from "./support";
+import { pageScrollWidth } from "../support/page-scroll";
 
 /**
  * /home (docs/customer.md): what is left and 'Vigencia' first, then the data used and left and
@@ -115,7 +116,7 @@ for (const width of [375, 1280]) {
       expect(await y(vigencia(page))).toBeLessThan(await y(usage));
       expect(await y(usage)).toBeLessThan(await y(recharge));
       await expect(recharge).toHaveAttribute("href", /^\/recargas\?recarga=[^&]+&numero=5512345678$/);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(await pageScrollWidth(page)).toBeLessThanOrEqual(width);
       await expectNoAxeViolations(page, `/home at ${width} px`);
     });
   });

@@ -3,6 +3,7 @@ import { bannerHref, bannersOf } from "../support/chrome-config";
 import { waitForHydration } from "../support/hydration";
 import { acceptCookies } from "../support/cookies";
 import { expect, ANA, IDLE_MBB, HBB_SERVICE, MIFI_SERVICE, MIFI_CONTACT, LABEL, jsOn, modal, field, submit, errorSummary, offerLink, recargaParam, openModal, summaryValue, expectHandOver } from "../support/recharge";
+import { pageScrollWidth } from "../support/page-scroll";
 
 /**
  * From the recharge modal to the checkout (docs/recharge.md): the sale handed to /pago, the
@@ -148,7 +149,7 @@ test.describe("on a 375 px phone", () => {
       expect(box.x, `«${label}» starts on screen`).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width, `«${label}» ends on screen`).toBeLessThanOrEqual(375);
     }
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), "no sideways scrolling").toBeLessThanOrEqual(375);
+    expect(await pageScrollWidth(page), "no sideways scrolling").toBeLessThanOrEqual(375);
 
     await field(dialog, LABEL.phone).fill(ANA.number);
     await field(dialog, LABEL.email).fill(ANA.email);

@@ -197,7 +197,6 @@ const NOT_OURS: Record<string, string> = {
   "/cuenta/telefono": "the SSO server's page, under SSO_SERVER_URL",
   "/cuenta/eliminar": "the SSO server's page, under SSO_SERVER_URL",
   "/pagar-factura": "the postpaid portal's path, inside its frame",
-  "/acceso": "the account API's upstream path",
 };
 
 /** The page paths a line names in code spans: `/recargas`, `/pago?metodo=tarjeta`, `/home`. */

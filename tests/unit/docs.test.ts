@@ -238,8 +238,8 @@ describe("the docs tell the truth", () => {
   it("names only npm scripts that exist", () => {
     const builtIn = new Set(["start", "test", "ci", "install", "run"]);
     const missing = ALL_LINES.flatMap((line) =>
-      [...line.text.matchAll(/\bnpm (?:run |run-script )?([\w:-]+)/g)]
-        .map(([whole, name]) => ({ name: name!, run: whole!.includes(" run") }))
+      [...line.text.matchAll(/\bnpm (run |run-script )?([\w:-]+)/g)]
+        .map(([, run, name]) => ({ name: name!, run: Boolean(run) }))
         .filter(({ name, run }) => (run ? !SCRIPTS.includes(name) : !builtIn.has(name) && !SCRIPTS.includes(name)))
         .map(({ name }) => `${where(line)}: npm run ${name}`),
     );

@@ -206,6 +206,23 @@ function pathsNamed(text: string): string[] {
     .filter((named) => /^\/(?:[a-z0-9_][\w.-]*(?:\/[\w.-]+)*\/?)?$/.test(named) && !/^\/(?:usr|etc|tmp|docs|build|images)\//.test(named) && !(named in NOT_OURS));
 }
 
+// --- The developer loop ------------------------------------------------------------------------
+
+/** The folders outside app/ that the app's own modules import (`#schemas/…`, `../../locales/…`): a save there changes the build. */
+function foldersTheAppImports(): string[] {
+  const aliases = (JSON.parse(read("tsconfig.json")) as { compilerOptions: { paths: Record<string, string[]> } }).compilerOptions.paths;
+  const folders = new Set<string>();
+  for (const file of FILES.filter((file) => file.startsWith("app/") && isCode(file))) {
+    for (const [, specifier] of read(file).matchAll(/(?:from|import)\s*\(?\s*["']([^"']+)["']/g)) {
+      const alias = Object.entries(aliases).find(([pattern]) => specifier!.startsWith(pattern.replace("*", "")));
+      const target = alias ? path.posix.normalize(alias[1][0]!.replace("*", specifier!.slice(alias[0].length - 1))) : specifier!.startsWith(".") ? path.posix.join(path.posix.dirname(file), specifier!) : undefined;
+      const top = target?.split("/")[0];
+      if (top && top !== "app" && existsSync(path.join(root, top)) && !existsSync(path.join(root, `${top}.ts`))) folders.add(top);
+    }
+  }
+  return [...folders].sort();
+}
+
 // --- The checks --------------------------------------------------------------------------------
 
 describe("the docs tell the truth", () => {
@@ -244,6 +261,13 @@ describe("the docs tell the truth", () => {
         .map(({ name }) => `${where(line)}: npm run ${name}`),
     );
     expect(missing, "npm scripts the docs name that package.json does not have").toEqual([]);
+  });
+
+  it("npm run dev rebuilds on a save of every folder the app imports (README \"Working on a page\")", async () => {
+    const { default: config } = (await import("../../remix.config.js")) as { default: { watchPaths?: string[] } };
+    const imported = foldersTheAppImports();
+    expect(imported).toContain("schemas");
+    expect(imported.filter((folder) => !(config.watchPaths ?? []).includes(folder)), "folders the app imports that remix.config.js's watchPaths leaves out").toEqual([]);
   });
 
   it("names only page paths the site answers", () => {

@@ -5,6 +5,8 @@ export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
   // Keep msw, node-forge and friends out of the server bundle: they are resolved at run time.
   serverDependenciesToBundle: [],
+  // `npm run dev` rebuilds on a save of app/ and of what it imports from outside it (the catalogues, the schemas).
+  watchPaths: ["locales", "schemas"],
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,

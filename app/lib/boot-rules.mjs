@@ -38,7 +38,7 @@ export const anyUpstreamUrl = (env) => Object.entries(env).some(([name, value]) 
 export const mocksOn = (env) => (env.MOCKS ? env.MOCKS === "true" : !anyUpstreamUrl(env));
 
 /** Placeholders that say "replace me", in any case. */
-const PLACEHOLDER = /change-?me|cambia-?me|placeholder|your-?secret|tu-?secreto/i;
+const PLACEHOLDER = /change-?me|c[aá]mbia-?me|placeholder|your-?secret|tu-?secreto/i;
 
 /**
  * Why a session secret is not strong, or undefined when it is: at least 32 characters, at least

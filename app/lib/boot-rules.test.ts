@@ -43,6 +43,7 @@ describe("the start refusals: one line per variable, naming it", () => {
     ["one repeated character", "a".repeat(64)],
     ["two characters repeated", "ab".repeat(32)],
     ["a placeholder", "change-me-please-0123456789-abcdefghij"],
+    ["a placeholder in Spanish, with its accent", "cámbiame-por-favor-0123456789-abcdefghij"],
   ])("a weak SESSION_SECRET is refused with real upstreams and with mocks: %s", (_case, secret) => {
     expect(weakSecretReason(secret)).toBeDefined();
     expect(named(bootProblems({ UPSTREAM_BASE_URL: "https://api.example.mx", SESSION_SECRET: secret }))).toEqual(["SESSION_SECRET"]);

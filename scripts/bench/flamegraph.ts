@@ -2,9 +2,11 @@
 // path, as wide as the CPU time spent in it and below it; idle time left out. Hover a box for its
 // file, line and share. With --from/--to (seconds since the profile started) only the samples of
 // that window count: scripts/bench/home-cpu.ts writes the window of its measured rounds beside the
-// profile (window.json), so the server's start is not in the picture.
+// profile (window.json), so the server's start is not in the picture. React renders a tree by
+// recursion, dozens of frames deep: a function already on the path is not drawn again (its time
+// stays with the first), unless --keep-recursion.
 //
-//   node --import tsx scripts/bench/flamegraph.ts <profile.cpuprofile> <out.svg> [--from s] [--to s] [--title "…"]
+//   node --import tsx scripts/bench/flamegraph.ts <profile.cpuprofile> <out.svg> [--from s] [--to s] [--title "…"] [--keep-recursion]
 //   node --import tsx scripts/bench/flamegraph.ts <profile> --top   (the heaviest functions, as text)
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -24,6 +26,7 @@ const windowFile = path.join(path.dirname(input), "window.json");
 const saved = existsSync(windowFile) ? (JSON.parse(readFileSync(windowFile, "utf8")) as { from: number; to: number }) : undefined;
 const from = Number(option("--from") ?? saved?.from ?? 0) * 1e6;
 const to = Number(option("--to") ?? saved?.to ?? Infinity) * 1e6;
+const keepRecursion = rest.includes("--keep-recursion");
 
 const profile = JSON.parse(readFileSync(input, "utf8")) as Profile;
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -57,8 +60,11 @@ for (const [id, time] of selfTime) {
   if (stack.some((frame) => frame.functionName === "(idle)")) continue;
   let frame = rootFrame;
   frame.value += time;
+  const onPath = new Set<string>();
   for (const callFrame of stack.slice(1)) {
     const key = `${label(callFrame)}\u0000${where(callFrame)}`;
+    if (!keepRecursion && onPath.has(key)) continue;
+    onPath.add(key);
     let child = frame.children.get(key);
     if (!child) frame.children.set(key, (child = { name: label(callFrame), where: where(callFrame), value: 0, children: new Map() }));
     child.value += time;

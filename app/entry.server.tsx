@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
@@ -11,6 +10,7 @@ import { startLeadDelivery } from "~/features/leads/lead.server";
 import { serverT } from "~/lib/i18n/translate.server";
 import { logger } from "~/lib/log.server";
 import { PREVIEW_COOKIE_IN } from "~/lib/preview-link.server";
+import { burstStream } from "~/lib/burst-stream.server";
 import { maskDigits } from "~/lib/request-context.server";
 import { SESSION_COOKIE } from "~/lib/session.server";
 import { TranslationProvider, type T } from "~/lib/i18n/react";
@@ -57,7 +57,8 @@ export default async function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // React's pieces of one burst go on as one chunk (app/lib/burst-stream.server.ts).
+          const body = burstStream();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {

@@ -53,6 +53,9 @@ export async function startOwnServer({
     },
     stdio: "ignore",
   });
+  // A server that could not listen (the port taken) exits: say so, rather than test whatever answers there.
+  let exitCode: number | null = null;
+  server.once("exit", (code) => (exitCode = code ?? 1));
   const base = `http://localhost:${port}`;
   const stop = () => {
     server.kill();
@@ -60,10 +63,11 @@ export async function startOwnServer({
     if (draftDir) rmSync(draftDir, { recursive: true, force: true });
   };
   for (let tries = 0; tries < 240; tries += 1) {
+    if (exitCode !== null) break;
     const up = await fetch(`${base}/healthz`).then((response) => response.ok, () => false);
     if (up) return { base, configDir, draftDir, stop };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   stop();
-  throw new Error(`el servidor propio (${label}) no arrancó en el puerto ${port}`);
+  throw new Error(`el servidor propio (${label}) no arrancó en el puerto ${port}${exitCode !== null ? ` (salió con código ${exitCode})` : ""}`);
 }

@@ -32,7 +32,10 @@ export default defineConfig({
     locale: "es-MX",
     timezoneId: "America/Mexico_City",
     screenshot: "only-on-failure",
-    trace: "retain-on-failure",
+    // A failed test keeps its trace (actions, network, DOM snapshots); the screencast of every
+    // test is left out: encoding its frames cost the suite CPU on every passing test, and the
+    // failure's own screenshot is kept above.
+    trace: { mode: "retain-on-failure", screenshots: false },
   },
   // The account journeys (tests/e2e/accounts) change the shared mock world: a line gets
   // registered, a password changes, a number is locked out. Their two runs (with and without

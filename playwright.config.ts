@@ -25,7 +25,10 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: isCI,
   retries: 0,
-  workers: 2,
+  // A test keeps its worker waiting on the browser and the server for most of its time (on this
+  // two-core machine a worker used under half a core): three workers fill two cores.
+  // E2E_WORKERS sets another count (1 to debug, more on a bigger machine).
+  workers: Number(process.env.E2E_WORKERS) || 3,
   reporter: isCI ? "list" : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL: BASE_URL,

@@ -18,7 +18,7 @@ const OWN_PORT = ownPort(19);
 const BASE = `http://localhost:${OWN_PORT}`;
 const PHONE = "5561234567";
 
-test.describe.configure({ mode: "serial", timeout: 90_000 });
+test.describe.configure({ mode: "serial", timeout: 180_000 });
 test.use({ baseURL: BASE });
 
 let dataDir = "";
@@ -87,7 +87,7 @@ test("a lead saved while the upstream refuses survives a crash and is delivered 
 
   // Started again on the same DATA_DIR: the upstream answers again, the pending lead goes out.
   await startServer();
-  await expect.poll(async () => (await received()).length, { timeout: 15_000 }).toBe(1);
+  await expect.poll(async () => (await received()).length, { timeout: 60_000 }).toBe(1);
   const [lead] = await received();
   expect(lead).toMatchObject({ nombre: "Rosa Martínez", telefono: PHONE, tipo: 1 });
   expect(lead?.idempotencyKey).toBeTruthy();

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { test } from "@playwright/test";
 import { SESSION_SECRET } from "./env";
 
 export type OwnServer = { base: string; configDir: string; draftDir?: string; stop(): void };
@@ -30,6 +31,9 @@ export async function startOwnServer({
   env?: Record<string, string>;
   draft?: (draftDir: string) => void;
 }): Promise<OwnServer> {
+  // The boot below may take up to a minute on a busy machine: the hook or test that starts the
+  // server gets that minute on top of its own time, so its verdict never depends on the load.
+  if (test.info().timeout > 0) test.info().setTimeout(test.info().timeout + 60_000);
   const configDir = mkdtempSync(path.join(tmpdir(), `bait-${label}-`));
   cpSync("pages-config", configDir, { recursive: true });
   prepare?.(configDir);

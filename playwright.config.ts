@@ -25,14 +25,20 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: isCI,
   retries: 0,
-  workers: 2,
+  // A test keeps its worker waiting on the browser and the server for most of its time (on this
+  // two-core machine a worker used under half a core): three workers fill two cores.
+  // E2E_WORKERS sets another count (1 to debug, more on a bigger machine).
+  workers: Number(process.env.E2E_WORKERS) || 3,
   reporter: isCI ? "list" : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL: BASE_URL,
     locale: "es-MX",
     timezoneId: "America/Mexico_City",
     screenshot: "only-on-failure",
-    trace: "retain-on-failure",
+    // A failed test keeps its trace (actions, network, DOM snapshots); the screencast of every
+    // test is left out: encoding its frames cost the suite CPU on every passing test, and the
+    // failure's own screenshot is kept above.
+    trace: { mode: "retain-on-failure", screenshots: false },
   },
   // The account journeys (tests/e2e/accounts) change the shared mock world: a line gets
   // registered, a password changes, a number is locked out. Their two runs (with and without

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -15,5 +16,13 @@ export default defineConfig({
     // A real redis-server for the Redis store's tests (tests/unit/redis-server.global-setup.ts).
     globalSetup: ["tests/unit/redis-server.global-setup.ts"],
     env: { MOCKS: "true", NODE_ENV: "test" },
+    // Vitest's default leaves a core to its main process (one worker on two cores), which mostly
+    // waits: a worker per core. The test files share nothing but the redis-server above (each
+    // uses keys of its own) and listen on ports the system picks.
+    maxWorkers: Math.max(2, availableParallelism()),
+    // A test's verdict never hangs on how busy the machine is: 5 s (the default) is what a cold
+    // import plus a journey through the mock world took at times on a shared two-core machine.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
   },
 });

@@ -48,33 +48,47 @@ describe("npm run config:check -- --watch", () => {
     let output = "";
     child.stdout!.on("data", (chunk) => (output += String(chunk)));
     child.stderr!.on("data", (chunk) => (output += String(chunk)));
-    /** Waits until the output after `from` shows `text`; returns where it ends. */
-    const waitFor = async (text: string, from: number) => {
-      const deadline = Date.now() + 20_000;
+    /** Waits until the output after `from` shows `text` (at most `ms`); returns where it ends, or -1. */
+    const seen = async (text: string, from: number, ms: number) => {
+      const deadline = Date.now() + ms;
       while (Date.now() < deadline) {
         const at = output.indexOf(text, from);
         if (at >= 0) return at + text.length;
         if (child.exitCode !== null) throw new Error(`config:check salió con ${child.exitCode}:\n${output}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      throw new Error(`no apareció «${text}»:\n${output}`);
+      return -1;
+    };
+    const waitFor = async (text: string, from: number) => {
+      const at = await seen(text, from, 90_000);
+      if (at < 0) throw new Error(`no apareció «${text}»:\n${output}`);
+      return at;
     };
     const site = path.join(dirs.configDir, "site.json");
+    /**
+     * Saves site.json until the watcher answers with `text`: Node's recursive watcher on Linux
+     * walks the folder tree on its own time, so a save right after the start may go unseen, and
+     * no fixed wait is long enough on a busy machine. A save seen twice is checked twice.
+     */
+    const saveUntil = async (content: string, text: string, from: number) => {
+      const deadline = Date.now() + 90_000;
+      while (Date.now() < deadline) {
+        writeFileSync(site, content);
+        const at = await seen(text, from, 2_000);
+        if (at >= 0) return at;
+      }
+      throw new Error(`no apareció «${text}»:\n${output}`);
+    };
 
     let at = await waitFor("Configuración válida: 8 archivos revisados", 0);
-    // Node's recursive watcher on Linux walks the folder tree on its own time: let it settle once.
-    await new Promise((resolve) => setTimeout(resolve, 300));
 
-    writeFileSync(site, JSON.stringify(brokenTree().site, null, 2));
-    at = await waitFor("✗ pages-config/site.json › menu.groups[0].options[0].url:", at);
+    at = await saveUntil(JSON.stringify(brokenTree().site, null, 2), "✗ pages-config/site.json › menu.groups[0].options[0].url:", at);
     at = await waitFor("1 problema(s) en la configuración.", at);
 
-    writeFileSync(site, "{ roto");
-    at = await waitFor("✗ pages-config/site.json: JSON mal formado", at);
+    at = await saveUntil("{ roto", "✗ pages-config/site.json: JSON mal formado", at);
     expect(child.exitCode).toBeNull();
 
-    writeFileSync(site, JSON.stringify(tree.site, null, 2));
-    await waitFor("Configuración válida: 8 archivos revisados", at);
+    await saveUntil(JSON.stringify(tree.site, null, 2), "Configuración válida: 8 archivos revisados", at);
     expect(child.exitCode).toBeNull();
-  }, 60_000);
+  }, 300_000);
 });

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { BASE_URL, PORT } from "./support/env";
+import { BASE_URL, ownPort } from "./support/env";
 import { startOwnServer, type OwnServer } from "./support/own-server";
 
 /**
@@ -24,7 +24,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   const js = test.info().project.use.javaScriptEnabled !== false;
   own = await startOwnServer({
-    port: PORT + (js ? 52 : 53),
+    port: ownPort(js ? 52 : 53),
     label: "estado-config",
     env: { CONFIG_STATUS_TOKEN: TOKEN, REMOTE_BANNERS: "true", REMOTE_WIDGET: "true", REMOTE_CONFIG_TTL_MS: "0", PAGE_CACHE: "false" },
   });

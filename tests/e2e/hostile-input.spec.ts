@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import fc from "fast-check";
-import { PORT, SESSION_SECRET } from "./support/env";
+import { SESSION_SECRET, ownPort } from "./support/env";
 import { ana, sessionCookieValue, SESSION_COOKIE } from "./support/session";
 
 /**
@@ -13,7 +13,7 @@ import { ana, sessionCookieValue, SESSION_COOKIE } from "./support/session";
  * unescaped. Runs once (in the js project): it tests the server, not a page.
  */
 
-const OWN_PORT = PORT + 25;
+const OWN_PORT = ownPort(25);
 const BASE = `http://127.0.0.1:${OWN_PORT}`;
 const MARK = "bait-xss";
 const INJECTIONS = [

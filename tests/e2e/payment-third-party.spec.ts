@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect as baseExpect, test } from "@playwright/test";
 import { acceptCookies } from "./support/cookies";
-import { PORT } from "./support/env";
+import { ownPort } from "./support/env";
 import { waitForHydration } from "./support/hydration";
 import { startOwnServer, type OwnServer } from "./support/own-server";
 
@@ -16,7 +16,7 @@ import { startOwnServer, type OwnServer } from "./support/own-server";
  */
 
 const expect = baseExpect.configure({ timeout: 15_000 });
-const OWN_PORT = PORT + 39;
+const OWN_PORT = ownPort(39);
 const BASE = `http://localhost:${OWN_PORT}`;
 const THIRD_PARTY = "https://chat.terceros.example/widget.js";
 

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { expect as baseExpect, type Page } from "@playwright/test";
 import { auditedTest as test, expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
-import { PORT, SESSION_SECRET } from "./support/env";
+import { SESSION_SECRET, ownPort } from "./support/env";
 import { ana, loginAs } from "./support/session";
 import { acceptCookies } from "./support/cookies";
 import { cardOnProviderPage } from "./support/card";
@@ -343,7 +343,7 @@ test.describe("card data on the server", () => {
   test("the card number, its expiry and CVV never reach the server's logs, declined or approved", async ({ browser, baseURL }) => {
     test.setTimeout(90_000);
     // A server of its own, so this test reads everything it writes.
-    const port = PORT + (jsOn() ? 37 : 38);
+    const port = ownPort(jsOn() ? 37 : 38);
     const server = spawn(process.execPath, ["server.mjs"], {
       env: { ...process.env, NODE_ENV: "production", MOCKS: "true", PORT: String(port), SESSION_SECRET, HSTS: "false" },
       stdio: ["ignore", "pipe", "pipe"],

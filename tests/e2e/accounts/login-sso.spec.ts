@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { PORT } from "../support/env";
+import { ownPort } from "../support/env";
 import { startOwnServer, type OwnServer } from "../support/own-server";
 
 /**
@@ -13,7 +13,7 @@ import { startOwnServer, type OwnServer } from "../support/own-server";
  * server's watcher applies an edit on the next request).
  */
 
-const OWN_PORT = PORT + 41;
+const OWN_PORT = ownPort(41);
 const BASE = `http://localhost:${OWN_PORT}`;
 const ENTRY = "Ingresar con Cuenta Bait";
 

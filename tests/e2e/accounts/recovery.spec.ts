@@ -3,7 +3,7 @@ import { auditedTest as test, expectNoAxeViolations } from "../support/axe";
 import { acceptCookies } from "../support/cookies";
 import { expectPath } from "../support/expect-path";
 import { waitForHydration } from "../support/hydration";
-import { PORT } from "../support/env";
+import { ownPort } from "../support/env";
 import { startOwnServer, type OwnServer } from "../support/own-server";
 
 /**
@@ -125,7 +125,7 @@ test.describe("lockout on a mock world of its own", () => {
   // Three wrong codes must be the only codes the line sees: on the shared server another flow
   // (the SIM replacement of the same line, in the profile projects that run beside this one)
   // may send the line a new code between two of them. A server of its own, started afresh.
-  const OWN_PORT = PORT + 43;
+  const OWN_PORT = ownPort(43);
   let own: OwnServer | undefined;
   test.use({ baseURL: `http://localhost:${OWN_PORT}` });
   test.describe.configure({ mode: "serial", timeout: 60_000 });

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { acceptCookies } from "../support/cookies";
-import { PORT } from "../support/env";
+import { ownPort } from "../support/env";
 import { waitForHydration } from "../support/hydration";
 import { startOwnServer, type OwnServer } from "../support/own-server";
 
@@ -15,7 +15,7 @@ import { startOwnServer, type OwnServer } from "../support/own-server";
  * to the mock collector (GET /__mocks/analitica/recibido).
  */
 
-const OWN_PORT = PORT + 17;
+const OWN_PORT = ownPort(17);
 const BASE = `http://localhost:${OWN_PORT}`;
 const IDS = { google: "G-TEST1234", meta: "1234567890", tiktok: "CTEST1234567890" };
 

@@ -4,7 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { previewLinkPath, signPreview } from "../../../app/lib/preview-link.server";
 import { AXE_TAGS } from "../support/axe";
-import { PORT } from "../support/env";
+import { ownPort } from "../support/env";
 import { PREVIEW_SECRET, startOwnServer, type OwnServer } from "../support/own-server";
 
 /**
@@ -16,7 +16,7 @@ import { PREVIEW_SECRET, startOwnServer, type OwnServer } from "../support/own-s
  */
 
 /** A server per project: the JavaScript and no-JavaScript runs go side by side. */
-const portOf = (javaScriptEnabled: boolean | undefined) => PORT + (javaScriptEnabled === false ? 8 : 7);
+const portOf = (javaScriptEnabled: boolean | undefined) => ownPort(javaScriptEnabled === false ? 8 : 7);
 const LIVE_TITLE = "Bait: telefonía e internet prepago para todo México";
 const DRAFT_TITLE = "Borrador: la campaña de invierno llega el lunes";
 

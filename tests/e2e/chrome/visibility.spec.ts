@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { PORT } from "../support/env";
+import { ownPort } from "../support/env";
 import { startOwnServer, type OwnServer } from "../support/own-server";
 import { DEVICES, LABEL, field, fillForm, openModal, payButton } from "../esim/support";
 
@@ -31,7 +31,7 @@ test.describe("a flag turned off", () => {
     // A server of its own starts in seconds, more on a loaded machine.
     test.setTimeout(120_000);
     own = await startOwnServer({
-      port: PORT + 46 + (jsOn() ? 0 : 1),
+      port: ownPort(46 + (jsOn() ? 0 : 1)),
       label: "flags-apagados",
       prepare: (configDir) =>
         editJson(path.join(configDir, "flags.json"), (flags) => {
@@ -98,7 +98,7 @@ test.describe("config edited while the server runs", () => {
     const before = process.env.PAGE_CACHE_TTL_MS;
     process.env.PAGE_CACHE_TTL_MS = "600000";
     try {
-      own = await startOwnServer({ port: PORT + 48 + (jsOn() ? 0 : 1), label: "banner-programado" });
+      own = await startOwnServer({ port: ownPort(48 + (jsOn() ? 0 : 1)), label: "banner-programado" });
     } finally {
       if (before === undefined) delete process.env.PAGE_CACHE_TTL_MS;
       else process.env.PAGE_CACHE_TTL_MS = before;

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { PORT, SESSION_SECRET } from "../support/env";
+import { SESSION_SECRET, ownPort } from "../support/env";
 
 /**
  * No lead is ever lost (docs/leads.md "No lead is ever lost"), at the level of the process: a
@@ -14,11 +14,11 @@ import { PORT, SESSION_SECRET } from "../support/env";
  * one's switch makes it refuse the lead, the second one's starts without it (recovered).
  */
 
-const OWN_PORT = PORT + 19;
+const OWN_PORT = ownPort(19);
 const BASE = `http://localhost:${OWN_PORT}`;
 const PHONE = "5561234567";
 
-test.describe.configure({ mode: "serial", timeout: 90_000 });
+test.describe.configure({ mode: "serial", timeout: 180_000 });
 test.use({ baseURL: BASE });
 
 let dataDir = "";
@@ -31,7 +31,10 @@ async function startServer() {
     env: { ...inherited, NODE_ENV: "production", MOCKS: "true", PORT: String(OWN_PORT), SESSION_SECRET, HSTS: "false", DATA_DIR: dataDir },
     stdio: "ignore",
   });
+  // One that could not listen (the port taken) exits: never test whatever else answers there.
+  const spawned = server;
   for (let tries = 0; tries < 160; tries += 1) {
+    if (spawned.exitCode !== null) throw new Error(`el servidor de prueba salió con código ${spawned.exitCode}`);
     if (
       await fetch(`${BASE}/healthz`)
         .then((response) => response.ok)
@@ -84,7 +87,7 @@ test("a lead saved while the upstream refuses survives a crash and is delivered 
 
   // Started again on the same DATA_DIR: the upstream answers again, the pending lead goes out.
   await startServer();
-  await expect.poll(async () => (await received()).length, { timeout: 15_000 }).toBe(1);
+  await expect.poll(async () => (await received()).length, { timeout: 60_000 }).toBe(1);
   const [lead] = await received();
   expect(lead).toMatchObject({ nombre: "Rosa Martínez", telefono: PHONE, tipo: 1 });
   expect(lead?.idempotencyKey).toBeTruthy();

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { microCacheSite, nginxBinary, startNginx, type Nginx } from "../../../scripts/bench/nginx";
 import { waitForHydration } from "../support/hydration";
-import { BASE_URL, PORT } from "../support/env";
+import { BASE_URL, PORT, ownPort } from "../support/env";
 import { SESSION_COOKIE, sessionCookieValue } from "../support/session";
 
 /**
@@ -12,7 +12,7 @@ import { SESSION_COOKIE, sessionCookieValue } from "../support/session";
  * browser part needs JavaScript.
  */
 
-const NGINX_PORT = PORT + 23;
+const NGINX_PORT = ownPort(23);
 const NGINX = `http://127.0.0.1:${NGINX_PORT}`;
 
 test.describe.configure({ mode: "serial" });

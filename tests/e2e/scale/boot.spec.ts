@@ -3,7 +3,10 @@ import { randomInt } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { DEMO_PASSWORD } from "../../../mocks/fixtures/demo";
 import { upstreamEnv } from "../../../mocks/upstream-names";
-import { PORT, SESSION_SECRET } from "../support/env";
+import { SESSION_SECRET, ownPort } from "../support/env";
+
+/** Its servers' ports are `PORT + n`, counted from this checkout's own range (support/env.ts). */
+const PORT = ownPort(0);
 
 /**
  * Production refuses to run unsafely (README "Production"): servers of their own, started as a

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { expect, test } from "@playwright/test";
-import { PORT, SESSION_SECRET } from "../support/env";
+import { SESSION_SECRET, ownPort } from "../support/env";
 
 /**
  * A deploy or a scale-down sends SIGTERM (README "Several instances"): the server stops accepting,
@@ -45,15 +45,15 @@ async function inFlightSurvivesSigterm(child: ChildProcess, port: number) {
 }
 
 test("one server: SIGTERM lets the request in flight finish, refuses new ones, and leaves", async () => {
-  const port = PORT + 29;
+  const port = ownPort(29);
   await inFlightSurvivesSigterm(await started(["server.mjs"], port), port);
 });
 
 test("npm start with two workers (node:cluster): the same, for every worker", async () => {
-  const port = PORT + 30;
-  const redis = spawn("redis-server", ["--port", String(PORT + 31), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  const port = ownPort(30);
+  const redis = spawn("redis-server", ["--port", String(ownPort(31)), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
   try {
-    const child = await started(["scripts/start.mjs"], port, { WEB_CONCURRENCY: "2", REDIS_URL: `redis://127.0.0.1:${PORT + 31}` });
+    const child = await started(["scripts/start.mjs"], port, { WEB_CONCURRENCY: "2", REDIS_URL: `redis://127.0.0.1:${ownPort(31)}` });
     await inFlightSurvivesSigterm(child, port);
   } finally {
     redis.kill("SIGTERM");

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { confirmAndPay, fillCardForm } from "../support/card";
-import { PORT, SESSION_SECRET } from "../support/env";
+import { SESSION_SECRET, ownPort } from "../support/env";
 
 /**
  * Observability (README "Observability"): a server of its own with its output captured runs a
@@ -15,7 +15,7 @@ import { PORT, SESSION_SECRET } from "../support/env";
  * with Redis configured and not answering. Runs once (in the js project).
  */
 
-const OWN_PORT = PORT + 32;
+const OWN_PORT = ownPort(32);
 const BASE = `http://127.0.0.1:${OWN_PORT}`;
 const PHONE = "5512345678";
 const PASSWORD = "Bait2024!";
@@ -113,7 +113,7 @@ test("/healthz says the upstream mode and the config version; /readyz fails whil
   expect(ready.status).toBe(200);
   expect(await ready.json()).toMatchObject({ ready: true, problems: [] });
 
-  const port = PORT + 33;
+  const port = ownPort(33);
   const noRedis = start(port, { REDIS_URL: "redis://127.0.0.1:1" });
   try {
     await healthy(`http://127.0.0.1:${port}`).toBe(200);
@@ -129,7 +129,7 @@ test("/readyz fails while the config has no valid version at boot, and says whic
   const config = mkdtempSync(path.join(tmpdir(), "bait-config-"));
   cpSync(path.resolve("pages-config"), config, { recursive: true });
   writeFileSync(path.join(config, "site.json"), "{ roto");
-  const port = PORT + 34;
+  const port = ownPort(34);
   const broken = start(port, { CONFIG_DIR: config });
   try {
     await healthy(`http://127.0.0.1:${port}`).toBe(200);

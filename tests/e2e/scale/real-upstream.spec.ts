@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { upstreamEnv } from "../../../mocks/upstream-names";
-import { PORT, SESSION_SECRET } from "../support/env";
+import { SESSION_SECRET, ownPort } from "../support/env";
+
+/** Its servers' ports are `PORT + n`, counted from this checkout's own range (support/env.ts). */
+const PORT = ownPort(0);
 import { waitForHydration } from "../support/hydration";
 
 /**

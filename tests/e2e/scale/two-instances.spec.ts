@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { fillCardForm } from "../support/card";
-import { PORT, SESSION_SECRET } from "../support/env";
+import { SESSION_SECRET, ownPort } from "../support/env";
 
 /**
  * Many instances behave as one (README "Several instances"): a real redis-server (Debian's
@@ -14,9 +14,9 @@ import { PORT, SESSION_SECRET } from "../support/env";
  * both. Runs once (in the js project); the checkout itself is driven without JavaScript.
  */
 
-const REDIS_PORT = PORT + 26;
-const A = `http://127.0.0.1:${PORT + 27}`;
-const B = `http://127.0.0.1:${PORT + 28}`;
+const REDIS_PORT = ownPort(26);
+const A = `http://127.0.0.1:${ownPort(27)}`;
+const B = `http://127.0.0.1:${ownPort(28)}`;
 const TOO_MANY = "Has hecho demasiados intentos. Espera 15 minutos y vuelve a intentarlo.";
 
 const processes: ChildProcess[] = [];

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { test } from "@playwright/test";
 import { SESSION_SECRET } from "./env";
 
 export type OwnServer = { base: string; configDir: string; draftDir?: string; stop(): void };
@@ -30,6 +31,9 @@ export async function startOwnServer({
   env?: Record<string, string>;
   draft?: (draftDir: string) => void;
 }): Promise<OwnServer> {
+  // The boot below may take up to a minute on a busy machine: the hook or test that starts the
+  // server gets that minute on top of its own time, so its verdict never depends on the load.
+  if (test.info().timeout > 0) test.info().setTimeout(test.info().timeout + 60_000);
   const configDir = mkdtempSync(path.join(tmpdir(), `bait-${label}-`));
   cpSync("pages-config", configDir, { recursive: true });
   prepare?.(configDir);
@@ -53,6 +57,9 @@ export async function startOwnServer({
     },
     stdio: "ignore",
   });
+  // A server that could not listen (the port taken) exits: say so, rather than test whatever answers there.
+  let exitCode: number | null = null;
+  server.once("exit", (code) => (exitCode = code ?? 1));
   const base = `http://localhost:${port}`;
   const stop = () => {
     server.kill();
@@ -60,10 +67,11 @@ export async function startOwnServer({
     if (draftDir) rmSync(draftDir, { recursive: true, force: true });
   };
   for (let tries = 0; tries < 240; tries += 1) {
+    if (exitCode !== null) break;
     const up = await fetch(`${base}/healthz`).then((response) => response.ok, () => false);
     if (up) return { base, configDir, draftDir, stop };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   stop();
-  throw new Error(`el servidor propio (${label}) no arrancó en el puerto ${port}`);
+  throw new Error(`el servidor propio (${label}) no arrancó en el puerto ${port}${exitCode !== null ? ` (salió con código ${exitCode})` : ""}`);
 }

@@ -7,7 +7,7 @@ import { getBalance } from "./balance.server";
 import { ANA, api, data, errorOf, signIn } from "./fixtures.test-helpers";
 import { useMockUpstream } from "../../../mocks/test-support";
 
-useMockUpstream();
+useMockUpstream({ timeoutMs: 8000 });
 
 describe("login and logout", () => {
   it("signs Ana in with her password and returns her user data and access token", async () => {

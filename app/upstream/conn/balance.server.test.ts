@@ -7,7 +7,7 @@ import { getBalance, getSsoBalance } from "./balance.server";
 import { api, data, errorOf, signIn } from "./fixtures.test-helpers";
 import { useMockUpstream } from "../../../mocks/test-support";
 
-useMockUpstream();
+useMockUpstream({ timeoutMs: 8000 });
 
 describe("balance", () => {
   it("loads the balance of a logged-in line with its access token, item names in English", async () => {

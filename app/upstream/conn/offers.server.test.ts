@@ -3,7 +3,7 @@ import { getOffers } from "./offers.server";
 import { data } from "./fixtures.test-helpers";
 import { useMockUpstream } from "../../../mocks/test-support";
 
-useMockUpstream();
+useMockUpstream({ timeoutMs: 8000 });
 
 describe("offers", () => {
   it("maps the upstream's offers into the recharge-offer domain", async () => {

@@ -13,7 +13,7 @@ import { getWidgetContent } from "./widget.server";
 import { ANA, api, errorOf } from "./fixtures.test-helpers";
 import { useMockUpstream } from "../../../mocks/test-support";
 
-useMockUpstream();
+useMockUpstream({ timeoutMs: 8000 });
 
 /** Every call, how to invoke it, and the catalogue key its failures show. */
 type Case = { name: string; call: string; method: "get" | "post"; path: string; key: string; invoke: (options: ConnOptions) => Promise<UpstreamResult<unknown>> };

@@ -3,7 +3,7 @@ import { checkServiceability } from "./serviceability.server";
 import { data } from "./fixtures.test-helpers";
 import { useMockUpstream } from "../../../mocks/test-support";
 
-useMockUpstream();
+useMockUpstream({ timeoutMs: 8000 });
 
 describe("serviceability", () => {
   it("answers coverage by postal code: 06600 yes with a location, 99999 no", async () => {

@@ -4,7 +4,7 @@ import { getWidgetContent } from "./widget.server";
 import { data } from "./fixtures.test-helpers";
 import { useMockUpstream } from "../../../mocks/test-support";
 
-useMockUpstream();
+useMockUpstream({ timeoutMs: 8000 });
 
 describe("widget CDN", () => {
   it("loads the discovery widget's content (sent with hide: true)", async () => {

@@ -1,10 +1,11 @@
 import * as z from "zod";
+import { lineProfiles } from "./line";
 
 /**
  * A sale ready for payment (docs/recharge.md "Extra"): what the recharge hand-over passes to the checkout.
  * Kept in the signed session cookie between 'Siguiente' and the payment; it holds no card data.
  */
-export const lineCategory = z.enum(["mbb", "hbb", "mifi"]);
+export const lineCategory = z.enum(lineProfiles);
 
 export const campaign = z.object({
   source: z.string().optional(),

@@ -43,6 +43,33 @@ const saleBase = z.object({
   createdAt: z.iso.datetime(),
 });
 
+/** What a sale takes from its offer (the catalogue's offer at its live price). */
+type Campaign = z.infer<typeof campaign>;
+
+export type SaleOffer = { offerId: string; type: number; rechargeName: string; price: number; duration: number; includeMessage: string };
+
+/**
+ * The one sale builder: the fields every kind of sale fills the same way, one unit of the offer
+ * at its live price (spec §9 quantity 1). Each modal adds its kind, total, contact and own fields.
+ */
+export function offerSale(input: { offer: SaleOffer; uuid: string; campaign?: Campaign; loggedIn: boolean; returnTo: string; now?: Date }) {
+  const { offer } = input;
+  return {
+    uuid: input.uuid,
+    offerId: offer.offerId,
+    type: offer.type,
+    description: offer.rechargeName,
+    price: offer.price,
+    quantity: 1 as const,
+    validityDays: offer.duration,
+    includeMessage: offer.includeMessage,
+    ...(input.campaign ? { campaign: input.campaign } : {}),
+    loggedIn: input.loggedIn,
+    returnTo: input.returnTo,
+    createdAt: (input.now ?? new Date()).toISOString(),
+  };
+}
+
 export const rechargeSale = saleBase.extend({
   kind: z.literal("recharge"),
   /** The line recharged: Bait number, or the modem's service number (`phone` is the one typed, the same except for types 3 and 8). */

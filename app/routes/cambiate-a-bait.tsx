@@ -1,17 +1,14 @@
-import { lazy, Suspense } from "react";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { FormMessage } from "~/components/form/form-messages";
 import { RouteError } from "~/components/route-error";
 import { pageMeta } from "~/render/page/meta";
 import { loadOfferPage } from "~/render/page/offer-page.server";
-import { ConfigPageView } from "~/render/page/page-view";
+import { OfferPageView } from "~/render/page/offer-page-view";
 import { simModalData } from "~/features/sim/offer.server";
 import { SIM_PARAM } from "~/features/sim/urls";
 import { simAction, type SimAnswer } from "~/features/sim/sim.server";
 import { SimModal } from "~/features/sim/sim-modal";
 import { esimAction, type EsimAnswer } from "~/features/esim/esim.server";
-import { EsimModal as ServerEsimModal } from "~/features/esim/esim-modal.server";
 import { ESIM_PARAM } from "~/features/esim/urls";
 import { registerCatalogue } from "~/lib/i18n/translate";
 import { form as rechargeForm } from "#locales/es-MX/recharge.json";
@@ -20,9 +17,6 @@ import sim from "#locales/es-MX/sim.json";
 // The form's messages shared with the recharge modal ('Campo requerido', 'Correo inválido'…) and the SIM texts.
 registerCatalogue("recharge", { form: rechargeForm });
 registerCatalogue("sim", sim);
-
-// The eSIM modal's code reaches the browser only on a page whose URL opens it (esim-modal.server.ts says how).
-const EsimModal = ServerEsimModal ?? lazy(() => import("~/features/esim/esim-modal"));
 
 /**
  * /cambiate-a-bait: the config page (pages-config/pages/cambiate-a-bait.json) and the SIM modal
@@ -45,15 +39,9 @@ export default function SwitchToBaitPage() {
   const { page, banners, modal, esim, notice } = useLoaderData<typeof loader>();
   const answer = useActionData<SimAnswer & EsimAnswer>();
   return (
-    <>
-      <ConfigPageView page={page} banners={banners} notice={notice ? <FormMessage tone="error">{notice}</FormMessage> : null} />
-      {modal ? <SimModal key={modal.ok ? modal.offer.offerId : "error"} modal={modal} answer={answer} /> : null}
-      {esim ? (
-        <Suspense>
-          <EsimModal key={esim.ok ? esim.offer.offerId : "error"} modal={esim} answer={answer} param={ESIM_PARAM} />
-        </Suspense>
-      ) : null}
-    </>
+    <OfferPageView page={page} banners={banners} notice={notice} esim={esim} answer={answer}>
+        {modal ? <SimModal key={modal.ok ? modal.offer.offerId : "error"} modal={modal} answer={answer} /> : null}
+    </OfferPageView>
   );
 }
 

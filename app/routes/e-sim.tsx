@@ -1,17 +1,10 @@
-import { lazy, Suspense } from "react";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { FormMessage } from "~/components/form/form-messages";
 import { RouteError } from "~/components/route-error";
 import { pageMeta } from "~/render/page/meta";
 import { loadOfferPage } from "~/render/page/offer-page.server";
-import { ConfigPageView } from "~/render/page/page-view";
+import { OfferPageView } from "~/render/page/offer-page-view";
 import { esimAction, type EsimAnswer } from "~/features/esim/esim.server";
-import { EsimModal as ServerEsimModal } from "~/features/esim/esim-modal.server";
-import { ESIM_PARAM } from "~/features/esim/urls";
-
-// The eSIM modal's code reaches the browser only on a page whose URL opens it (esim-modal.server.ts says how).
-const EsimModal = ServerEsimModal ?? lazy(() => import("~/features/esim/esim-modal"));
 
 /**
  * /e-sim: the config page (pages-config/pages/e-sim.json, behind the `e-sim` flag) and the eSIM
@@ -29,14 +22,7 @@ export default function EsimPage() {
   const { page, banners, esim, notice } = useLoaderData<typeof loader>();
   const answer = useActionData<EsimAnswer>();
   return (
-    <>
-      <ConfigPageView page={page} banners={banners} notice={notice ? <FormMessage tone="error">{notice}</FormMessage> : null} />
-      {esim ? (
-        <Suspense>
-          <EsimModal key={esim.ok ? esim.offer.offerId : "error"} modal={esim} answer={answer} param={ESIM_PARAM} />
-        </Suspense>
-      ) : null}
-    </>
+    <OfferPageView page={page} banners={banners} notice={notice} esim={esim} answer={answer} />
   );
 }
 

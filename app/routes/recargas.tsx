@@ -1,26 +1,20 @@
-import { lazy, Suspense } from "react";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { FormMessage } from "~/components/form/form-messages";
 import { RouteError } from "~/components/route-error";
 import { pageMeta } from "~/render/page/meta";
 import { loadOfferPage } from "~/render/page/offer-page.server";
-import { ConfigPageView } from "~/render/page/page-view";
+import { OfferPageView } from "~/render/page/offer-page-view";
 import { rechargeModalData } from "~/features/recharge/modal.server";
 import { LINE_PARAM, RECHARGE_PARAM } from "~/features/recharge/urls";
 import { rechargeAction, type RechargeAnswer } from "~/features/recharge/recharge.server";
 import { RechargeModal } from "~/features/recharge/recharge-modal";
 import { esimAction, type EsimAnswer } from "~/features/esim/esim.server";
-import { EsimModal as ServerEsimModal } from "~/features/esim/esim-modal.server";
 import { ESIM_PARAM } from "~/features/esim/urls";
 import { registerCatalogue } from "~/lib/i18n/translate";
 import { form as rechargeForm, history, modal as modalTexts } from "#locales/es-MX/recharge.json";
 import { getSessionUser } from "~/lib/session.server";
 
 registerCatalogue("recharge", { form: rechargeForm, modal: modalTexts, history });
-
-// The eSIM modal's code reaches the browser only on a page whose URL opens it (esim-modal.server.ts says how).
-const EsimModal = ServerEsimModal ?? lazy(() => import("~/features/esim/esim-modal"));
 
 /**
  * /recargas: the offer catalogue (a config page, pages-config/pages/recargas.json) and the
@@ -44,15 +38,9 @@ export default function RechargesPage() {
   const { page, banners, modal, esim, notice } = useLoaderData<typeof loader>();
   const answer = useActionData<RechargeAnswer & EsimAnswer>();
   return (
-    <>
-      <ConfigPageView page={page} banners={banners} notice={notice ? <FormMessage tone="error">{notice}</FormMessage> : null} />
-      {modal ? <RechargeModal key={modal.ok ? modal.offer.offerId : "error"} modal={modal} answer={answer} /> : null}
-      {esim ? (
-        <Suspense>
-          <EsimModal key={esim.ok ? esim.offer.offerId : "error"} modal={esim} answer={answer} param={ESIM_PARAM} />
-        </Suspense>
-      ) : null}
-    </>
+    <OfferPageView page={page} banners={banners} notice={notice} esim={esim} answer={answer}>
+        {modal ? <RechargeModal key={modal.ok ? modal.offer.offerId : "error"} modal={modal} answer={answer} /> : null}
+    </OfferPageView>
   );
 }
 

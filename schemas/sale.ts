@@ -1,10 +1,11 @@
 import * as z from "zod";
+import { lineProfiles } from "./line";
 
 /**
  * A sale ready for payment (docs/recharge.md "Extra"): what the recharge hand-over passes to the checkout.
  * Kept in the signed session cookie between 'Siguiente' and the payment; it holds no card data.
  */
-export const lineCategory = z.enum(["mbb", "hbb", "mifi"]);
+export const lineCategory = z.enum(lineProfiles);
 
 export const campaign = z.object({
   source: z.string().optional(),
@@ -41,6 +42,33 @@ const saleBase = z.object({
   returnTo: z.string().startsWith("/"),
   createdAt: z.iso.datetime(),
 });
+
+/** What a sale takes from its offer (the catalogue's offer at its live price). */
+type Campaign = z.infer<typeof campaign>;
+
+export type SaleOffer = { offerId: string; type: number; rechargeName: string; price: number; duration: number; includeMessage: string };
+
+/**
+ * The one sale builder: the fields every kind of sale fills the same way, one unit of the offer
+ * at its live price (spec §9 quantity 1). Each modal adds its kind, total, contact and own fields.
+ */
+export function offerSale(input: { offer: SaleOffer; uuid: string; campaign?: Campaign; loggedIn: boolean; returnTo: string; now?: Date }) {
+  const { offer } = input;
+  return {
+    uuid: input.uuid,
+    offerId: offer.offerId,
+    type: offer.type,
+    description: offer.rechargeName,
+    price: offer.price,
+    quantity: 1 as const,
+    validityDays: offer.duration,
+    includeMessage: offer.includeMessage,
+    ...(input.campaign ? { campaign: input.campaign } : {}),
+    loggedIn: input.loggedIn,
+    returnTo: input.returnTo,
+    createdAt: (input.now ?? new Date()).toISOString(),
+  };
+}
 
 export const rechargeSale = saleBase.extend({
   kind: z.literal("recharge"),

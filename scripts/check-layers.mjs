@@ -1,6 +1,7 @@
 // npm run check:layers — the import-boundary check: every import of app/, schemas/, mocks/ and
 // scripts/ is resolved to a file, and a file may import only its own layer or a lower one.
-// Exits 1 with one line per wrong import. `--root <dir>` checks another tree (the tests use it).
+// No files may import each other in a circle, and a test helper keeps its file's layer as
+// other code does. Exits 1 with one line per wrong import or circle. `--root <dir>` checks another tree (the tests use it).
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -32,6 +33,20 @@ export const SHARED = ["locales/**", "app/styles/**"];
  */
 export const TESTS = ["**/*.test.ts", "**/*.test.tsx", "**/*.test.mjs", "**/*.test-helpers.ts", "tests/**"];
 
+/**
+ * Test helpers beside the code (`*.test-helpers.ts`) are shared by the tests of their folder and
+ * keep its layer: they import their own layer or lower ones, never the mock upstream (a test
+ * that needs it takes mocks/test-support.ts itself).
+ */
+export const HELPERS = ["**/*.test-helpers.ts"];
+
+/**
+ * Folders whose files may still import one another in a circle: the blocks' on-demand views
+ * reach the registry through their own index (app/render/blocks). Empty this list once that
+ * folder has no circle; a circle elsewhere, or one that leaves the folder, always fails.
+ */
+export const CIRCLES_TOLERATED = ["app/render/blocks/"];
+
 /** The folders whose imports are checked. Only app/ and schemas/ are layered; mocks/ and scripts/ are not. */
 const SCANNED = ["app", "schemas", "mocks", "scripts"];
 const SOURCE = /\.(ts|tsx|mjs|js)$/;
@@ -54,6 +69,7 @@ const matcher = (globs) => {
 const layerMatchers = LAYERS.map((layer, rank) => ({ name: layer.name, rank, matches: matcher(layer.files) }));
 const isShared = matcher(SHARED);
 const isTest = matcher(TESTS);
+const isHelper = matcher(HELPERS);
 
 /** The layer of a repository path (forward slashes), or undefined outside the layers. */
 export const layerOf = (file) => layerMatchers.findLast((layer) => layer.matches(file));
@@ -81,8 +97,8 @@ const resolve = (root, from, specifier) => {
 
 /** Why `from` may not import `to`, or undefined when it may. */
 const ruleBroken = (from, to) => {
-  if (isTest(from)) return undefined;
-  if (isTest(to)) return "only tests may import a test file or a test helper";
+  if (isTest(from) && !isHelper(from)) return undefined;
+  if (isTest(to) && !isHelper(from)) return "only tests may import a test file or a test helper";
   const source = layerOf(from);
   if (!source) return undefined;
   if (to.startsWith("mocks/")) return `${source.name} may not import mocks (the mock upstream is wired by server.mjs, outside the app)`;
@@ -94,13 +110,51 @@ const ruleBroken = (from, to) => {
 };
 
 /**
+ * The circles of an import graph (Tarjan's strongly connected components): each a list of files
+ * that reach one another, sorted, with a file importing itself as a circle of one.
+ */
+export function circlesOf(graph) {
+  let next = 0;
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const circles = [];
+  const visit = (file) => {
+    index.set(file, next);
+    low.set(file, next);
+    next += 1;
+    stack.push(file);
+    onStack.add(file);
+    for (const to of graph.get(file) ?? []) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(file, Math.min(low.get(file), low.get(to)));
+      } else if (onStack.has(to)) low.set(file, Math.min(low.get(file), index.get(to)));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const members = [];
+    let member;
+    do {
+      member = stack.pop();
+      onStack.delete(member);
+      members.push(member);
+    } while (member !== file);
+    if (members.length > 1 || graph.get(file)?.has(file)) circles.push(members.sort());
+  };
+  for (const file of [...graph.keys()].sort()) if (!index.has(file)) visit(file);
+  return circles.sort((a, b) => a[0].localeCompare(b[0]));
+}
+
+/**
  * Checks the tree at `root`: the files scanned, the local imports resolved and one line per
- * wrong or unresolvable import.
+ * wrong or unresolvable import, and one per import circle (tests left out).
  */
 export function checkLayers(root) {
   const files = SCANNED.filter((dir) => existsSync(path.join(root, dir))).flatMap((dir) => walk(root, dir));
   let imports = 0;
   const violations = [];
+  const graph = new Map();
   for (const from of files) {
     if (from.startsWith("app/") && !layerOf(from) && !isTest(from)) {
       violations.push(`✗ ${from}: in no layer (add it to LAYERS in scripts/check-layers.mjs)`);
@@ -116,9 +170,14 @@ export function checkLayers(root) {
         continue;
       }
       imports += 1;
+      if (!isTest(from) && !isTest(to)) graph.set(from, (graph.get(from) ?? new Set()).add(to));
       const reason = ruleBroken(from, to);
       if (reason) violations.push(`✗ ${from} → ${to}: ${reason}`);
     }
+  }
+  const tolerated = (circle) => CIRCLES_TOLERATED.some((folder) => circle.every((file) => file.startsWith(folder)));
+  for (const circle of circlesOf(graph).filter((found) => !tolerated(found))) {
+    violations.push(`✗ ${circle.join(", ")}: import one another in a circle (one of them must not import the other)`);
   }
   return { files: files.length, imports, violations };
 }

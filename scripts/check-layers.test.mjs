@@ -78,9 +78,9 @@ describe("the import-boundary check", () => {
   });
 
   it("fails when app code imports the mock upstream", () => {
-    const root = tree({ ...clean, "app/lib/env.server.ts": `import "../../mocks/test-support";\nexport const env = {};` });
+    const root = tree({ ...clean, "app/lib/env.server.ts": `import "../../mocks/node";\nexport const env = {};`, "mocks/node.ts": `export const mockServer = {};` });
     expect(checkLayers(root).violations).toEqual([
-      "✗ app/lib/env.server.ts → mocks/test-support.ts: lib may not import mocks (the mock upstream is wired by server.mjs, outside the app)",
+      "✗ app/lib/env.server.ts → mocks/node.ts: lib may not import mocks (the mock upstream is wired by server.mjs, outside the app)",
     ]);
   });
 
@@ -95,6 +95,41 @@ describe("the import-boundary check", () => {
     const root = tree({ ...clean, "mocks/test-support.ts": `import { fixture } from "#schemas/config/fixtures.test-helpers";\nexport const useMockUpstream = fixture;` });
     expect(checkLayers(root).violations).toEqual([
       "✗ mocks/test-support.ts → schemas/config/fixtures.test-helpers.ts: only tests may import a test file or a test helper",
+    ]);
+  });
+
+  it("holds a test helper to its layer: no upward import, no mock upstream; a test itself may import both", () => {
+    const root = tree({
+      ...clean,
+      "app/lib/config/check.test-helpers.ts": `import { registry } from "~/render/blocks/registry";\nexport const kinds = registry;`,
+      "app/upstream/conn.test-helpers.ts": `import { useMockUpstream } from "../../mocks/test-support";\nexport { useMockUpstream };`,
+      "app/lib/config/check.test.ts": `import { registry } from "~/render/blocks/registry";\nimport { kinds } from "./check.test-helpers";\nexport { registry, kinds };`,
+    });
+    expect(checkLayers(root).violations).toEqual([
+      `✗ app/lib/config/check.test-helpers.ts → app/render/blocks/registry.ts: lib may not import render ${ORDER}`,
+      "✗ app/upstream/conn.test-helpers.ts → mocks/test-support.ts: upstream may not import mocks (the mock upstream is wired by server.mjs, outside the app)",
+    ]);
+  });
+
+  it("fails on files that import one another in a circle, also through a type import, naming every file once", () => {
+    const root = tree({
+      ...clean,
+      "app/lib/store/store.server.ts": `import { fileStore } from "./file.server";\nexport type Store = {};\nexport const open = fileStore;`,
+      "app/lib/store/file.server.ts": `import type { Store } from "./store.server";\nexport const fileStore = (): Store => ({});`,
+      "app/lib/self.ts": `import { me } from "./self";\nexport const me = 1;`,
+    });
+    expect(checkLayers(root).violations).toEqual([
+      "✗ app/lib/self.ts: import one another in a circle (one of them must not import the other)",
+      "✗ app/lib/store/file.server.ts, app/lib/store/store.server.ts: import one another in a circle (one of them must not import the other)",
+    ]);
+  });
+
+  it("tolerates a circle only inside the blocks' folder, not one that leaves it", () => {
+    const inside = tree({ ...clean, "app/render/blocks/hero/view.tsx": `import { registry } from "../registry";\nexport const Hero = registry;`, "app/render/blocks/registry.ts": `export { Hero } from "./hero/view";\nexport const registry = {};` });
+    expect(checkLayers(inside).violations).toEqual([]);
+    const leaving = tree({ ...clean, "app/render/page/page.tsx": `import { registry } from "~/render/blocks/registry";\nexport const Page = () => registry;`, "app/render/blocks/registry.ts": `import { Page } from "../page/page";\nexport const registry = { Page };` });
+    expect(checkLayers(leaving).violations).toEqual([
+      "✗ app/render/blocks/registry.ts, app/render/page/page.tsx: import one another in a circle (one of them must not import the other)",
     ]);
   });
 
@@ -113,5 +148,6 @@ describe("the import-boundary check", () => {
     const ok = spawnSync(process.execPath, [script, "--root", tree(clean)], { encoding: "utf8" });
     expect(ok.status).toBe(0);
     expect(ok.stdout).toBe("Layers respected: 22 files, 23 imports checked.\n");
-  });
+    // Two node processes that each load TypeScript: seconds on a busy machine.
+  }, 30_000);
 });

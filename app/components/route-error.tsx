@@ -10,8 +10,8 @@ export function RouteError() {
   const { t } = useTranslation();
   const root = useRouteLoaderData<{ chrome: { brand: { supportPhone: string } } }>("root");
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  // A page not found or a form posted where none is taken is the visitor's request, not a fault.
-  if (status !== 404 && status !== 405 && typeof document === "undefined") console.error("[route] error al mostrar la página:", error);
+  // The server's log has the fault already (entry.server.tsx `handleError`, and the request's
+  // line with its status): the page only tells the visitor.
   const { title, text } =
     status === 404
       ? { title: t("notFound.title"), text: t("notFound.text") }

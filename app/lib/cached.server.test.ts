@@ -57,6 +57,29 @@ describe("cached", () => {
     expect(await offers("general")).toEqual({ ok: true, data: "back" });
   });
 
+  it("keeps at most maxEntries keys, forgetting the least recently used first", async () => {
+    const load = vi.fn(async (key: string) => ({ ok: true as const, data: key }));
+    const offers = cached<string, Result>(load, { ttlMs: 60_000, isFailure, maxEntries: 2 });
+    await offers("a");
+    await offers("b");
+    await offers("a");
+    await offers("c");
+    expect(load).toHaveBeenCalledTimes(3);
+    await offers("a");
+    expect(load).toHaveBeenCalledTimes(3);
+    await offers("b");
+    expect(load).toHaveBeenCalledTimes(4);
+  });
+
+  it("forgets every key on clear", async () => {
+    const load = vi.fn(async (key: string) => ({ ok: true as const, data: key }));
+    const offers = cached<string, Result>(load, { ttlMs: 60_000, isFailure });
+    await offers("a");
+    offers.clear();
+    await offers("a");
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
   it("passes every call through with ttl 0", async () => {
     const load = vi.fn(async () => ({ ok: true as const, data: "x" }));
     const offers = cached<string, Result>(load, { ttlMs: 0, isFailure });

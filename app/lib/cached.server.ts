@@ -1,6 +1,8 @@
+import { LRUCache } from "lru-cache";
+
 /**
  * A small cache for public upstream data (offers, destinations, FAQ, area codes): docs/upstream.md
- * › "Caching public data".
+ * › "Caching public data". lru-cache underneath; this module only says what the callers rely on.
  *
  * - A value is fresh for `ttlMs`; after that the next call loads it again.
  * - Concurrent calls for a key that is not fresh share one load (single flight): a crowd
@@ -16,7 +18,7 @@ export type CachedOptions<T> = {
   staleMs?: number;
   /** Which results are failures (an `UpstreamResult` with ok false); those are never kept. */
   isFailure?: (value: T) => boolean;
-  /** At most this many keys; the oldest go first. */
+  /** At most this many keys; the least recently used go first. */
   maxEntries?: number;
   now?: () => number;
 };
@@ -27,39 +29,44 @@ export type Cached<K, T> = {
   clear: () => void;
 };
 
+/** A load's failure on its way through lru-cache, which keeps the last value when a fetch rejects. */
+class Failure<T> extends Error {
+  constructor(readonly result: T) {
+    super("load failed");
+  }
+}
+
 export function cached<K extends string, T>(load: (key: K) => Promise<T>, options: CachedOptions<T>): Cached<K, T> {
   const { ttlMs, staleMs = 10 * 60_000, isFailure = () => false, maxEntries = 200, now = () => Date.now() } = options;
-  const values = new Map<K, { value: T; at: number }>();
-  const inFlight = new Map<K, Promise<T>>();
+  // An entry lives for its time and the stale window; a call after its time refreshes it, and a
+  // refresh that fails leaves it (and serves it) until the window ends.
+  const values = new LRUCache<K, { value: T; at: number }>({
+    max: maxEntries,
+    ttl: ttlMs + staleMs,
+    ttlResolution: 0,
+    perf: { now },
+    noDeleteOnFetchRejection: true,
+    ignoreFetchAbort: true,
+    fetchMethod: async (key) => {
+      const value = await load(key);
+      if (isFailure(value)) throw new Failure(value);
+      return { value, at: now() };
+    },
+  });
 
-  async function refresh(key: K): Promise<T> {
-    const previous = values.get(key);
-    let result: T;
-    try {
-      result = await load(key);
-    } catch (error) {
-      if (previous && now() - previous.at <= ttlMs + staleMs) return previous.value;
-      throw error;
-    }
-    if (isFailure(result)) {
-      return previous && now() - previous.at <= ttlMs + staleMs ? previous.value : result;
-    }
-    values.delete(key);
-    values.set(key, { value: result, at: now() });
-    while (values.size > maxEntries) values.delete(values.keys().next().value as K);
-    return result;
-  }
-
-  const get = ((key: K) => {
+  const get = (async (key: K) => {
     if (ttlMs <= 0) return load(key);
     const entry = values.get(key);
-    if (entry && now() - entry.at < ttlMs) return Promise.resolve(entry.value);
-    let pending = inFlight.get(key);
-    if (!pending) {
-      pending = refresh(key).finally(() => inFlight.delete(key));
-      inFlight.set(key, pending);
+    try {
+      const fetched = await values.fetch(key, { forceRefresh: entry !== undefined && now() - entry.at >= ttlMs });
+      return fetched!.value;
+    } catch (error) {
+      // The refresh failed: the last good value if it is still within its window, else the failure.
+      const kept = values.get(key);
+      if (kept) return kept.value;
+      if (error instanceof Failure) return error.result as T;
+      throw error;
     }
-    return pending;
   }) as Cached<K, T>;
   get.clear = () => values.clear();
   return get;

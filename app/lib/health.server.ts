@@ -4,7 +4,7 @@ import path from "node:path";
 import { configStore, getFlags, getPages, getRecharges, getSite, getWidget } from "./config/config.server";
 import { refusals } from "./config/refusals.server";
 import { env } from "./env.server";
-import { sharedState } from "./store/state.server";
+import { sharedState } from "./store/store.server";
 
 /**
  * What /healthz and /readyz report (server.mjs, README "Observability"). The config version is

@@ -1,6 +1,6 @@
 import { env } from "./env.server";
 import { logger } from "./log.server";
-import { sharedState } from "./store/state.server";
+import { sharedState } from "./store/store.server";
 import type { SharedState } from "./store/shared-state.server";
 
 /**

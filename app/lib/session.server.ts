@@ -2,7 +2,7 @@ import { createCookie, createSession, createSessionStorage, redirect } from "@re
 import { sessionTokens, sessionUser, type SessionTokens, type SessionUser } from "#schemas/session";
 import { env, sessionEnv } from "./env.server";
 import { createSessionRecords } from "./session-records.server";
-import { sharedState } from "./store/state.server";
+import { sharedState } from "./store/store.server";
 import { seal, unseal } from "./token-vault.server";
 
 type SessionData = {

@@ -1,34 +1,22 @@
-import { lazy, Suspense } from "react";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { FormMessage } from "~/components/form/form-messages";
 import { RouteError } from "~/components/route-error";
 import { pageMeta } from "~/render/page/meta";
-import { readConfigPage } from "~/render/page/page.server";
-import { ConfigPageView } from "~/render/page/page-view";
-import { createOfferSource } from "~/features/recharge/catalogue.server";
-import { viewerFor } from "~/features/flags/visibility.server";
+import { loadOfferPage } from "~/render/page/offer-page.server";
+import { OfferPageView } from "~/render/page/offer-page-view";
 import { simModalData } from "~/features/sim/offer.server";
 import { SIM_PARAM } from "~/features/sim/urls";
 import { simAction, type SimAnswer } from "~/features/sim/sim.server";
 import { SimModal } from "~/features/sim/sim-modal";
 import { esimAction, type EsimAnswer } from "~/features/esim/esim.server";
-import { EsimModal as ServerEsimModal } from "~/features/esim/esim-modal.server";
-import { esimModalOf } from "~/features/esim/offer.server";
 import { ESIM_PARAM } from "~/features/esim/urls";
 import { registerCatalogue } from "~/lib/i18n/translate";
 import { form as rechargeForm } from "#locales/es-MX/recharge.json";
 import sim from "#locales/es-MX/sim.json";
-import { translate } from "~/lib/i18n/translate.server";
-import { takeNotice } from "~/lib/notice.server";
 
 // The form's messages shared with the recharge modal ('Campo requerido', 'Correo inválido'…) and the SIM texts.
 registerCatalogue("recharge", { form: rechargeForm });
 registerCatalogue("sim", sim);
-
-// The eSIM modal's code reaches the browser only on a page whose URL opens it (esim-modal.server.ts says how).
-const EsimModal = ServerEsimModal ?? lazy(() => import("~/features/esim/esim-modal"));
 
 /**
  * /cambiate-a-bait: the config page (pages-config/pages/cambiate-a-bait.json) and the SIM modal
@@ -38,23 +26,11 @@ const EsimModal = ServerEsimModal ?? lazy(() => import("~/features/esim/esim-mod
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => pageMeta(data ? { kind: "page", page: data.page } : undefined, error);
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  // The page's SIM and eSIM cards and the modals read the same upstream lists once.
-  const offers = createOfferSource(await viewerFor(request, context));
-  const offerId = new URL(request.url).searchParams.get(SIM_PARAM);
-  const [found, modal, esim, { notice, headers }] = await Promise.all([
-    readConfigPage(request, context, offers),
-    offerId ? simModalData(offerId, offers) : null,
-    esimModalOf(request, offers),
-    takeNotice(request),
-  ]);
-  if (!found) throw new Response(null, { status: 404 });
-  const out = new Headers(headers);
-  if (esim.setCookie) out.append("Set-Cookie", esim.setCookie);
-  // The modals' forms hold what the visitor typed: never kept by a shared cache.
-  out.set("Cache-Control", modal || esim.modal || notice ? "private, no-store" : found.cacheControl);
-  return data({ page: found.page, banners: found.banners, modal, esim: esim.modal, notice: notice ? translate(notice) : null }, { headers: out });
-}
+export const loader = ({ request, context }: LoaderFunctionArgs) =>
+  loadOfferPage(request, context, (offers, query) => {
+    const offerId = query.get(SIM_PARAM);
+    return offerId ? simModalData(offerId, offers) : null;
+  });
 
 /** The post belongs to the modal the URL opens: the eSIM's (`?oferta=`) or the SIM's. */
 export const action = ({ request, context }: ActionFunctionArgs) => (new URL(request.url).searchParams.has(ESIM_PARAM) ? esimAction(request, context) : simAction(request, context));
@@ -63,15 +39,9 @@ export default function SwitchToBaitPage() {
   const { page, banners, modal, esim, notice } = useLoaderData<typeof loader>();
   const answer = useActionData<SimAnswer & EsimAnswer>();
   return (
-    <>
-      <ConfigPageView page={page} banners={banners} notice={notice ? <FormMessage tone="error">{notice}</FormMessage> : null} />
-      {modal ? <SimModal key={modal.ok ? modal.offer.offerId : "error"} modal={modal} answer={answer} /> : null}
-      {esim ? (
-        <Suspense>
-          <EsimModal key={esim.ok ? esim.offer.offerId : "error"} modal={esim} answer={answer} param={ESIM_PARAM} />
-        </Suspense>
-      ) : null}
-    </>
+    <OfferPageView page={page} banners={banners} notice={notice} esim={esim} answer={answer}>
+        {modal ? <SimModal key={modal.ok ? modal.offer.offerId : "error"} modal={modal} answer={answer} /> : null}
+    </OfferPageView>
   );
 }
 

@@ -8,6 +8,7 @@
  * replacement codes -1..4 (recharge.json), which belong to the recharge flow.
  */
 import type { UpstreamError } from "./http.server";
+import { isLineProfile, lineProfiles } from "#schemas/line";
 
 /** The catalogue entries of the support lines, for texts that name them ("llama al 800 …"). */
 export const SUPPORT_PHONE = "800 123 2248";
@@ -91,11 +92,10 @@ export function nirErrorKey(reason: string | number): string {
 // ---------------------------------------------------------------------------------------------
 // Login with a number of another line type than the form chosen (mobile vs service number).
 
-export type LineType = "mbb" | "hbb" | "mifi";
 export const LOGIN_BY_TYPE_DEFAULT = "errors:loginByType.default";
 
 export function loginByTypeKey(lineType: string): string {
-  return lineType === "mbb" || lineType === "hbb" || lineType === "mifi" ? `errors:loginByType.${lineType}` : LOGIN_BY_TYPE_DEFAULT;
+  return isLineProfile(lineType) ? `errors:loginByType.${lineType}` : LOGIN_BY_TYPE_DEFAULT;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -163,7 +163,7 @@ export const allErrorKeys: readonly string[] = [
   ...Object.values(simReplacementKeys),
   ...nirReasons.map(nirErrorKey),
   NIR_DEFAULT,
-  ...(["mbb", "hbb", "mifi"] as const).map(loginByTypeKey),
+  ...lineProfiles.map(loginByTypeKey),
   LOGIN_BY_TYPE_DEFAULT,
   "errors:otp.accepted",
   "errors:otp.wrongCode",

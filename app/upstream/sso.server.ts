@@ -1,9 +1,9 @@
 import * as z from "zod";
 import { errorBody } from "./core/common.schemas";
-import type { LineProfile } from "./core/line.server";
 import { refuse } from "./core/results.server";
 import { lineNumberMessages, otpOutcome, otpSendKeys } from "./errors";
 import { upstreamFetch, type UpstreamResult } from "./http.server";
+import { profileOfUserType } from "#schemas/line";
 
 /**
  * The single-sign-on upstream (`env.upstreams.sso`): the SSO login start and callback, the
@@ -153,8 +153,6 @@ export function startSsoLogin(input: { redirectUri: string; loginHint?: string }
   });
 }
 
-const userTypeProfile = { 1: "mbb", 2: "hbb", 3: "mifi" } as const satisfies Record<number, LineProfile>;
-
 /** The session fields of docs/accounts.md ("User session"). */
 const sessionWire = z
   .object({
@@ -177,7 +175,7 @@ const sessionWire = z
     email: wire.email,
     number: wire.number,
     serviceNumber: wire.serviceNumber || undefined,
-    profile: userTypeProfile[wire.userType] as LineProfile,
+    profile: profileOfUserType[wire.userType],
     isLegacy: wire.isLegacy,
     profileActive: wire.isProfileActive ?? true,
     emailVerified: wire.isEmailVerify ?? false,

@@ -4,6 +4,7 @@ import { demoDevices } from "../fixtures/demo";
 import { switched } from "../switches";
 import { journey } from "../world-journey";
 import { lineOf, world, type Line } from "../world";
+import { fail, jsonBody, text } from "./request-body";
 
 /**
  * Handlers of the core upstream (app/upstream/core/ documents the paths). They read
@@ -13,19 +14,8 @@ import { lineOf, world, type Line } from "../world";
 const base = "https://core.upstream.mock";
 const TEN_DIGITS = /^\d{10}$/;
 
-const fail = (status: number, message: string) => HttpResponse.json({ success: false, message }, { status });
 const notBait = () => fail(412, "El número no pertenece a Bait");
 const lineByIccid = (iccid: string): Line | undefined => [...world.lines.values()].find((line) => line.iccid === iccid);
-
-async function jsonBody(request: Request): Promise<Record<string, unknown>> {
-  try {
-    const body: unknown = await request.json();
-    return body && typeof body === "object" ? (body as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-const text = (value: unknown) => (typeof value === "string" ? value : typeof value === "number" ? String(value) : "");
 
 /** Area codes a number may move to. */
 const AREA_CODES = [

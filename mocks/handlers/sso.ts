@@ -3,6 +3,7 @@ import { http, HttpResponse, type RequestHandler } from "msw";
 import { switched } from "../switches";
 import { journey, newSsoState } from "../world-journey";
 import { checkCode, endSession, lineOf, lockedUntil, newToken, world, type Account } from "../world";
+import { fail, jsonBody, text } from "./request-body";
 
 /**
  * Handlers of the sso upstream (app/upstream/sso.server.ts documents the paths). Codes follow
@@ -14,18 +15,6 @@ const base = "https://sso.upstream.mock";
 const TEN_DIGITS = /^\d{10}$/;
 const PASSWORD = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%.*#?& ]).{8,20}$/;
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
-
-const fail = (status: number, message: string) => HttpResponse.json({ success: false, message }, { status });
-
-async function jsonBody(request: Request): Promise<Record<string, unknown>> {
-  try {
-    const body: unknown = await request.json();
-    return body && typeof body === "object" ? (body as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-const text = (value: unknown) => (typeof value === "string" ? value : typeof value === "number" ? String(value) : "");
 
 /**
  * The line a registration names: the service number for hbb / mifi (whose contact phone must be

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { isLineProfile, type LineProfile } from "../line";
 
 /**
  * Field rules shared by the account forms (docs/accounts.md). Every message is a catalogue key; the
@@ -6,12 +7,11 @@ import * as z from "zod/mini";
  * browser too (app/lib/forms.ts says why).
  */
 
-export const lineProfiles = ["mbb", "hbb", "mifi"] as const;
-export type LineProfile = (typeof lineProfiles)[number];
+export { lineProfiles, type LineProfile } from "../line";
 
 /** `?type=` of the account screens: anything unknown is a mobile line, as on the switch. */
 export const profileOf = (value: string | null | undefined): LineProfile =>
-  (lineProfiles as readonly string[]).includes(value ?? "") ? (value as LineProfile) : "mbb";
+  value && isLineProfile(value) ? value : "mbb";
 
 const stripSpaces = z.overwrite((value: string) => value.replace(/\s+/g, ""));
 

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { checkbox } from "./fields";
+import type { LineProfile } from "../line";
 
 /**
  * The recharge modal's "Datos de línea" form (docs/recharge.md, spec §5), shared by the /recargas action and
@@ -12,7 +13,7 @@ import { checkbox } from "./fields";
 export const needsServiceNumber = (type: number) => type === 3 || type === 8;
 
 /** The line profile an offer type recharges: 2 home internet, 3 and 8 portable internet, the rest mobile. */
-export const profileForType = (type: number): "mbb" | "hbb" | "mifi" => (type === 2 ? "hbb" : needsServiceNumber(type) ? "mifi" : "mbb");
+export const profileForType = (type: number): LineProfile => (type === 2 ? "hbb" : needsServiceNumber(type) ? "mifi" : "mbb");
 
 /**
  * Reference 4 of a sale, its line category (docs/recharge.md "Offer types"): the same table as the

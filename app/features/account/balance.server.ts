@@ -12,6 +12,7 @@ import { invoiceUrl } from "~/features/profile/urls";
 import { LINE_PARAM, rechargeHref } from "~/features/recharge/urls";
 import { balanceView, type BalanceView } from "./balance-view";
 import { HISTORY_LIMIT_PARAM, historyLimitOf } from "./urls";
+import { isLineStatus } from "~/features/line/line";
 
 /**
  * One recharge of the line's history, as the page lists it; `rechargeHref` opens the recharge modal for that offer and line,
@@ -34,8 +35,6 @@ export type AccountOverview = {
   rechargeShortcut: string;
 };
 
-/** The statuses the page names in words; any other is "Sin información". */
-const LINE_STATUSES = ["active", "suspend", "idle", "predeactivate", "barring"];
 
 const offerNamed = (offeringId: string) => getRecharges().offers.find((offer) => offer.offerId === offeringId);
 
@@ -85,7 +84,7 @@ export async function loadAccountOverview(request: Request): Promise<AccountOver
     user,
     auth,
     lineNumber: formatPhone(line),
-    lineStatus: profile.ok ? (LINE_STATUSES.includes(profile.data.status ?? "") ? profile.data.status! : "unknown") : null,
+    lineStatus: profile.ok ? (isLineStatus(profile.data.status) ? profile.data.status : "unknown") : null,
     lineError: profile.ok ? null : "customer:home.accountFailed",
     balance: result.ok ? balanceView(result.data, (id) => offerNamed(id)?.rechargeName ?? id) : null,
     balanceError: result.ok ? null : "customer:home.balanceFailed",

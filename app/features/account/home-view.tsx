@@ -5,8 +5,8 @@ import type { AccountOverview } from "./balance.server";
 import type { BalanceRow, BalanceView } from "./balance-view";
 import { INVOICE_PATH, REPLACEMENT_PATH } from "~/features/profile/urls";
 import { HISTORY_LIMIT_PARAM, HISTORY_LIMITS } from "./urls";
+import { profileOfUserType } from "#schemas/line";
 
-const PROFILE = { 1: "mbb", 2: "hbb", 3: "mifi" } as const;
 
 function amountText(row: BalanceRow, value: string, message: Translate) {
   if (row.unit === "minutes") return message("customer:home.minutes", { count: Number(value) });
@@ -160,7 +160,7 @@ function History({ history, historyLimit }: Pick<AccountOverview, "history" | "h
 export function HomeView(overview: AccountOverview) {
   const { user, auth, balance, balanceError, lineNumber, lineStatus, lineError, historyError, rechargeShortcut } = overview;
   const message = useMessages();
-  const profile = PROFILE[user.userType];
+  const profile = profileOfUserType[user.userType];
   return (
     <div className="page account-page">
       <h1 className="page-title">{message("auth:account.heading")}</h1>

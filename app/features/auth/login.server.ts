@@ -9,8 +9,8 @@ import { profileOf, type LineProfile } from "#schemas/forms/fields";
 import { invalid, refused } from "~/lib/form-answer.server";
 import { rateLimiter, tooManyAttempts } from "~/lib/rate-limit.server";
 import { signIn } from "./session.server";
+import { userTypeOf } from "#schemas/line";
 
-const USER_TYPE = { mbb: 1, hbb: 2, mifi: 3 } as const;
 
 /**
  * A refused password says the same words, with the same status, whether or not the number has an
@@ -21,7 +21,7 @@ const WRONG_CREDENTIALS = "auth:login.validationFailed";
 
 /** Whether single sign-on applies to a line: the sso flag evaluated for that number (docs/accounts.md flags per phone). */
 export function ssoAppliesTo(context: AppLoadContext, profile: LineProfile, number: string): boolean {
-  const user = profile === "mbb" ? { number, userType: USER_TYPE[profile] } : { number, serviceNumber: number, userType: USER_TYPE[profile] };
+  const user = profile === "mbb" ? { number, userType: userTypeOf[profile] } : { number, serviceNumber: number, userType: userTypeOf[profile] };
   return isOn("sso", { user, ip: context.clientIp, visitorId: context.visitorId });
 }
 
@@ -31,7 +31,7 @@ export function ssoUser(session: SsoSession): SessionUser {
     email: session.email,
     number: session.number,
     ...(session.serviceNumber ? { serviceNumber: session.serviceNumber } : {}),
-    userType: USER_TYPE[session.profile],
+    userType: userTypeOf[session.profile],
     isLegacy: session.isLegacy,
     isProfileActive: session.profileActive,
     isEmailVerify: session.emailVerified,

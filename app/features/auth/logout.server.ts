@@ -3,8 +3,8 @@ import { logger } from "~/lib/log.server";
 import { destroySession, findCustomer, getSession } from "~/lib/session.server";
 import { logout as legacyLogout } from "~/upstream/conn/access.server";
 import { endSsoSession } from "~/upstream/sso.server";
+import { profileOfUserType } from "#schemas/line";
 
-const PROFILE = { 1: "mbb", 2: "hbb", 3: "mifi" } as const;
 
 /**
  * Logout (docs/accounts.md): ends the upstream session the customer signed in with (deleteSSO for single
@@ -19,7 +19,7 @@ export async function logoutAction(request: Request): Promise<Response> {
     const result =
       auth === "sso"
         ? await endSsoSession(tokens.access)
-        : await legacyLogout({ profile: PROFILE[user.userType], number: user.serviceNumber ?? user.number, access: tokens.access });
+        : await legacyLogout({ profile: profileOfUserType[user.userType], number: user.serviceNumber ?? user.number, access: tokens.access });
     if (!result.ok) logger("auth").warn({ call: result.error.call }, "el cierre de sesión en el servicio falló; la sesión local se borra igual");
   }
   const session = await getSession(request);

@@ -12,6 +12,7 @@ import { legacySsoLogin } from "~/upstream/sso.server";
 import type { SessionTokens, SessionUser } from "#schemas/session";
 import { stepUpSchema } from "#schemas/forms/step-up";
 import { ACCOUNT_HOME_PATH, stepUpUrl } from "./urls";
+import { profileOfUserType } from "#schemas/line";
 
 /**
  * The step-up (docs/accounts.md "Step-up"): the changes to the line (the profile, the SIM
@@ -30,7 +31,6 @@ export function stepUpBack(value: string | null): string {
 }
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
-const PROFILE = { 1: "mbb", 2: "hbb", 3: "mifi" } as const;
 const lineOf = (user: SessionUser) => user.serviceNumber ?? user.number;
 
 const isRecent = (authAt: number, now = Date.now()) => now - authAt < sessionEnv.stepUpMs;
@@ -65,7 +65,7 @@ async function checkPassword(user: SessionUser, auth: "legacy" | "sso", password
     if (result.ok) return { ok: true, tokens: { access: result.data.accessToken, ...(result.data.refreshToken ? { refreshToken: result.data.refreshToken } : {}) } };
     return { ok: false, wrong: result.error.kind === "http", messageKey: result.error.messageKey };
   }
-  const result = await legacyLogin({ profile: PROFILE[user.userType], number, password });
+  const result = await legacyLogin({ profile: profileOfUserType[user.userType], number, password });
   if (!result.ok) return { ok: false, wrong: false, messageKey: result.error.messageKey };
   if (result.data.outcome === "signedIn") return { ok: true, tokens: result.data.tokens };
   return { ok: false, wrong: true, messageKey: "auth:stepUp.wrongPassword" };

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { memoryState } from "~/lib/store/shared-state.server";
-import { sharedState } from "~/lib/store/state.server";
+import { sharedState } from "~/lib/store/store.server";
 
 let ipCount = 0;
 

@@ -4,7 +4,8 @@ import { CheckboxField, TextField } from "~/components/form/field";
 import { useMounted } from "~/components/form/use-mounted";
 import { Icon } from "~/components/icon";
 import { ModalActions } from "~/components/url-modal";
-import { OfferForm, OfferModal, useOfferDetailFunnel } from "~/features/offer-modal/offer-form";
+import { OfferForm, OfferModal } from "~/features/offer-modal/offer-form";
+import { OfferSummary } from "~/features/offer-modal/offer-summary";
 import { useMessages } from "~/lib/i18n/react";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import "~/lib/i18n/catalogues-esim";
@@ -54,25 +55,16 @@ export function EsimModal({
 function EsimOffer({ modal }: { modal: Ready }) {
   const message = useMessages();
   const { offer } = modal;
-  useOfferDetailFunnel(offer.offerId, ESIM_TYPE);
   return (
     <>
-      <div className="recharge-offer esim-offer">
-        <h3 className="sim-offer__name">{offer.name}</h3>
-        <p className="recharge-offer__price">
-          <span className="recharge-offer__price-label">{message("esim:modal.total")}</span>
-          <span className="recharge-offer__amount">{modal.totalText}</span>
-        </p>
-        <p className="recharge-offer__validity">
-          <Icon name="clock" /> {offer.validityText}
-        </p>
-        <h4 className="recharge-offer__includes-title">{message("esim:modal.includes")}</h4>
-        <ul className="recharge-offer__includes">
-          {offer.features.map((feature) => (
-            <li key={feature}>{feature}</li>
-          ))}
-        </ul>
-      </div>
+      <OfferSummary
+        offer={offer}
+        type={ESIM_TYPE}
+        name={offer.name}
+        price={{ label: message("esim:modal.total"), amount: modal.totalText }}
+        includesTitle={message("esim:modal.includes")}
+        className="esim-offer"
+      />
       <p className="esim-offer__note">
         <Icon name="alert" /> {message(modal.portability ? "esim:modal.portabilityNote" : "esim:modal.replacementNote")}
       </p>

@@ -1,5 +1,5 @@
 import { categoryOffers, createOfferSource, type CatalogueOffer, type OfferSource } from "~/features/recharge/catalogue.server";
-import { offerFeatures } from "~/features/recharge/modal.server";
+import { offerSummaryOf } from "~/features/recharge/modal.server";
 import { getRecharges, getSite } from "~/lib/config/config.server";
 import { formatMoney } from "~/lib/format";
 import { translate } from "~/lib/i18n/translate.server";
@@ -56,13 +56,7 @@ export async function esimModalData(request: Request, source?: OfferSource) {
   return {
     modal: {
       ok: true as const,
-      offer: {
-        offerId: offer.offerId,
-        name: offer.rechargeName,
-        validityText: translate("recharge:modal.validity", { count: offer.duration }),
-        features: offerFeatures(offer),
-        includeMessage: offer.includeMessage,
-      },
+      offer: { ...offerSummaryOf(offer), includeMessage: offer.includeMessage },
       totalText: formatMoney(offer.price),
       fairUseHref: getRecharges().modal.fairUsePath,
       physicalSimHref: PHYSICAL_SIM_HREF,

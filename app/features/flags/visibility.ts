@@ -1,4 +1,5 @@
 import type { Audience, FlagName, OfferCategory, Visibility } from "#schemas/config";
+import { profileOfUserType } from "#schemas/line";
 
 /**
  * "Shown to this visitor now" for any item of the config that carries `when` and `from` / `until`
@@ -14,12 +15,11 @@ export type Viewer = {
   isOn: (flag: FlagName) => boolean;
 };
 
-const LINE_KINDS: Record<number, Audience> = { 1: "mbb", 2: "hbb", 3: "mifi" };
 
 /** The audiences of a visitor: `anonymous`, or `customer` and the line's kind (userType 1 mbb, 2 hbb, 3 mifi). */
 export function audiencesOf(user: { userType?: number } | null | undefined): Audience[] {
   if (!user) return ["anonymous"];
-  const kind = user.userType === undefined ? undefined : LINE_KINDS[user.userType];
+  const kind = user.userType === undefined ? undefined : (profileOfUserType as Partial<Record<number, Audience>>)[user.userType];
   return kind ? ["customer", kind] : ["customer"];
 }
 

@@ -1,4 +1,4 @@
-import { sharedState } from "~/lib/store/state.server";
+import { sharedState } from "~/lib/store/store.server";
 import type { SharedState } from "~/lib/store/shared-state.server";
 
 /**

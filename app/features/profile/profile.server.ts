@@ -15,6 +15,7 @@ import { optInWhatsapp } from "~/upstream/core/captacion.server";
 import { passwordChangeSchema, profileDataSchema, whatsappSchema } from "#schemas/forms/profile";
 import { lineIdentityOf, NO_STORE, redirectWithUser, requireCustomerSession } from "./customer.server";
 import { PROFILE_PATH } from "./urls";
+import { profileOfUserType } from "#schemas/line";
 
 /**
  * 'Actualizar Datos' (docs/profile.md): name or alias, e-mail and promotions opt-in; the password
@@ -24,7 +25,6 @@ import { PROFILE_PATH } from "./urls";
  * next login.
  */
 
-const LOGIN_TYPES = { 1: "mbb", 2: "hbb", 3: "mifi" } as const;
 
 export type ProfileView = {
   name: string;
@@ -84,7 +84,7 @@ export async function profileAction(request: Request, context: AppLoadContext) {
     // A new password ends every session of the line, this one too: the customer signs in with it.
     await endSessionsOf(user.number, user.serviceNumber);
     const ended = await destroySession(await getSession(request));
-    return redirectWithNotice(new Request(request.url), loginUrl(LOGIN_TYPES[user.userType]), "auth:login.passwordChanged", [ended]);
+    return redirectWithNotice(new Request(request.url), loginUrl(profileOfUserType[user.userType]), "auth:login.passwordChanged", [ended]);
   }
 
   const submission = parseForm(formData, profileDataSchema);

@@ -1,7 +1,7 @@
 import type { OfferCategory } from "#schemas/config";
 import { getRecharges } from "~/lib/config/config.server";
 import { rateLimiter, tooManyAttempts } from "~/lib/rate-limit.server";
-import type { LineProfile } from "~/upstream/core/line.server";
+import type { LineProfile } from "#schemas/line";
 import { categoryOffers, type CatalogueOffer, type OfferSource } from "./catalogue.server";
 import { checkLineKind } from "./line.server";
 

@@ -1,5 +1,7 @@
 import { profileForType } from "#schemas/forms/recharge";
-import { checkServiceProfile, getLineProfile, isLineProfile, lineRechargeEligibility, type LineProfile } from "~/upstream/core/line.server";
+import { isLineProfile, type LineProfile } from "#schemas/line";
+import { lineRechargeEligibility } from "~/features/line/line";
+import { checkServiceProfile, getLineProfile } from "~/upstream/core/line.server";
 import type { RechargeHistoryEntry } from "~/upstream/core/recharges.schemas";
 import { getRechargeHistory, hasPendingRecharge } from "~/upstream/core/recharges.server";
 import type { UpstreamResult } from "~/upstream/http.server";

@@ -20,6 +20,16 @@ export function offerFeatures(offer: Pick<CatalogueOffer, "mbNavigation" | "mbSo
   ].filter((text): text is string => Boolean(text));
 }
 
+/** The offer as the top of every offer modal shows it (offer-modal/offer-summary.tsx): name, validity, what it includes. */
+export function offerSummaryOf(offer: Pick<CatalogueOffer, "offerId" | "rechargeName" | "duration" | "mbNavigation" | "mbSocialNetworks" | "unlimitedSocial" | "includeMessage" | "enjoyMessage">) {
+  return {
+    offerId: offer.offerId,
+    name: offer.rechargeName,
+    validityText: translate("recharge:modal.validity", { count: offer.duration }),
+    features: offerFeatures(offer),
+  };
+}
+
 /**
  * What the recharge modal shows for `?recarga=OFFERID`, formatted on the server so the browser
  * carries no formatting code: the offer (name, price, validity, what it includes) and how the
@@ -33,17 +43,13 @@ export async function rechargeModalData(offerId: string, source?: OfferSource, l
   if (!lookup.ok) return { ok: false as const, message: translate(lookup.messageKey), retry: lookup.reason === "unavailable" };
   const { offer } = lookup;
   const { captcha, fairUsePath } = getRecharges().modal;
-  const features = offerFeatures(offer);
   return {
     ok: true as const,
     offer: {
-      offerId: offer.offerId,
+      ...offerSummaryOf(offer),
       type: offer.type,
-      name: offer.rechargeName,
       priceText: formatMoney(offer.price),
-      validityText: translate("recharge:modal.validity", { count: offer.duration }),
       daysText: translate("recharge:modal.days", { count: offer.duration }),
-      features,
     },
     profile: profileForType(offer.type),
     needsServiceNumber: needsServiceNumber(offer.type),

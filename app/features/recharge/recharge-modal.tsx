@@ -4,7 +4,8 @@ import { SubmitButton } from "~/components/form/form-messages";
 import { CheckboxField, TextField } from "~/components/form/field";
 import { Icon } from "~/components/icon";
 import { ModalActions } from "~/components/url-modal";
-import { OfferForm, OfferModal, useOfferDetailFunnel } from "~/features/offer-modal/offer-form";
+import { OfferForm, OfferModal } from "~/features/offer-modal/offer-form";
+import { OfferSummary } from "~/features/offer-modal/offer-summary";
 import { useMessages } from "~/lib/i18n/react";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { rechargeLineSchema } from "#schemas/forms/recharge";
@@ -34,7 +35,7 @@ export function RechargeModal({ modal, answer }: { modal: RechargeModalData; ans
     >
       {(ready) => (
         <>
-          <OfferSummary modal={ready} />
+          <RechargeOffer modal={ready} />
           {answer?.pending ? <PendingQuestion modal={ready} pending={answer.pending} /> : <LineForm modal={ready} answer={answer} />}
         </>
       )}
@@ -42,32 +43,18 @@ export function RechargeModal({ modal, answer }: { modal: RechargeModalData; ans
   );
 }
 
-function OfferSummary({ modal }: { modal: Ready }) {
+function RechargeOffer({ modal }: { modal: Ready }) {
   const message = useMessages();
   const { offer } = modal;
-  useOfferDetailFunnel(offer.offerId, offer.type);
   return (
-    <div className="recharge-offer">
-      <p className="recharge-offer__price">
-        <span className="recharge-offer__price-label">{message("recharge:modal.price")}</span>
-        <span className="recharge-offer__amount">{offer.priceText}</span>
-      </p>
-      <p className="recharge-offer__validity">
-        <Icon name="clock" /> {offer.validityText}
-      </p>
-      <h3 className="recharge-offer__includes-title">{message("recharge:modal.includes")}</h3>
-      <ul className="recharge-offer__includes">
-        {offer.features.map((feature) => (
-          <li key={feature}>{feature}</li>
-        ))}
-      </ul>
+    <OfferSummary offer={offer} type={offer.type} price={{ label: message("recharge:modal.price"), amount: offer.priceText }} includesTitle={message("recharge:modal.includes")}>
       <p className="secure-badge">
         <Icon name="shield" />
         <span>
           <strong>{message("recharge:modal.secure")}</strong> {message("recharge:modal.secureText")}
         </span>
       </p>
-    </div>
+    </OfferSummary>
   );
 }
 

@@ -18,12 +18,10 @@ import { RECHARGE_PARAM } from "./urls";
 import { buildRechargeSale } from "./sale";
 import { translate } from "~/lib/i18n/translate.server";
 import { redirectWithNotice } from "~/lib/notice.server";
+import { CHECKOUT_PATH } from "~/features/payment/urls";
 
 /** The page behind the modal: the same URL without the modal's parameter. */
 const closeHrefOf = (url: URL) => closeModalHref(url, RECHARGE_PARAM);
-
-/** Where the hand-over to the payment step lives. */
-export const CHECKOUT_PATH = "/pago";
 
 export type RechargeAnswer = FormAnswer & {
   /** The newest recharge of the line is not applied yet: ask before going on (docs/recharge.md). */

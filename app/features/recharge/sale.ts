@@ -1,6 +1,5 @@
 import { lineCategoryForType, lineNumberOf, type RechargeLineForm } from "#schemas/forms/recharge";
-import type { RechargeSale } from "#schemas/sale";
-import type { CatalogueOffer } from "./catalogue.server";
+import { offerSale, type RechargeSale, type SaleOffer } from "#schemas/sale";
 
 /**
  * The sale summary the recharge hands to the payment step (docs/recharge.md "Extra", spec §9): one unit of
@@ -8,7 +7,7 @@ import type { CatalogueOffer } from "./catalogue.server";
  * upstream files it under and the visitor's campaign.
  */
 export function buildRechargeSale(input: {
-  offer: Pick<CatalogueOffer, "offerId" | "type" | "rechargeName" | "price" | "duration" | "includeMessage">;
+  offer: SaleOffer;
   form: Pick<RechargeLineForm, "phone" | "serviceNumber" | "email" | "whatsapp">;
   uuid: string;
   campaign?: RechargeSale["campaign"];
@@ -20,15 +19,8 @@ export function buildRechargeSale(input: {
   const lineNumber = lineNumberOf(form, offer.type);
   return {
     kind: "recharge",
-    uuid: input.uuid,
-    offerId: offer.offerId,
-    type: offer.type,
-    description: offer.rechargeName,
-    price: offer.price,
-    quantity: 1,
+    ...offerSale(input),
     total: offer.price,
-    validityDays: offer.duration,
-    includeMessage: offer.includeMessage,
     lineNumber,
     phone: form.phone,
     email: form.email,
@@ -39,9 +31,5 @@ export function buildRechargeSale(input: {
       referencia3: form.phone,
       referencia4: lineCategoryForType(offer.type),
     },
-    ...(input.campaign ? { campaign: input.campaign } : {}),
-    loggedIn: input.loggedIn,
-    returnTo: input.returnTo,
-    createdAt: (input.now ?? new Date()).toISOString(),
   };
 }

@@ -1,3 +1,5 @@
+import { profileOfUserType, type LineProfile, type UserType } from "#schemas/line";
+
 /**
  * Which offers a line may make recurring (docs/customer.md "Which offers a line may schedule"),
  * read with the spec's §3 type codes (1 prepaid, 2 home internet, 3 portable internet, 4
@@ -8,7 +10,7 @@
  * (`lineCategoryForType` in schemas/forms/recharge.ts), so the two never disagree. SIM (7),
  * business lines (9) and store (99) offers are never recurring.
  */
-export type LineCategory = "mbb" | "hbb" | "mifi";
+export type LineCategory = LineProfile;
 
 export const RECURRENCE_CATEGORIES: Record<LineCategory, readonly number[]> = { mbb: [1, 4, 5, 6], hbb: [2], mifi: [3, 8] };
 
@@ -16,7 +18,7 @@ export const RECURRENCE_CATEGORIES: Record<LineCategory, readonly number[]> = { 
 export const ASSOCIATES_TYPE = 4;
 
 /** The session's userType (1 mobile, 2 home internet, 3 portable) as a line category. */
-export const lineCategoryOf = (userType: 1 | 2 | 3): LineCategory => (userType === 2 ? "hbb" : userType === 3 ? "mifi" : "mbb");
+export const lineCategoryOf = (userType: UserType): LineCategory => profileOfUserType[userType];
 
 /** Whether a line of the category may make an offer of the type recurring; `associate` says whether the line is in the associates programme. */
 export const isRecurringOfferFor = (category: LineCategory, type: number, associate = false) =>

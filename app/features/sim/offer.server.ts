@@ -1,5 +1,5 @@
 import { categoryOffers, createOfferSource, type CatalogueOffer, type OfferSource } from "~/features/recharge/catalogue.server";
-import { offerFeatures } from "~/features/recharge/modal.server";
+import { offerSummaryOf } from "~/features/recharge/modal.server";
 import { getRecharges, getSite } from "~/lib/config/config.server";
 import { formatMoney } from "~/lib/format";
 import { simTotal } from "./sale";
@@ -34,12 +34,7 @@ export async function simModalData(offerId: string, source?: OfferSource) {
   const shippingCost = getRecharges().checkout.simShippingCost;
   return {
     ok: true as const,
-    offer: {
-      offerId: offer.offerId,
-      name: offer.rechargeName,
-      validityText: translate("recharge:modal.validity", { count: offer.duration }),
-      features: offerFeatures(offer),
-    },
+    offer: offerSummaryOf(offer),
     priceText: formatMoney(offer.price),
     shippingText: formatMoney(shippingCost),
     totalText: formatMoney(simTotal(offer.price, shippingCost)),

@@ -1,7 +1,6 @@
 import type { SimDeliveryForm } from "#schemas/forms/sim";
-import type { SimSale } from "#schemas/sale";
+import { offerSale, type SaleOffer, type SimSale } from "#schemas/sale";
 import type { PostalLookup } from "~/features/address/postal.server";
-import type { CatalogueOffer } from "~/features/recharge/catalogue.server";
 
 /** MXN: the offer and its delivery, rounded to cents. */
 export const simTotal = (price: number, shippingCost: number) => Math.round((price + shippingCost) * 100) / 100;
@@ -13,7 +12,7 @@ export const simTotal = (price: number, shippingCost: number) => Math.round((pri
  * says it (what the browser posted for state or municipality is never used).
  */
 export function buildSimSale(input: {
-  offer: Pick<CatalogueOffer, "offerId" | "type" | "rechargeName" | "price" | "duration" | "includeMessage">;
+  offer: SaleOffer;
   form: Omit<SimDeliveryForm, "offerId" | "colony">;
   colony: { name: string };
   postal: Pick<PostalLookup, "city" | "municipality" | "state" | "country">;
@@ -27,16 +26,9 @@ export function buildSimSale(input: {
   const { offer, form, postal } = input;
   return {
     kind: "sim",
-    uuid: input.uuid,
-    offerId: offer.offerId,
-    type: offer.type,
-    description: offer.rechargeName,
-    price: offer.price,
-    quantity: 1,
+    ...offerSale(input),
     shippingCost: input.shippingCost,
     total: simTotal(offer.price, input.shippingCost),
-    validityDays: offer.duration,
-    includeMessage: offer.includeMessage,
     phone: form.contactNumber,
     email: form.email,
     delivery: {
@@ -54,9 +46,5 @@ export function buildSimSale(input: {
       state: postal.state,
       country: postal.country,
     },
-    ...(input.campaign ? { campaign: input.campaign } : {}),
-    loggedIn: input.loggedIn,
-    returnTo: input.returnTo,
-    createdAt: (input.now ?? new Date()).toISOString(),
   };
 }

@@ -1,9 +1,9 @@
 import { SubmitButton } from "~/components/form/form-messages";
 import { ModalActions } from "~/components/url-modal";
 import { TextField } from "~/components/form/field";
-import { Icon } from "~/components/icon";
 import { PostalCodeFields } from "~/features/address/postal-code-fields";
-import { OfferForm, OfferModal, useOfferDetailFunnel } from "~/features/offer-modal/offer-form";
+import { OfferForm, OfferModal } from "~/features/offer-modal/offer-form";
+import { OfferSummary } from "~/features/offer-modal/offer-summary";
 import { useMessages } from "~/lib/i18n/react";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { SIM_FIELDS, simDeliverySchema } from "#schemas/forms/sim";
@@ -40,21 +40,9 @@ export function SimModal({ modal, answer }: { modal: SimModalData; answer?: SimA
 function SimOffer({ modal }: { modal: Ready }) {
   const message = useMessages();
   const { offer } = modal;
-  useOfferDetailFunnel(offer.offerId, SIM_TYPE);
   return (
     <>
-      <div className="recharge-offer">
-        <h3 className="sim-offer__name">{offer.name}</h3>
-        <p className="recharge-offer__validity">
-          <Icon name="clock" /> {offer.validityText}
-        </p>
-        <h4 className="recharge-offer__includes-title">{message("sim:modal.includes")}</h4>
-        <ul className="recharge-offer__includes">
-          {offer.features.map((feature) => (
-            <li key={feature}>{feature}</li>
-          ))}
-        </ul>
-      </div>
+      <OfferSummary offer={offer} type={SIM_TYPE} name={offer.name} includesTitle={message("sim:modal.includes")} />
       <section className="data-summary sim-costs" aria-labelledby="chip-costo">
         <h3 className="data-summary__title" id="chip-costo">
           {message("sim:modal.costs")}

@@ -10,7 +10,7 @@ import { closeModalHref } from "~/components/url-modal";
 import { limitedPostalLookup, type PostalLookup } from "~/features/address/postal.server";
 import { type FormAnswer, refused } from "~/lib/form-answer.server";
 import { readCampaign } from "~/features/campaign/campaign.server";
-import { CHECKOUT_PATH } from "~/features/recharge/recharge.server";
+import { CHECKOUT_PATH } from "~/features/payment/urls";
 import { getRecharges } from "~/lib/config/config.server";
 import { parseForm, readForm, SECRET_FIELDS } from "~/lib/forms";
 import { commitSession, getSession, getSessionUser } from "~/lib/session.server";

@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { check, deadLink, removeTrees } from "./check.test-helpers";
+import { checker, deadLink, removeTrees } from "./check.test-helpers";
+import { blockKinds } from "~/render/blocks/kinds.server";
+
+const check = checker(blockKinds);
 
 afterEach(removeTrees);
 

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
 import { blockKinds } from "~/render/blocks/kinds.server";
-import { check, deadLink, removeTrees, repoRoot, validTree, write, type Tree } from "./check.test-helpers";
+import { checker, deadLink, removeTrees, repoRoot, validTree, write, type Tree } from "./check.test-helpers";
+
+const check = checker(blockKinds);
 
 afterEach(removeTrees);
 

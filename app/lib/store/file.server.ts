@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, open, readFile, rename, type FileHandle } from "node:fs/promises";
 import path from "node:path";
-import type { DurableLog, LogEntry, Store } from "./store.server";
+import type { DurableLog, LogEntry, Store } from "./types";
 
 /**
  * The store without Redis: one append-only file per log under `dir` (`DATA_DIR`). Each line is a

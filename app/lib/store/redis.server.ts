@@ -2,7 +2,7 @@ import cluster from "node:cluster";
 import { hostname } from "node:os";
 import { createClient } from "@redis/client";
 import { logger } from "../log.server";
-import type { DurableLog, LogEntry, Store } from "./store.server";
+import type { DurableLog, LogEntry, Store } from "./types";
 
 type Client = ReturnType<typeof createClient>;
 

@@ -1,28 +1,10 @@
 import { createClient } from "@redis/client";
 import { logger } from "../log.server";
+import type { SharedState, Window } from "./types";
 
-/**
- * State that every instance must see the same (docs/upstream.md "Shared state"): attempt limits
- * and lockouts, the payment ledger's claims and verdicts, the failure counter. Redis when
- * `REDIS_URL` is set (keys `bait:state:…`, all expiring), this process's memory otherwise (one
- * instance: `npm start` refuses several workers without Redis).
- */
-export interface SharedState {
-  /** Adds one to `key`; the window of `windowMs` starts with the first hit. */
-  hit(key: string, windowMs: number): Promise<Window>;
-  /** The count of `key` and when its window ends, or null when there is none. */
-  peek(key: string): Promise<Window | null>;
-  clear(key: string): Promise<void>;
-  /** Sets `key` for `ttlMs` unless it is set: true when this call set it (one instance wins). */
-  claim(key: string, value: string, ttlMs: number): Promise<boolean>;
-  get(key: string): Promise<string | null>;
-  set(key: string, value: string, ttlMs: number): Promise<void>;
-  /** Whether the state answers now (readiness). */
-  ping(): Promise<boolean>;
-  close(): Promise<void>;
-}
-export type Window = { count: number; resetAt: number };
+export type { SharedState, Window } from "./types";
 
+/** The shared state in this process's memory (one instance), with `reset` for tests. */
 export function memoryState(clock: () => number = () => Date.now()): SharedState & { reset(): void } {
   const counters = new Map<string, Window>();
   const values = new Map<string, { value: string; until: number }>();

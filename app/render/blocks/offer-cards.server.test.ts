@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { offerHref, rechargeHref } from "~/features/recharge/urls";
+import { rechargeHref } from "~/features/recharge/urls";
+import { offerHref } from "~/render/offer-links";
 
 describe("offer links", () => {
   it("lead a recharge to its modal on the tab of its category", () => {

@@ -1,5 +1,5 @@
 import type { OfferCategory, RechargeOffer } from "#schemas/config";
-import { offerHref } from "~/features/recharge/urls";
+import { offerHref } from "~/render/offer-links";
 import { formatData, formatMoney } from "~/lib/format";
 import { translate } from "~/lib/i18n/translate.server";
 

@@ -4,9 +4,10 @@ import { mockServer } from "../../../mocks/node";
 import { tokenNumber, world } from "../../../mocks/world";
 import { changePassword, completeRegistration, login, logout, resetPassword, sendRegisterPin, startRecovery, updateProfile, validatePin } from "./access.server";
 import { getBalance } from "./balance.server";
-import { ANA, api, data, errorOf, signIn, useConnUpstream } from "./fixtures.test-helpers";
+import { ANA, api, data, errorOf, signIn } from "./fixtures.test-helpers";
+import { useMockUpstream } from "../../../mocks/test-support";
 
-useConnUpstream();
+useMockUpstream({ timeoutMs: 8000 });
 
 describe("login and logout", () => {
   it("signs Ana in with her password and returns her user data and access token", async () => {

@@ -4,13 +4,13 @@ import { UpstreamError, upstreamFetch, type UpstreamResult } from "../http.serve
 import { accessResponse, loginSession, type AccessOperation, type AccessRequest, type AccessResponse } from "./access.schemas";
 import { connErrorBody } from "./common.schemas";
 import { withMessage, type ConnOptions } from "./results.server";
+import { userTypeOf, type LineProfile } from "#schemas/line";
 
 /**
  * The legacy account operations of the "conn/page" upstream's /acceso (docs/accounts.md): login, logout,
  * registration PIN and completion, password recovery.
  */
 
-export type LineProfile = "mbb" | "hbb" | "mifi";
 
 const ACCESS_PATH = "/conn/page/api/bait/api/aplicacion/acceso";
 /** The portable-internet (mifi) lines have their own endpoint (docs/accounts.md "separate endpoint for mifi"). */
@@ -40,7 +40,6 @@ export type LineIdentity =
   | { profile: "hbb" | "mifi"; serviceNumber: string; phone: string };
 
 const identityFields = (line: LineIdentity) => (line.profile === "mbb" ? { numero: line.number } : { numero: line.phone, servicio: line.serviceNumber });
-const USER_TYPE = { mbb: 1, hbb: 2, mifi: 3 } as const;
 
 export type LoginInput = { profile: LineProfile; /** Bait number (mbb) or service number (hbb, mifi). */ number: string; password: string };
 export type LoginOutcome = { outcome: "signedIn"; user: SessionUser; tokens: SessionTokens } | Refused;
@@ -75,7 +74,7 @@ export async function login(input: LoginInput, options: ConnOptions = {}): Promi
         email: s.email,
         number: s.number,
         ...(s.serviceNumber ? { serviceNumber: s.serviceNumber } : {}),
-        userType: s.userType ?? USER_TYPE[input.profile],
+        userType: s.userType ?? userTypeOf[input.profile],
         isLegacy: s.isLegacy ?? true,
         isProfileActive: s.isProfileActive ?? true,
         isEmailVerify: s.isEmailVerify ?? false,

@@ -4,9 +4,10 @@ import { mockServer } from "../../../mocks/node";
 import { world } from "../../../mocks/world";
 import { login } from "./access.server";
 import { getBalance, getSsoBalance } from "./balance.server";
-import { api, data, errorOf, signIn, useConnUpstream } from "./fixtures.test-helpers";
+import { api, data, errorOf, signIn } from "./fixtures.test-helpers";
+import { useMockUpstream } from "../../../mocks/test-support";
 
-useConnUpstream();
+useMockUpstream({ timeoutMs: 8000 });
 
 describe("balance", () => {
   it("loads the balance of a logged-in line with its access token, item names in English", async () => {

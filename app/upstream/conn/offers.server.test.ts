@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { getOffers } from "./offers.server";
-import { data, useConnUpstream } from "./fixtures.test-helpers";
+import { data } from "./fixtures.test-helpers";
+import { useMockUpstream } from "../../../mocks/test-support";
 
-useConnUpstream();
+useMockUpstream({ timeoutMs: 8000 });
 
 describe("offers", () => {
   it("maps the upstream's offers into the recharge-offer domain", async () => {

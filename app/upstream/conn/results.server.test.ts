@@ -10,9 +10,10 @@ import { getOffers } from "./offers.server";
 import type { ConnOptions } from "./results.server";
 import { checkServiceability } from "./serviceability.server";
 import { getWidgetContent } from "./widget.server";
-import { ANA, api, errorOf, useConnUpstream } from "./fixtures.test-helpers";
+import { ANA, api, errorOf } from "./fixtures.test-helpers";
+import { useMockUpstream } from "../../../mocks/test-support";
 
-useConnUpstream();
+useMockUpstream({ timeoutMs: 8000 });
 
 /** Every call, how to invoke it, and the catalogue key its failures show. */
 type Case = { name: string; call: string; method: "get" | "post"; path: string; key: string; invoke: (options: ConnOptions) => Promise<UpstreamResult<unknown>> };

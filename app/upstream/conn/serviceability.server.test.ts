@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { checkServiceability } from "./serviceability.server";
-import { data, useConnUpstream } from "./fixtures.test-helpers";
+import { data } from "./fixtures.test-helpers";
+import { useMockUpstream } from "../../../mocks/test-support";
 
-useConnUpstream();
+useMockUpstream({ timeoutMs: 8000 });
 
 describe("serviceability", () => {
   it("answers coverage by postal code: 06600 yes with a location, 99999 no", async () => {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import widgetFile from "../../../pages-config/widget.json";
 import { getWidgetContent } from "./widget.server";
-import { data, useConnUpstream } from "./fixtures.test-helpers";
+import { data } from "./fixtures.test-helpers";
+import { useMockUpstream } from "../../../mocks/test-support";
 
-useConnUpstream();
+useMockUpstream({ timeoutMs: 8000 });
 
 describe("widget CDN", () => {
   it("loads the discovery widget's content (sent with hide: true)", async () => {

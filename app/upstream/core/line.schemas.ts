@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { profileOfUserType } from "#schemas/line";
 
 /** Wire schemas of the line checks: profile and status, the legacy recharge check, a Bait number's profile. */
 
@@ -13,7 +14,7 @@ export const baitProfileWire = z
   .object({ success: z.boolean(), perfil: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(), estatus: z.string().optional(), mensaje: z.string().optional() })
   .transform((wire) => ({
     found: wire.success && wire.perfil !== undefined,
-    profile: wire.perfil === undefined ? undefined : (["mbb", "hbb", "mifi"] as const)[wire.perfil - 1],
+    profile: wire.perfil === undefined ? undefined : profileOfUserType[wire.perfil],
     status: wire.estatus,
     message: wire.mensaje,
   }));

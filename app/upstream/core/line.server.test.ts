@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useMockUpstream } from "../../../mocks/test-support";
 import { setSwitch } from "../../../mocks/switches";
-import { checkServiceProfile, fullIccid, getBaitProfile, getLineProfile, iccidRegistrationEligibility, lineRechargeEligibility, replacementMessageKey, simStatusMessageKey } from "./line.server";
+import { checkServiceProfile, fullIccid, getBaitProfile, getLineProfile, replacementMessageKey } from "./line.server";
 import { UpstreamRefusal } from "./results.server";
 import { dataOf, errorOf, quiet } from "./fixtures.test-helpers";
 
@@ -16,8 +16,6 @@ describe("line checks", () => {
   it("finds a SIM by its full ICCID (895214 + the 13 typed digits)", async () => {
     const result = dataOf(await getLineProfile({ type: "iccid", identifier: fullIccid("0000000000013") }));
     expect(result).toEqual({ profile: "hbb", status: "active", number: "5587654321" });
-    expect(iccidRegistrationEligibility(result, "hbb")).toEqual({ ok: true });
-    expect(iccidRegistrationEligibility(result, "mifi")).toEqual({ ok: false, messageKey: "recharge:iccid.wrongProfile.mifi" });
   });
 
   it("turns a 412 on the profile check into 'errors:line.notBait'", async () => {
@@ -66,47 +64,7 @@ describe("line checks", () => {
   });
 });
 
-describe("lineRechargeEligibility", () => {
-  it.each([
-    ["mbb", "active"],
-    ["mbb", "suspend"],
-    ["mbb", "predeactivate"],
-    ["mifi", "active"],
-    ["mifi", "suspend"],
-    ["mifi", "predeactivate"],
-    ["hbb", "active"],
-  ])("lets a %s line in status %s be recharged", (profile, status) => {
-    expect(lineRechargeEligibility(profile, status)).toEqual({ ok: true });
-  });
-
-  it.each([
-    ["mbb", "idle"],
-    ["mbb", "barring"],
-    ["hbb", "suspend"],
-    ["hbb", "predeactivate"],
-    ["mifi", "idle"],
-  ])("blocks a %s line in status %s with the idle message", (profile, status) => {
-    expect(lineRechargeEligibility(profile, status)).toEqual({ ok: false, messageKey: "recharge:lineNumber.status.idle" });
-  });
-
-  it("gives the message of the profile being recharged to an incompatible line", () => {
-    expect(lineRechargeEligibility("incompatible", "active", "hbb")).toEqual({ ok: false, messageKey: "recharge:lineNumber.status.incompatible.hbb" });
-    expect(lineRechargeEligibility("mifi", "incompatible")).toEqual({ ok: false, messageKey: "recharge:lineNumber.status.incompatible.mifi" });
-    expect(lineRechargeEligibility("incompatible", "active")).toEqual({ ok: false, messageKey: "recharge:lineNumber.status.incompatible.default" });
-  });
-
-  it("refuses a line of another profile than the recharge's, a b2b line and an unknown profile", () => {
-    expect(lineRechargeEligibility("mbb", "active", "hbb")).toEqual({ ok: false, messageKey: "recharge:lineNumber.wrongProfile.hbb" });
-    expect(lineRechargeEligibility("b2b", "active")).toEqual({ ok: false, messageKey: "recharge:lineNumber.status.b2b" });
-    expect(lineRechargeEligibility("satelital", "active")).toEqual({ ok: false, messageKey: "recharge:lineNumber.status.default" });
-  });
-
-  it("names a SIM status message per status and WhatsApp support otherwise", () => {
-    expect(simStatusMessageKey("barring")).toBe("recharge:simStatus.barring");
-    expect(simStatusMessageKey("robada")).toBe("recharge:simStatus.default");
-    expect(simStatusMessageKey(undefined)).toBe("recharge:simStatus.default");
-  });
-
+describe("replacementMessageKey", () => {
   it("maps the legacy replacement codes -1, 1, 2, 3, 4 and 500", () => {
     expect([-1, 1, 2, 3, 4, 500].map((code) => replacementMessageKey(code))).toEqual([
       "recharge:replacement.notAssociate",

@@ -1,3 +1,5 @@
+import type { LineProfile } from "#schemas/line";
+import { ICCID_PREFIX } from "#schemas/forms/fields";
 import { ICCID_DEFAULT, iccidErrorKey, iccidMessages, lineNumberErrorKey, lineNumberMessages } from "../errors";
 import { UpstreamError, upstreamFetch, type UpstreamResult } from "../http.server";
 import { errorBody } from "./common.schemas";
@@ -6,17 +8,10 @@ import { ok, refuse } from "./results.server";
 
 /**
  * Line checks on the core upstream (paths under /api/core): a number's or a SIM's profile and
- * status, whether it may be recharged or registered, the legacy recharge check and a Bait
- * number's profile. `POST /api/core/servicio/perfil/bait` is our path (the spec does not show one).
+ * status, the legacy recharge check and a Bait number's profile. What a status means (may it be
+ * recharged, registered) is decided in app/features/line. `POST /api/core/servicio/perfil/bait`
+ * is our path (the spec does not show one).
  */
-
-export type LineProfile = "mbb" | "hbb" | "mifi";
-export const lineProfiles = ["mbb", "hbb", "mifi"] as const;
-export const isLineProfile = (value: string): value is LineProfile => (lineProfiles as readonly string[]).includes(value);
-
-/** Profile codes of the spec (§1): 1 mbb, 2 hbb, 3 mifi. */
-export const profileCode: Record<LineProfile, 1 | 2 | 3> = { mbb: 1, hbb: 2, mifi: 3 };
-
 
 /** Number checks use the line-number table of docs/recharge.md (errors.ts); SIM checks the ICCID table. */
 const lineNumberKeys = lineNumberMessages as Partial<Record<number, string>>;
@@ -44,54 +39,8 @@ export async function getLineProfile(input: { type: "dn" | "iccid"; identifier: 
   return result;
 }
 
-/** Statuses a line may be recharged in, per profile (docs/recharge.md). */
-const rechargeableStatuses: Record<LineProfile, readonly string[]> = {
-  mbb: ["active", "suspend", "predeactivate"],
-  mifi: ["active", "suspend", "predeactivate"],
-  hbb: ["active"],
-};
-
-export type Eligibility = { ok: true } | { ok: false; messageKey: string };
-
-/**
- * Whether a line may be recharged (docs/recharge.md): mbb and mifi when active, suspend or
- * predeactivate; hbb only when active; any other status gives the idle message. A profile (or
- * status) "incompatible" gives the message of the profile being recharged; b2b lines have their
- * own message. `expected`, when given, is the profile the recharge is for (an hbb offer needs an
- * hbb service number).
- */
-export function lineRechargeEligibility(profile: string, status: string | undefined, expected?: LineProfile): Eligibility {
-  if (profile === "incompatible" || status === "incompatible") {
-    const which = expected ?? (isLineProfile(profile) ? profile : "default");
-    return { ok: false, messageKey: `recharge:lineNumber.status.incompatible.${which}` };
-  }
-  if (profile === "b2b") return { ok: false, messageKey: "recharge:lineNumber.status.b2b" };
-  if (!isLineProfile(profile)) return { ok: false, messageKey: "recharge:lineNumber.status.default" };
-  if (expected && profile !== expected) return { ok: false, messageKey: `recharge:lineNumber.wrongProfile.${expected}` };
-  if (!status) return { ok: false, messageKey: "recharge:lineNumber.status.status" };
-  if (rechargeableStatuses[profile].includes(status)) return { ok: true };
-  return { ok: false, messageKey: "recharge:lineNumber.status.idle" };
-}
-
-/** The SIM status catalogue (docs/recharge.md): a message per status, WhatsApp support by default. */
-export function simStatusMessageKey(status: string | undefined): string {
-  const known = ["active", "idle", "suspend", "predeactivate", "barring", "incompatible"];
-  return status && known.includes(status) ? `recharge:simStatus.${status}` : "recharge:simStatus.default";
-}
-
 /** The SIM's 19-digit ICCID from the 13 digits the customer types (docs/recharge.md). */
-export const ICCID_PREFIX = "895214";
 export const fullIccid = (typed: string) => `${ICCID_PREFIX}${typed.replace(/\D/g, "")}`;
-
-/**
- * Whether a SIM found by its ICCID may be registered as a service of the given profile
- * (docs/recharge.md): it must be of that profile and active.
- */
-export function iccidRegistrationEligibility(line: LineCheck, expected: "hbb" | "mifi"): Eligibility {
-  if (line.profile !== expected) return { ok: false, messageKey: `recharge:iccid.wrongProfile.${expected}` };
-  if (line.status !== "active") return { ok: false, messageKey: simStatusMessageKey(line.status) };
-  return { ok: true };
-}
 
 /** Legacy replacement codes (docs/recharge.md, spec §8) → catalogue keys; 0 means "go ahead". */
 export function replacementMessageKey(code: number, rechargeType?: number): string {
@@ -116,7 +65,6 @@ export function replacementMessageKey(code: number, rechargeType?: number): stri
   }
 }
 
-
 /**
  * POST /api/core/bait/servicio/perfil: the legacy recharge check of a number for a recharge
  * type (`tipo`, docs/recharge.md type codes) with the captcha `token`. Status 0 is "may recharge";
@@ -140,7 +88,6 @@ export async function checkServiceProfile(input: { number: string; iccid?: strin
   }
   return ok({ allowed: true as const }, result.status);
 }
-
 
 /** POST /api/core/servicio/perfil/bait: the profile code (1/2/3) and status of a Bait number. */
 export async function getBaitProfile(number: string): Promise<UpstreamResult<{ profile: LineProfile; status?: string }>> {

@@ -8,7 +8,8 @@ import { changeAreaCode, getAreaCodes } from "./area-codes.server";
 import { getBillingCatalogue, registerBill } from "./billing.server";
 import { optInWhatsapp, recordJourneyStep, sendContactLead } from "./captacion.server";
 import { checkImeiCompatibility, validateImei } from "./devices.server";
-import { checkServiceProfile, getBaitProfile, getLineProfile, replacementMessageKey, simStatusMessageKey } from "./line.server";
+import { simStatusMessageKey } from "~/features/line/line";
+import { checkServiceProfile, getBaitProfile, getLineProfile, replacementMessageKey } from "./line.server";
 import { getRechargeHistory, startRechargePayment } from "./recharges.server";
 import type { UpstreamResult } from "../http.server";
 import { errorOf, quiet } from "./fixtures.test-helpers";
@@ -78,7 +79,7 @@ describe("catalogue keys", () => {
     };
     const { readdirSync } = await import("node:fs");
     const coreFiles = readdirSync("app/upstream/core").filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"));
-    const source = [...coreFiles.map((file) => `app/upstream/core/${file}`), "app/upstream/sso.server.ts"].map((file) => readFileSync(file, "utf8")).join("\n");
+    const source = [...coreFiles.map((file) => `app/upstream/core/${file}`), "app/upstream/sso.server.ts", "app/features/line/line.ts"].map((file) => readFileSync(file, "utf8")).join("\n");
     const literal = [...source.matchAll(/"((?:recharge|errors|auth):[\w.-]+)"/g)].map((match) => match[1]!);
     const computed = [
       ...(["mbb", "hbb", "mifi", "default"] as const).map((profile) => `recharge:lineNumber.status.incompatible.${profile}`),

@@ -6,6 +6,7 @@ import { errorBody } from "./common.schemas";
 import { chargeData, chargeResponse, IDEMPOTENCY_HEADER, type ChargeData, type ChargeRequest, type saleExtra, type shippingInfo } from "./charge.schemas";
 import type { PluginSetup } from "./plugin.server";
 import { invalid, paymentKeys, refused, unusable, withCallKey } from "./results.server";
+import type { LineProfile } from "#schemas/line";
 
 /**
  * The charge (docs/payment.md, spec §7): POST /servicio/angular/{channel}/{providerType}/cobrar with `data` =
@@ -31,7 +32,7 @@ export type Sale = {
   description: string;
   loggedIn?: boolean;
   offerId: string;
-  lineCategory?: "mbb" | "hbb" | "mifi";
+  lineCategory?: LineProfile;
   campaign?: { campaign?: string; content?: string; medium?: string; source?: string };
 };
 export type Shipping = {

@@ -11,6 +11,7 @@ import {
   type wireRecurringCharge,
 } from "./recurrence.schemas";
 import { paymentKeys, refused, withCallKey } from "./results.server";
+import type { LineProfile } from "#schemas/line";
 
 /** Recurring recharges on the payments upstream: list, search, switch on and off, modify, cancel. */
 
@@ -153,7 +154,7 @@ export async function searchRecurrences(
   return { ok: true, status: result.status, data: result.data.recurrencias.map(toRecurringCharge) };
 }
 
-export type RecurrenceChange = { nextChargeDate: string; offerId: string; email: string; lineCategory: "mbb" | "hbb" | "mifi"; price: number; total?: number; cost?: number };
+export type RecurrenceChange = { nextChargeDate: string; offerId: string; email: string; lineCategory: LineProfile; price: number; total?: number; cost?: number };
 
 /** PATCH /v2/service/recurrence/{recurrence}/modify; amounts go as cents (docs/payment.md). */
 export function modifyRecurrence(recurrence: string, change: RecurrenceChange) {

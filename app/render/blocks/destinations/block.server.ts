@@ -1,6 +1,6 @@
 import { categoryOffers } from "~/features/recharge/catalogue.server";
 import { cleanDestinationQuery, searchDestinations } from "~/features/recharge/destinations";
-import { offerHref } from "~/features/recharge/urls";
+import { offerHref } from "~/render/offer-links";
 import { getRecharges } from "~/lib/config/config.server";
 import type { BlockContext } from "../block";
 import type { DestinationsBlockConfig } from "./schema";

@@ -1,6 +1,7 @@
 import { profileForType } from "#schemas/forms/recharge";
 import { offersForLine } from "~/features/recharge/by-number.server";
-import { LINE_PARAM, offerHrefForLine, RECHARGE_PARAM } from "~/features/recharge/urls";
+import { LINE_PARAM, RECHARGE_PARAM } from "~/features/recharge/urls";
+import { offerHrefForLine } from "~/render/offer-links";
 import type { BlockCheckContext, BlockFinding } from "~/lib/config/blocks";
 import { getRecharges } from "~/lib/config/config.server";
 import { formatPhone } from "~/lib/format";

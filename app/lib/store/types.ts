@@ -1,0 +1,46 @@
+/**
+ * What the app keeps beyond one request, as interfaces: the durable logs (the `Store`) and the
+ * shared keys and counters (`SharedState`). Each has a Redis backend, used when `REDIS_URL` is
+ * set, and a local one (files, or this process's memory); ./store.server.ts picks them, once.
+ */
+
+/** An entry of a log: its id (unique, given by the store) and the record as appended. */
+export type LogEntry = { id: string; record: string };
+
+/** An append-only log whose entries are acknowledged once handled. */
+export interface DurableLog {
+  /** Appends a record; resolves with its id once the record is durably stored. */
+  append(record: string): Promise<string>;
+  /** The entries appended and not acknowledged yet, oldest first; after a restart too. */
+  pending(): Promise<LogEntry[]>;
+  /** Marks an entry handled: it never comes back from `pending`, not even after a restart. */
+  ack(id: string): Promise<void>;
+}
+
+export interface Store {
+  /** The log called `name` (a file, or a Redis stream). */
+  log(name: string): DurableLog;
+  close(): Promise<void>;
+}
+
+/**
+ * State that every instance must see the same (docs/upstream.md "Shared state"): attempt limits
+ * and lockouts, the payment ledger's claims and verdicts, the failure counter. Redis when
+ * `REDIS_URL` is set (keys `bait:state:…`, all expiring), this process's memory otherwise (one
+ * instance: `npm start` refuses several workers without Redis).
+ */
+export interface SharedState {
+  /** Adds one to `key`; the window of `windowMs` starts with the first hit. */
+  hit(key: string, windowMs: number): Promise<Window>;
+  /** The count of `key` and when its window ends, or null when there is none. */
+  peek(key: string): Promise<Window | null>;
+  clear(key: string): Promise<void>;
+  /** Sets `key` for `ttlMs` unless it is set: true when this call set it (one instance wins). */
+  claim(key: string, value: string, ttlMs: number): Promise<boolean>;
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string, ttlMs: number): Promise<void>;
+  /** Whether the state answers now (readiness). */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+export type Window = { count: number; resetAt: number };

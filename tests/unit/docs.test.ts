@@ -197,6 +197,7 @@ const NOT_OURS: Record<string, string> = {
   "/cuenta/telefono": "the SSO server's page, under SSO_SERVER_URL",
   "/cuenta/eliminar": "the SSO server's page, under SSO_SERVER_URL",
   "/pagar-factura": "the postpaid portal's path, inside its frame",
+  "/proc": "the operating system's process files the bench reads, not a page",
 };
 
 /** The page paths a line names in code spans: `/recargas`, `/pago?metodo=tarjeta`, `/home`. */

@@ -14,7 +14,7 @@ const chromium = {
 };
 
 /**
- * End-to-end tests against the production server (`node server.mjs`) with the mock upstream.
+ * End-to-end tests against the production server (`node --import tsx server/index.ts`) with the mock upstream.
  * `npm run test:e2e` builds first; every spec runs with and without JavaScript, because every
  * page, form and modal must work without it.
  */
@@ -54,7 +54,7 @@ export default defineConfig({
     { name: "profile-no-js", testMatch: /e2e\/profile\/.*\.spec\.ts/, dependencies: ["profile-js"], use: { ...chromium, javaScriptEnabled: false } },
   ],
   webServer: {
-    command: "node server.mjs",
+    command: "node --import tsx server/index.ts",
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: !isCI,
     timeout: 60_000,

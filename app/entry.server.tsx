@@ -15,7 +15,7 @@ import { maskDigits } from "~/lib/request-context.server";
 import { SESSION_COOKIE } from "~/lib/session.server";
 import { TranslationProvider, type T } from "~/lib/i18n/react";
 
-// The page cache and the health endpoints of server.mjs read these from the build.
+// The page cache and the health endpoints of server/app.ts read these from the build.
 export { pageCacheVariant } from "~/render/page/cache-variant.server";
 export { healthReport } from "~/lib/health.server";
 export { configStatusResponse } from "~/features/config-status/status.server";
@@ -103,7 +103,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   const { pathname } = new URL(request.url);
   // A form posted to a page that takes none is the client's mistake, not a fault: the request's
-  // own log line says 405 (server.mjs), the page says so in Spanish; no stack.
+  // own log line says 405 (server/app.ts), the page says so in Spanish; no stack.
   if (isRouteErrorResponse(error) && error.status === 405) return;
   logger("server").error({ route: maskDigits(pathname), err: error }, "error no controlado");
 }
@@ -114,7 +114,7 @@ const sessionCookieIn = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=[^;]`);
  * A request that carries our session (a customer's, or a visitor's sale or notice) is answered for
  * that person alone: no cache, shared or the browser's, keeps any answer of it, whatever the route
  * said (a public page shows 'Hola, Ana' in the header when she is signed in). The page cache of
- * server.mjs neither serves nor stores a request with this cookie (scripts/page-cache.mjs).
+ * server/app.ts neither serves nor stores a request with this cookie (server/page-cache.ts).
  */
 function keepPrivateWithSession(request: Request, headers: Headers) {
   if (sessionCookieIn.test(request.headers.get("Cookie") ?? "")) headers.set("Cache-Control", "private, no-store");

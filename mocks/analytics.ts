@@ -3,7 +3,7 @@
  * platform that stands in for Google's tag, the Meta pixel and the TikTok pixel, reads the
  * queue the site's snippet filled, and hands every call to the collector instead of the
  * internet; the collector keeps what each platform would have received, for the tests
- * (GET /__mocks/analitica/recibido). Served by server.mjs with mocks on only.
+ * (GET /__mocks/analitica/recibido). Served by server/app.ts with mocks on only.
  */
 export type Received = { platform: string; id: string; call: unknown[]; page: string; at: string };
 
@@ -64,7 +64,7 @@ type ExpressResponse = {
   set(name: string, value: string): ExpressResponse;
 };
 
-/** The routes server.mjs mounts with mocks on: the platforms' scripts, the collector, and what it holds. */
+/** The routes server/app.ts mounts with mocks on: the platforms' scripts, the collector, and what it holds. */
 export function mountAnalytics(app: Express, json: unknown) {
   app.get("/__mocks/analitica/recibido", (_req, res) => res.json(receivedCalls()));
   app.get("/__mocks/analitica/:script", (req, res) => {

@@ -1,7 +1,7 @@
 /**
  * The postpaid site's page in the mock world (docs/profile.md › Postpaid portal): what the
  * /{product}-pospago frame shows with mocks on. It is served on another origin than the site
- * (127.0.0.1 instead of localhost, server.mjs), like the real portal, and talks to the site the
+ * (127.0.0.1 instead of localhost, server/index.ts), like the real portal, and talks to the site the
  * way the real one does: `resize` with its height (every second), `loader` while it "works", and
  * `modal` to show a notice in the site's alert dialog.
  */

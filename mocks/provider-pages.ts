@@ -5,7 +5,7 @@ import { hostedFields, type HostedFieldsOptions } from "./hosted-fields.browser"
 import { sales } from "./world-sales";
 
 /**
- * The payment providers' browser pages, for the mock world only (server.mjs serves them when
+ * The payment providers' browser pages, for the mock world only (server/app.ts serves them when
  * MOCKS=true, on the app's own origin, so the checkout runs without leaving this machine):
  *
  * - Provider type 2, hosted card fields: GET /__mocks/proveedor/campos is the page the checkout

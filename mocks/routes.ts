@@ -8,7 +8,7 @@ import * as mockSso from "./sso-server";
 /**
  * The mock world's own routes on the site's express app (README "Environment"): its test hooks
  * (/__mocks/reset, switches, session…), the marketing platforms' stand-ins, and the pages of the
- * SSO server, the card provider, PayPal and the postpaid portal. server.mjs mounts them only
+ * SSO server, the card provider, PayPal and the postpaid portal. server/app.ts mounts them only
  * with mocks on (app/lib/boot-rules.mjs mocksOn): with a real upstream none of them exists.
  */
 /** What the mock routes ask of the site's build (app/entry.server.tsx exports it). */

@@ -1,7 +1,7 @@
 import { world } from "./world";
 
 /**
- * The single-sign-on server's browser pages, for the mock world only (server.mjs serves them at
+ * The single-sign-on server's browser pages, for the mock world only (server/app.ts serves them at
  * /__mocks/sso/* when MOCKS=true): the authorize page where a customer types their number and
  * password, and placeholders for the account pages the app links to. A right password sends the
  * browser back to the app's redirect_uri with `code=mock-code-<number>` and the same `state`,

@@ -101,7 +101,7 @@ const ruleBroken = (from, to) => {
   if (isTest(to) && !isHelper(from)) return "only tests may import a test file or a test helper";
   const source = layerOf(from);
   if (!source) return undefined;
-  if (to.startsWith("mocks/")) return `${source.name} may not import mocks (the mock upstream is wired by server.mjs, outside the app)`;
+  if (to.startsWith("mocks/")) return `${source.name} may not import mocks (the mock upstream is wired by server/index.ts, outside the app)`;
   if (isShared(to)) return undefined;
   const target = layerOf(to);
   if (!target) return `${source.name} may not import a file outside the layers (${ORDER})`;

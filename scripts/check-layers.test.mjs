@@ -80,7 +80,7 @@ describe("the import-boundary check", () => {
   it("fails when app code imports the mock upstream", () => {
     const root = tree({ ...clean, "app/lib/env.server.ts": `import "../../mocks/node";\nexport const env = {};`, "mocks/node.ts": `export const mockServer = {};` });
     expect(checkLayers(root).violations).toEqual([
-      "✗ app/lib/env.server.ts → mocks/node.ts: lib may not import mocks (the mock upstream is wired by server.mjs, outside the app)",
+      "✗ app/lib/env.server.ts → mocks/node.ts: lib may not import mocks (the mock upstream is wired by server/index.ts, outside the app)",
     ]);
   });
 
@@ -107,7 +107,7 @@ describe("the import-boundary check", () => {
     });
     expect(checkLayers(root).violations).toEqual([
       `✗ app/lib/config/check.test-helpers.ts → app/render/blocks/registry.ts: lib may not import render ${ORDER}`,
-      "✗ app/upstream/conn.test-helpers.ts → mocks/test-support.ts: upstream may not import mocks (the mock upstream is wired by server.mjs, outside the app)",
+      "✗ app/upstream/conn.test-helpers.ts → mocks/test-support.ts: upstream may not import mocks (the mock upstream is wired by server/index.ts, outside the app)",
     ]);
   });
 

@@ -1,5 +1,5 @@
 // `npm start`: builds when the build is missing or older than the sources, then serves it with
-// WEB_CONCURRENCY workers.
+// WEB_CONCURRENCY workers, each running the server's entry (server/index.ts, TypeScript through tsx).
 import { spawnSync } from "node:child_process";
 import cluster from "node:cluster";
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -7,13 +7,15 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pino from "pino";
+import { register } from "tsx/esm/api";
 import { bootProblems, mocksOn } from "../app/lib/boot-rules.mjs";
 
-// The launcher's own lines, like the workers' (server.mjs): one JSON line each.
+// The launcher's own lines, like the workers' (server/app.ts): one JSON line each.
 const log = pino({ level: process.env.LOG_LEVEL ?? "info", base: { pid: process.pid, module: "start" }, timestamp: pino.stdTimeFunctions.isoTime });
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const buildFile = path.join(root, "build/index.js");
+const entry = path.join(root, "server/index.ts");
 const sources = ["app", "schemas", "locales", "remix.config.js", "package.json"];
 
 function newestMtime(target) {
@@ -24,7 +26,7 @@ function newestMtime(target) {
 }
 
 // A setting the server must not run with (README "Production") stops here, before any build:
-// one line per variable, exit code 1. server.mjs checks the same rules again in each worker.
+// one line per variable, exit code 1. server/index.ts checks the same rules again in each worker.
 const problems = bootProblems(process.env);
 if (problems.length > 0) {
   process.stderr.write(`${problems.join("\n")}\n`);
@@ -51,7 +53,7 @@ const sharedStore = Boolean(process.env.REDIS_URL);
 const workers = Number(process.env.WEB_CONCURRENCY ?? (process.env.NODE_ENV === "production" && !useMocks && sharedStore ? os.availableParallelism() : 1));
 if (workers > 1) {
   if (useMocks) log.warn({ workers }, "WEB_CONCURRENCY > 1 with the mock world: each worker has its own demo state");
-  cluster.setupPrimary({ exec: path.join(root, "server.mjs") });
+  cluster.setupPrimary({ exec: entry, execArgv: [...process.execArgv, "--import", "tsx"] });
   let stopping = false;
   const fork = () => cluster.fork().on("exit", (code, signal) => {
     // A worker that dies on its own is replaced; on shutdown they are let go.
@@ -68,5 +70,6 @@ if (workers > 1) {
     });
   }
 } else {
-  await import(path.join(root, "server.mjs"));
+  register();
+  await import(entry);
 }

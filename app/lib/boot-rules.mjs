@@ -1,5 +1,5 @@
 // The rules that decide whether the server may start, written once in plain JavaScript so that
-// server.mjs and scripts/start.mjs (plain Node, before the build is loaded) and app/lib/env.server.ts
+// server/index.ts and scripts/start.mjs (before the build is loaded) and app/lib/env.server.ts
 // (inside the build) apply the same ones: when the mock world is on, what a strong session secret
 // is, which proxies are trusted. README "Production" describes them for the person deploying.
 import { BlockList, isIP } from "node:net";
@@ -197,7 +197,7 @@ export const bootEnvSchema = z
  * @returns {string[]}
  */
 export function bootProblems(env) {
-  // An empty value is an unset one, as the shell's `VAR= node server.mjs` means.
+  // An empty value is an unset one, as the shell's `VAR= npm start` means.
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
   const parsed = bootEnvSchema.safeParse(given);
   return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);

@@ -7,7 +7,7 @@ const everyUpstream = Object.fromEntries(UPSTREAM_URL_VARIABLES.map((name) => [n
 /** The variables named by the lines, in order. */
 const named = (lines: string[]) => lines.map((line) => line.split(":")[0]);
 
-describe("the mock rule (one rule for server.mjs, scripts/start.mjs and env.server.ts)", () => {
+describe("the mock rule (one rule for server/index.ts, scripts/start.mjs and env.server.ts)", () => {
   it("is on with nothing set: npm start serves the demo", () => {
     expect(mocksOn({})).toBe(true);
     expect(parseEnv({ NODE_ENV: "production" }).mocks).toBe(true);

@@ -10,7 +10,7 @@ const mockBase = (name: string) => `https://${name}.upstream.mock`;
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    /** Decided by ./boot-rules.mjs mocksOn (parseEnv): the one rule, shared with server.mjs and scripts/start.mjs. */
+    /** Decided by ./boot-rules.mjs mocksOn (parseEnv): the one rule, shared with server/index.ts and scripts/start.mjs. */
     MOCKS: booleanString,
     CONFIG_DIR: z.string().default(path.join(process.cwd(), "pages-config")),
     /** A draft copy of pages-config, seen only through a signed preview link (docs/config.md "Previews"). */
@@ -21,7 +21,7 @@ const envSchema = z
     PREVIEW_LINK_HOURS: z.coerce.number().positive().max(24 * 30).default(8),
     /** Strong (./boot-rules.mjs weakSecretReason); bootProblems refuses a weak one before this runs. */
     SESSION_SECRET: z.string().optional(),
-    /** The proxies in front of the app: a hop count or their addresses, never all (./boot-rules.mjs trustProxyRule, applied by server.mjs). */
+    /** The proxies in front of the app: a hop count or their addresses, never all (./boot-rules.mjs trustProxyRule, applied by server/index.ts). */
     TRUST_PROXY: z.string().optional(),
     APP_VERSION: z.string().default("1.0.0"),
     APP_ORIGIN_HEADER: z.string().default("web"),
@@ -45,7 +45,7 @@ const envSchema = z
     /** The durable store (the lead outbox): a Redis server, else files under DATA_DIR. */
     REDIS_URL: z.url().refine((url) => /^rediss?:\/\//.test(url), "REDIS_URL debe empezar con redis:// o rediss://").optional(),
     DATA_DIR: z.string().min(1).default(path.join(process.cwd(), "data")),
-    /** Where the postpaid portal's frame points instead of site.json's postpaidSiteUrl (server.mjs sets the mock page's address with mocks). */
+    /** Where the postpaid portal's frame points instead of site.json's postpaidSiteUrl (server/index.ts sets the mock page's address with mocks). */
     POSTPAID_SITE_URL: z.url().optional(),
     /** The card provider's hosted payment page (the no-JS card path, docs/payment.md); the mock one with mocks. */
     PROVIDER_PAYMENT_PAGE_URL: z.url().optional(),
@@ -91,7 +91,7 @@ const envSchema = z
       redisUrl: raw.REDIS_URL,
       dataDir: path.resolve(raw.DATA_DIR),
       upstreamCacheTtlMs: raw.UPSTREAM_CACHE_TTL_MS ?? (mocks ? 0 : 60_000),
-      /** In the mock world the SSO server's pages are served by this app (server.mjs). */
+      /** In the mock world the SSO server's pages are served by this app (server/index.ts). */
       ssoServerUrl: raw.SSO_SERVER_URL?.replace(/\/$/, "") ?? (mocks ? "/__mocks/sso" : undefined),
       postpaidSiteUrl: raw.POSTPAID_SITE_URL,
       providerPaymentPageUrl: raw.PROVIDER_PAYMENT_PAGE_URL ?? (raw.MOCKS ? "/__mocks/proveedor/pago" : undefined),
@@ -118,14 +118,14 @@ export type UpstreamName = keyof Env["upstreams"];
 
 /**
  * The environment, or an Error whose message is one line per wrong variable ("VARIABLE: por qué"):
- * the start rules of ./boot-rules.mjs first (server.mjs checks them before anything listens), then
+ * the start rules of ./boot-rules.mjs first (server/index.ts checks them before anything listens), then
  * this schema.
  */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const refused = bootProblems(source);
   const parsed = envSchema.safeParse({ ...source, MOCKS: String(mocksOn(source)) });
   const problems = refused.length > 0 || parsed.success ? refused : parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
-  // server.mjs prints these lines alone (no stack trace) and exits 1.
+  // server/index.ts prints these lines alone (no stack trace) and exits 1.
   if (problems.length > 0 || !parsed.success) throw Object.assign(new Error(problems.join("\n")), { name: "EnvError" });
   return parsed.data;
 }

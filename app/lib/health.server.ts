@@ -7,7 +7,7 @@ import { env } from "./env.server";
 import { sharedState } from "./store/store.server";
 
 /**
- * What /healthz and /readyz report (server.mjs, README "Observability"). The config version is
+ * What /healthz and /readyz report (server/app.ts, README "Observability"). The config version is
  * a short hash of every file of the config folder, so two instances serving the same marketing
  * config say the same; readiness fails while the config has no valid version to serve (broken
  * at boot: a later broken edit keeps the last valid one) or Redis, when configured, does not answer.

@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 describe("the server's log", () => {
-  it("writes one JSON line per entry with server.mjs's settings: level, pid, ISO time, the module", () => {
+  it("writes one JSON line per entry with server/app.ts's settings: level, pid, ISO time, the module", () => {
     const { logger: root, output } = recorded();
     root.child({ module: "limits" }).error({ call: "core.lineProfile", status: 500 }, "el estado compartido no responde");
     const lines = output().split("\n").filter(Boolean);

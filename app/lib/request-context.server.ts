@@ -1,7 +1,7 @@
 /**
- * What one request did upstream, for its log line (server.mjs "the request log"). The server
+ * What one request did upstream, for its log line (server/app.ts "the request log"). The server
  * runs each request inside an AsyncLocalStorage it publishes under this symbol: the app's build
- * and server.mjs are separate module graphs, so the symbol registry is where they meet. Outside
+ * and server/app.ts are separate module graphs, so the symbol registry is where they meet. Outside
  * a request (tests, scripts, the lead delivery loop) nothing is recorded.
  */
 const KEY = Symbol.for("bait.request-context");

@@ -32,7 +32,7 @@ type Decision = { approved: true } | { approved: false; mensaje: string };
  * - none       → type 1, our card form, with the details step except for an eSIM
  *
  * e.g. `ana+iframe@example.com`, `ana+paypal@example.com`, `ana+directo@example.com`.
- * `api` is a path on the app's own origin for types 2 and 3: in mock mode server.mjs serves
+ * `api` is a path on the app's own origin for types 2 and 3: in mock mode server/app.ts serves
  * those pages (mocks/provider-pages.ts).
  */
 export type MockProvider = { tipo: 1 | 2 | 3; api: string; detalle: boolean; direcciones: boolean };

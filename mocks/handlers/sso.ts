@@ -51,7 +51,7 @@ function session(account: Account, isLegacy: boolean) {
 }
 
 export const sso: RequestHandler[] = [
-  // The mock SSO server's pages live on the app's own origin (server.mjs serves /__mocks/sso/*
+  // The mock SSO server's pages live on the app's own origin (server/app.ts serves /__mocks/sso/*
   // in mock mode), so the browser's round trip runs on this machine.
   http.get(`${base}/api/core/sso/carousel/create`, async ({ request }) => {
     const forced = await switched("sso.carousel");

@@ -104,7 +104,7 @@ function colour(frame: Frame): string {
     const shift = (hash % spread) - spread / 2;
     return `rgb(${Math.round(base[0] + shift)},${Math.round(base[1] + shift / 2)},${Math.round(base[2])})`;
   };
-  if (where.startsWith("build/") || where.startsWith("app/") || where.startsWith("server.mjs") || where.startsWith("scripts/")) return hue(where, [230, 120, 50], 40);
+  if (where.startsWith("build/") || where.startsWith("app/") || where.startsWith("server/") || where.startsWith("server.mjs") || where.startsWith("scripts/")) return hue(where, [230, 120, 50], 40);
   if (/^(react|react-dom|@remix-run|react-router)/.test(where)) return hue(where, [90, 160, 220], 40);
   if (/^(msw|@mswjs|@open-draft|rettime|tough-cookie|path-to-regexp|headers-polyfill|outvariant|strict-event-emitter)/.test(where) || where.startsWith("mocks/")) return hue(where, [170, 170, 170], 30);
   if (/^(zod|i18next|pino|turbo-stream|cookie|express|compression)/.test(where)) return hue(where, [120, 190, 100], 40);
@@ -138,7 +138,7 @@ const svg = boxes.join("\n").replace(/\{([YT])(\d+)\}/g, (_, kind: string, level
   return String(kind === "Y" ? y : y + rowHeight - 4);
 });
 const legend = [
-  ["rgb(230,120,50)", "the app (build/, server.mjs)"],
+  ["rgb(230,120,50)", "the app (build/, server/)"],
   ["rgb(90,160,220)", "React, Remix"],
   ["rgb(170,170,170)", "the mock upstream (msw)"],
   ["rgb(120,190,100)", "zod, pino, express, …"],

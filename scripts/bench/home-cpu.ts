@@ -1,5 +1,5 @@
 // The signed-in /home under load, in CPU per page: less sensitive to a busy machine than req/s.
-// Starts the built app (server.mjs, one process, mocks on), opens a session the way `npm run bench`
+// Starts the built app (server/index.ts, one process, mocks on), opens a session the way `npm run bench`
 // does, and for each round loads /home with autocannon while reading the server's CPU time
 // (/proc/<pid>/stat) before and after; then the same bytes from the Node floor (scripts/bench/floor.mjs)
 // right after. Build first (`npx remix build`).
@@ -13,14 +13,14 @@
 //   HOME_CPU_UPSTREAM=process the mock upstream in a process of its own (mocks/standalone.ts), the app
 //                            calling it over HTTP with a Redis of its own, as in `BENCH_UPSTREAM=process`:
 //                            the CPU counted is then the app's alone, without the in-process mock world
-//   HOME_CPU_AGAINST=<dir>   another checkout, built (e.g. the commit before a change): its server.mjs
+//   HOME_CPU_AGAINST=<dir>   another checkout, built (e.g. the commit before a change): its server
 //                            runs beside this one and both are loaded at the same moment, each with
 //                            the connections above, so a busy machine weighs on both alike
 //   HOME_CPU_PROFILE=<dir>   run the app under `node --cpu-prof` and write its .cpuprofile there
 //                            (fold it into a flame graph: scripts/bench/flamegraph.ts)
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -57,7 +57,9 @@ type App = { label: string; root: string; pid: number; base: string; spawnedAt: 
 async function startApp(label: string, appRoot: string, env: Record<string, string>, profile?: string): Promise<App> {
   const port = await freePort();
   const spawnedAt = performance.now();
-  const child = spawn("node", [...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : []), "server.mjs"], {
+  // The server's entry (server/index.ts through tsx; a checkout from before server/ has server.mjs).
+  const entry = existsSync(path.join(appRoot, "server/index.ts")) ? ["--import", "tsx", "server/index.ts"] : ["server.mjs"];
+  const child = spawn("node", [...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : []), ...entry], {
     cwd: appRoot,
     env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: process.env.LOG_LEVEL ?? "info" },
     stdio: ["ignore", "ignore", "inherit"],

@@ -19,7 +19,7 @@ export const benchCustomer: SessionUser = {
  * record is written here, into the Redis the app shares (`redisUrl`), by the app's own storage.
  */
 export async function sessionCookie(secret: string, access: string, open: { appBase: string } | { redisUrl: string }): Promise<string> {
-  const { VISITOR_COOKIE } = await import("../http-guards.mjs");
+  const { VISITOR_COOKIE } = await import("../../server/http-guards");
   const visitor = `${VISITOR_COOKIE}=${randomUUID()}`;
   if ("appBase" in open) {
     const minted = await fetch(`${open.appBase}/__mocks/session`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ number: benchCustomer.number, user: benchCustomer }) });

@@ -126,7 +126,7 @@ test.describe.configure({ mode: "serial", timeout: 600_000 });
 
 test.beforeAll(async () => {
   test.skip(test.info().project.name !== "js", "runs once, in the js project: it tests the server, not a page");
-  server = spawn("node", ["server.mjs"], {
+  server = spawn("node", ["--import", "tsx", "server/index.ts"], {
     env: { ...process.env, NODE_ENV: "production", MOCKS: "true", PORT: String(OWN_PORT), SESSION_SECRET, HSTS: "false", PAGE_CACHE: "false" },
     stdio: "ignore",
   });

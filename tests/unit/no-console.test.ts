@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
  *
  * Scanned: app's *.server.ts(x) (entry.server.tsx among them), every non-test module of
  * app/upstream and app/lib (but for browser code: *.browser.ts, the React hooks use-*.ts and
- * .tsx), the mock world (mocks/**, but for *.browser.ts and the tests' support) and server.mjs.
+ * .tsx), the mock world (mocks/**, but for *.browser.ts and the tests' support) and the server (server/**).
  * Browser code (app/components, app/features' views) may use the browser's console.
  */
 const root = path.resolve(__dirname, "../..");
@@ -34,12 +34,9 @@ function serverFiles(): string[] {
     ...app.filter((file) => file.startsWith("app/lib/") && /\.ts$/.test(file) && !/(^|\/)use-[^/]*\.ts$/.test(file)),
     ...filesUnder("mocks").filter((file) => /\.ts$/.test(file) && !isTest(file) && !isBrowser(file)),
     ...filesUnder("app/lib").filter((file) => file.endsWith(".mjs") && !isTest(file)),
-    "server.mjs",
-    // The server's own middleware and launcher (the CLI scripts beside them print to a terminal on purpose).
+    // The server (its express app and middleware) and its launcher (the CLI scripts beside it print to a terminal on purpose).
+    ...filesUnder("server").filter((file) => /\.ts$/.test(file) && !isTest(file)),
     "scripts/start.mjs",
-    "scripts/http-guards.mjs",
-    "scripts/page-cache.mjs",
-    "scripts/coalesced-flush.mjs",
   ]);
   return [...scanned].filter((file) => !(file in EXCEPTIONS)).sort();
 }
@@ -76,9 +73,9 @@ describe("no console in server code", () => {
     expect(consoleUses("app/x.server.ts", source)).toEqual(['app/x.server.ts:5: console.error("[upstream] fallo");', "app/x.server.ts:6: const c = console;"]);
   });
 
-  it("scans the server's files: app's .server modules, upstream, lib, the mocks and server.mjs, not browser code", () => {
+  it("scans the server's files: app's .server modules, upstream, lib, the mocks and the server, not browser code", () => {
     const files = serverFiles();
-    for (const file of ["app/entry.server.tsx", "app/lib/rate-limit.server.ts", "app/upstream/http.server.ts", "app/lib/format.ts", "mocks/standalone.ts", "mocks/handlers/conn.ts", "server.mjs"]) {
+    for (const file of ["app/entry.server.tsx", "app/lib/rate-limit.server.ts", "app/upstream/http.server.ts", "app/lib/format.ts", "mocks/standalone.ts", "mocks/handlers/conn.ts", "server/index.ts", "server/page-cache.ts"]) {
       expect(files).toContain(file);
     }
     for (const file of ["app/components/route-error.tsx", "app/features/consent/consented-tracking.tsx", "mocks/hosted-fields.browser.ts", "app/lib/use-schema-form.ts", "app/lib/log.server.test.ts"]) {

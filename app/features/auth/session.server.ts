@@ -29,7 +29,7 @@ export async function signIn(request: Request, input: { user: SessionUser; token
 }
 
 /**
- * The mock world's shortcut for tests that skip the login form (POST /__mocks/session, server.mjs):
+ * The mock world's shortcut for tests that skip the login form (POST /__mocks/session, server/index.ts):
  * the record a legacy sign-in of `user` with that access token would create, and the cookie's
  * value that opens it; `minutesAgo` dates the sign-in back (the step-up's tests). Refused outside
  * the mock world.

@@ -103,7 +103,7 @@ const HEADERS = {
 
 /**
  * The whole answer of GET /estado-config, or null when the page does not exist (no token
- * configured): the site's own 404 page answers then. server.mjs serves it beside /readyz, not
+ * configured): the site's own 404 page answers then. server/app.ts serves it beside /readyz, not
  * as a route of the app, so no visitor's browser carries it in the route manifest.
  */
 export function configStatusResponse(request: Request, nonce = "", token = env.configStatusToken): Response | null {

@@ -14,7 +14,7 @@ const STALE_SECONDS = 60;
  * `untilChangeMs`: how soon something on the page starts or ends by its `from` / `until`. No cache
  * may keep the page past that moment, so `s-maxage` is cut to the whole seconds left less one (the
  * time the page takes to render and reach a cache; 0: not kept) and no stale copy may be served past
- * it either. The server's page cache reads the same s-maxage (scripts/page-cache.mjs).
+ * it either. The server's page cache reads the same s-maxage (server/page-cache.ts).
  */
 export function publicPageCacheControl(untilChangeMs: number | null = null): string {
   const flags = Object.values(getFlags() as Record<string, Parameters<typeof isFlagOn>[1]>);
@@ -41,7 +41,7 @@ const cookieValue = (header: string, name: string) => new RegExp(`(?:^|;\\s*)${n
 /**
  * What changes an anonymous visitor's HTML besides the URL: the config version, the outcome of
  * every flag for this visitor (rollouts hash the visitor id, some flags look at the IP), consent
- * and campaign. The server's page cache keys by it (scripts/page-cache.mjs); null, when the
+ * and campaign. The server's page cache keys by it (server/page-cache.ts); null, when the
  * config cannot say whether it changed, means nothing may be cached.
  */
 export function pageCacheVariant(cookieHeader: string, subject: { ip: string; visitorId: string }): string | null {

@@ -58,7 +58,7 @@ async function healthy(base: string, child: ChildProcess) {
 
 /** The script run to its end with these settings: its exit code and what it wrote on stderr. */
 function refusal(script: string, env: Record<string, string>) {
-  const run = spawnSync("node", [script], { env: childEnv({ PORT: String(PORT + 14), ...env }), encoding: "utf8", timeout: 60_000 });
+  const run = spawnSync("node", ["--import", "tsx", script], { env: childEnv({ PORT: String(PORT + 14), ...env }), encoding: "utf8", timeout: 60_000 });
   return { status: run.status, lines: run.stderr.trim().split("\n"), stdout: run.stdout };
 }
 
@@ -71,17 +71,17 @@ test.afterAll(() => {
 test("each unsafe setting stops the server before it listens: exit code 1 and one line naming the variable", () => {
   const cases: { script: string; env: Record<string, string>; line: RegExp }[] = [
     // The review's case: every upstream set, no MOCKS, no SESSION_SECRET.
-    { script: "server.mjs", env: { NODE_ENV: "production", ...realUpstreams }, line: /^SESSION_SECRET: es obligatorio con upstreams reales/ },
+    { script: "server/index.ts", env: { NODE_ENV: "production", ...realUpstreams }, line: /^SESSION_SECRET: es obligatorio con upstreams reales/ },
     { script: "scripts/start.mjs", env: { NODE_ENV: "production", ...realUpstreams }, line: /^SESSION_SECRET: es obligatorio con upstreams reales/ },
-    { script: "server.mjs", env: { NODE_ENV: "production", UPSTREAM_BASE_URL: UPSTREAM, SESSION_SECRET: "demo-only-session-secret-change-me-0123456789" }, line: /^SESSION_SECRET: es el secreto de demostración/ },
-    { script: "server.mjs", env: { NODE_ENV: "production", UPSTREAM_BASE_URL: UPSTREAM, SESSION_SECRET: "x".repeat(48) }, line: /^SESSION_SECRET: es demasiado predecible/ },
-    { script: "server.mjs", env: { NODE_ENV: "production", UPSTREAM_BASE_URL: UPSTREAM, SESSION_SECRET: "corto-0123456789" }, line: /^SESSION_SECRET: debe tener al menos 32 caracteres/ },
-    { script: "server.mjs", env: { NODE_ENV: "production", TRUST_PROXY: "true" }, line: /^TRUST_PROXY: no se acepta confiar en cualquier proxy/ },
+    { script: "server/index.ts", env: { NODE_ENV: "production", UPSTREAM_BASE_URL: UPSTREAM, SESSION_SECRET: "demo-only-session-secret-change-me-0123456789" }, line: /^SESSION_SECRET: es el secreto de demostración/ },
+    { script: "server/index.ts", env: { NODE_ENV: "production", UPSTREAM_BASE_URL: UPSTREAM, SESSION_SECRET: "x".repeat(48) }, line: /^SESSION_SECRET: es demasiado predecible/ },
+    { script: "server/index.ts", env: { NODE_ENV: "production", UPSTREAM_BASE_URL: UPSTREAM, SESSION_SECRET: "corto-0123456789" }, line: /^SESSION_SECRET: debe tener al menos 32 caracteres/ },
+    { script: "server/index.ts", env: { NODE_ENV: "production", TRUST_PROXY: "true" }, line: /^TRUST_PROXY: no se acepta confiar en cualquier proxy/ },
     { script: "scripts/start.mjs", env: { NODE_ENV: "production", WEB_CONCURRENCY: "2" }, line: /^REDIS_URL: es obligatorio con WEB_CONCURRENCY > 1/ },
     // A draft config nobody could open safely (docs/config.md "Previews").
-    { script: "server.mjs", env: { NODE_ENV: "production", CONFIG_DRAFT_DIR: "pages-config" }, line: /^PREVIEW_SECRET: es obligatorio con CONFIG_DRAFT_DIR/ },
+    { script: "server/index.ts", env: { NODE_ENV: "production", CONFIG_DRAFT_DIR: "pages-config" }, line: /^PREVIEW_SECRET: es obligatorio con CONFIG_DRAFT_DIR/ },
     // A value only the app's own schema (app/lib/env.server.ts, inside the build) checks: the same one line, no stack trace.
-    { script: "server.mjs", env: { NODE_ENV: "production", UPSTREAM_TIMEOUT_MS: "pronto" }, line: /^UPSTREAM_TIMEOUT_MS: / },
+    { script: "server/index.ts", env: { NODE_ENV: "production", UPSTREAM_TIMEOUT_MS: "pronto" }, line: /^UPSTREAM_TIMEOUT_MS: / },
   ];
   for (const { script, env, line } of cases) {
     const { status, lines } = refusal(script, env);
@@ -91,7 +91,7 @@ test("each unsafe setting stops the server before it listens: exit code 1 and on
     expect(lines[0], what).toMatch(line);
   }
   // With mocks off and no UPSTREAM_BASE_URL, each missing upstream is named, one line each.
-  const { status, lines } = refusal("server.mjs", { NODE_ENV: "production", UPSTREAM_CORE_URL: `${UPSTREAM}/core`, SESSION_SECRET });
+  const { status, lines } = refusal("server/index.ts", { NODE_ENV: "production", UPSTREAM_CORE_URL: `${UPSTREAM}/core`, SESSION_SECRET });
   expect(status).toBe(1);
   expect(lines.map((entry) => entry.split(":")[0])).toEqual(Object.keys(realUpstreams).filter((name) => name !== "UPSTREAM_CORE_URL"));
 });
@@ -99,9 +99,9 @@ test("each unsafe setting stops the server before it listens: exit code 1 and on
 test("with upstream addresses and a strong secret the mock world is off: no /__mocks/* route, and a cookie minted on a demo server is anonymous", async () => {
   // The mock world as an upstream of its own (mocks/standalone.ts), as in real-upstream.spec.ts.
   start(["--import", "tsx", "mocks/standalone.ts"], { PORT: String(PORT + 10), SESSION_SECRET });
-  const real = start(["server.mjs"], { NODE_ENV: "production", ...realUpstreams, SESSION_SECRET, PORT: String(PORT + 11), LOG_LEVEL: "warn" });
+  const real = start(["--import", "tsx", "server/index.ts"], { NODE_ENV: "production", ...realUpstreams, SESSION_SECRET, PORT: String(PORT + 11), LOG_LEVEL: "warn" });
   // A demo server, as `npm start` runs with nothing set: the demo secret signs its sessions.
-  const demo = start(["server.mjs"], { NODE_ENV: "production", PORT: String(PORT + 12), LOG_LEVEL: "warn" });
+  const demo = start(["--import", "tsx", "server/index.ts"], { NODE_ENV: "production", PORT: String(PORT + 12), LOG_LEVEL: "warn" });
   await expect.poll(() => fetch(`${UPSTREAM}/healthz`).then((response) => response.status, () => 0), { timeout: 60_000 }).toBe(200);
   await healthy(REAL, real);
   await healthy(DEMO, demo);
@@ -137,7 +137,7 @@ test("npm start with nothing set serves the demo and says so with a warning", as
 });
 
 test("behind one proxy (TRUST_PROXY=1) the per-address login limit holds when the leftmost X-Forwarded-For changes on every request", async () => {
-  const proxied = start(["server.mjs"], { NODE_ENV: "production", MOCKS: "true", SESSION_SECRET, TRUST_PROXY: "1", PORT: String(PORT + 13), LOG_LEVEL: "warn" });
+  const proxied = start(["--import", "tsx", "server/index.ts"], { NODE_ENV: "production", MOCKS: "true", SESSION_SECRET, TRUST_PROXY: "1", PORT: String(PORT + 13), LOG_LEVEL: "warn" });
   await healthy(PROXIED, proxied);
   const client = "203.0.113.77";
   const forged = () => `${randomInt(1, 223)}.${randomInt(0, 255)}.${randomInt(0, 255)}.${randomInt(1, 254)}`;

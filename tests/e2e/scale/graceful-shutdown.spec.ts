@@ -46,7 +46,7 @@ async function inFlightSurvivesSigterm(child: ChildProcess, port: number) {
 
 test("one server: SIGTERM lets the request in flight finish, refuses new ones, and leaves", async () => {
   const port = ownPort(29);
-  await inFlightSurvivesSigterm(await started(["server.mjs"], port), port);
+  await inFlightSurvivesSigterm(await started(["--import", "tsx", "server/index.ts"], port), port);
 });
 
 test("npm start with two workers (node:cluster): the same, for every worker", async () => {

@@ -31,7 +31,7 @@ let server: ChildProcess | undefined;
 let output = "";
 
 function start(port: number, env: Record<string, string> = {}) {
-  const child = spawn("node", ["server.mjs"], {
+  const child = spawn("node", ["--import", "tsx", "server/index.ts"], {
     env: { ...process.env, NODE_ENV: "production", MOCKS: "true", PORT: String(port), SESSION_SECRET, HSTS: "false", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -34,7 +34,7 @@ test.beforeAll(async () => {
   const upstream = spawn("node", ["--import", "tsx", "mocks/standalone.ts"], { env: { ...process.env, PORT: String(PORT + 35), SESSION_SECRET }, stdio: "ignore" });
   processes.push(upstream);
   await healthy(`${UPSTREAM}/healthz`);
-  const site = spawn("node", ["server.mjs"], {
+  const site = spawn("node", ["--import", "tsx", "server/index.ts"], {
     env: { ...process.env, ...upstreamEnv(UPSTREAM), NODE_ENV: "production", MOCKS: "false", PORT: String(PORT + 36), SESSION_SECRET, HSTS: "false", LOG_LEVEL: "warn" },
     stdio: ["ignore", "ignore", "pipe"],
   });

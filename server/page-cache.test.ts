@@ -1,9 +1,10 @@
-import { randomBytes } from "node:crypto";
-import { createServer, get } from "node:http";
+import { createHash, randomBytes } from "node:crypto";
+import { createServer, get, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { isCacheableRequest, isCacheableResponse, pageCache, pageCacheKey } from "./page-cache.mjs";
+import { isCacheableRequest, isCacheableResponse, pageCache, pageCacheKey } from "./page-cache";
 
 describe("which requests the page cache may answer", () => {
   it("answers GET and HEAD of a visitor with only the shared cookies (visitor id, consent, campaign) or third-party ones", () => {
@@ -53,12 +54,16 @@ describe("the page cache key", () => {
   });
 });
 
+/** The CSP source of the test page's inline script, `1`. */
+const SCRIPT_HASH = `sha256-${createHash("sha256").update("1").digest("base64")}`;
+
 describe("the page cache middleware", () => {
-  let server;
+  let server: Server | undefined;
   afterEach(() => server?.close());
 
-  /** An app like server.mjs: a nonce per request, a visitor cookie, then the cache, then a page. */
-  async function start({ cacheControl = () => "public, s-maxage=10", setCookie = () => undefined, variant = () => "1", early = false, renderMs = 20 } = {}) {
+  /** An app like server/app.ts: a nonce per request, a visitor cookie, then the cache, then a page. */
+  type Options = { cacheControl?: (req: express.Request) => string; setCookie?: (req: express.Request) => string | undefined; variant?: (req: unknown) => string; early?: boolean; renderMs?: number };
+  async function start({ cacheControl = () => "public, s-maxage=10", setCookie = () => undefined, variant = () => "1", early = false, renderMs = 20 }: Options = {}) {
     let renders = 0;
     let inFlight = 0;
     let mostAtOnce = 0;
@@ -90,54 +95,60 @@ describe("the page cache middleware", () => {
       res.write(`<p>render ${renders}</p>`);
       res.end(`<script nonce="${res.locals.cspNonce}">1</script>`);
     });
-    // As server.mjs: a stored page is answered before express runs.
+    // As server/app.ts: a stored page is answered before express runs.
     let answers = 0;
-    const thisAnswer = () => ({ nonce: randomBytes(16).toString("base64"), requestId: `respuesta-${(answers += 1)}` });
-    server = createServer((req, res) => (early && cache.answerEarly(req, res, thisAnswer)) || app(req, res));
-    await new Promise((resolve) => server.listen(0, resolve));
-    const base = `http://127.0.0.1:${server.address().port}`;
-    return { base, get: (path, init) => fetch(base + path, init), renders: () => renders, appRuns: () => appRuns, mostAtOnce: () => mostAtOnce };
+    const thisAnswer = () => `respuesta-${(answers += 1)}`;
+    const listening = createServer((req, res) => (early && cache.answerEarly(req, res, thisAnswer)) || app(req, res));
+    server = listening;
+    await new Promise<void>((resolve) => listening.listen(0, resolve));
+    const base = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+    return { base, get: (path: string, init?: RequestInit) => fetch(base + path, init), renders: () => renders, appRuns: () => appRuns, mostAtOnce: () => mostAtOnce };
   }
 
-  const nonceOf = (response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy"))[1];
+  const nonceOf = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+  /** The policy of every answer from memory: the hash of the page's inline script `1`, no nonce. */
+  const HASHED_POLICY = `script-src '${SCRIPT_HASH}'`;
 
-  it("renders once, then answers from memory with this response's nonce in the header and the page", async () => {
+  it("renders once, then answers from memory: the same bytes for everyone, its policy the hash of its inline script, no nonce", async () => {
     const app = await start();
     const first = await app.get("/");
     const second = await app.get("/");
     const third = await app.get("/");
     expect(app.renders()).toBe(1);
-    expect(second.headers.get("x-page-cache")).toBe("hit");
-    const [body2, body3] = [await second.text(), await third.text()];
-    expect(nonceOf(second)).not.toBe(nonceOf(third));
-    expect(body2).toBe(`<p>render 1</p><script nonce="${nonceOf(second)}">1</script>`);
-    expect(body3).toContain(`nonce="${nonceOf(third)}"`);
-    expect(await first.text()).toContain(`nonce="${nonceOf(first)}"`);
+    expect(first.headers.get("x-page-cache")).toBe("miss");
+    expect(await first.text()).toBe(`<p>render 1</p><script nonce="${nonceOf(first)}">1</script>`);
+    for (const hit of [second, third]) {
+      expect(hit.headers.get("x-page-cache")).toBe("hit");
+      expect(hit.headers.get("content-security-policy")).toBe(HASHED_POLICY);
+      expect(await hit.text()).toBe("<p>render 1</p><script>1</script>");
+    }
   });
 
-  it("answers a hit gzipped once at storing, with this response's nonce spliced in, and plain to a client without gzip", async () => {
+  it("answers a hit gzipped once at storing, and plain to a client without gzip", async () => {
     const app = await start();
     await app.get("/zip");
-    const raw = async (encoding) => {
-      const response = await new Promise((resolve) => get(`${app.base}/zip`, { headers: { "accept-encoding": encoding } }, resolve));
-      const chunks = [];
-      for await (const chunk of response) chunks.push(chunk);
-      return { headers: response.headers, body: Buffer.concat(chunks), nonce: /'nonce-([^']+)'/.exec(response.headers["content-security-policy"])[1] };
+    const raw = async (encoding: string) => {
+      const response = await new Promise<IncomingMessage>((resolve) => get(`${app.base}/zip`, { headers: { "accept-encoding": encoding } }, resolve));
+      const chunks: Buffer[] = [];
+      for await (const chunk of response) chunks.push(chunk as Buffer);
+      return { headers: response.headers, body: Buffer.concat(chunks) };
     };
     const zipped = await raw("br;q=1, gzip;q=0.8");
     expect(zipped.headers["x-page-cache"]).toBe("hit");
     expect(zipped.headers["content-encoding"]).toBe("gzip");
     expect(zipped.headers["vary"]).toBe("Accept-Encoding");
+    expect(zipped.headers["content-security-policy"]).toBe(HASHED_POLICY);
     expect(Number(zipped.headers["content-length"])).toBe(zipped.body.length);
-    expect(gunzipSync(zipped.body).toString()).toBe(`<p>render 1</p><script nonce="${zipped.nonce}">1</script>`);
+    expect(gunzipSync(zipped.body).toString()).toBe("<p>render 1</p><script>1</script>");
+    // The same bytes again: compressed once, not per answer.
+    expect((await raw("gzip")).body.equals(zipped.body)).toBe(true);
     const plain = await raw("identity");
     expect(plain.headers["content-encoding"]).toBeUndefined();
-    expect(plain.body.toString()).toBe(`<p>render 1</p><script nonce="${plain.nonce}">1</script>`);
-    expect(plain.nonce).not.toBe(zipped.nonce);
+    expect(plain.body.toString()).toBe("<p>render 1</p><script>1</script>");
     expect(app.renders()).toBe(1);
   });
 
-  it("answers a stored page before the app runs: the stored headers, the CSP with this answer's nonce, its own request id, no cookie", async () => {
+  it("answers a stored page before the app runs: the stored headers, the hashed policy, its own request id, no cookie", async () => {
     const app = await start({ early: true });
     const first = await app.get("/temprano");
     expect(app.appRuns()).toBe(1);
@@ -148,14 +159,15 @@ describe("the page cache middleware", () => {
       expect(hit.headers.get("x-page-cache")).toBe("hit");
       expect(hit.headers.get("x-frame-options")).toBe("SAMEORIGIN");
       expect(hit.headers.get("cache-control")).toBe("public, s-maxage=10");
+      expect(hit.headers.get("content-security-policy")).toBe(HASHED_POLICY);
       expect(hit.headers.get("x-request-id")).toMatch(/^respuesta-\d$/);
       expect(hit.headers.getSetCookie()).toEqual([]);
-      expect(await hit.text()).toBe(`<p>render 1</p><script nonce="${nonceOf(hit)}">1</script>`);
+      expect(await hit.text()).toBe("<p>render 1</p><script>1</script>");
     }
-    expect(nonceOf(hits[0])).not.toBe(nonceOf(hits[1]));
-    expect(nonceOf(hits[0])).not.toBe(nonceOf(first));
-    expect(hits[0].headers.get("content-encoding")).toBe("gzip");
-    expect(hits[1].headers.get("content-encoding")).toBeNull();
+    expect(hits[0]!.headers.get("x-request-id")).not.toBe(hits[1]!.headers.get("x-request-id"));
+    expect(nonceOf(first)).toBeDefined();
+    expect(hits[0]!.headers.get("content-encoding")).toBe("gzip");
+    expect(hits[1]!.headers.get("content-encoding")).toBeNull();
     // A session, a POST or another page goes to the app.
     await app.get("/temprano", { headers: { cookie: "__Host-bait_session=abc" } });
     await app.get("/temprano", { method: "POST" });
@@ -175,9 +187,9 @@ describe("the page cache middleware", () => {
     });
     await Promise.all([first, ...leaving]);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const later = await Promise.race([app.get("/privada-lenta"), new Promise((resolve) => setTimeout(() => resolve("sin respuesta"), 2000))]);
+    const later = await Promise.race([app.get("/privada-lenta"), new Promise<"sin respuesta">((resolve) => setTimeout(() => resolve("sin respuesta"), 2000))]);
     expect(later).not.toBe("sin respuesta");
-    expect(later.status).toBe(200);
+    expect((later as Response).status).toBe(200);
   });
 
   it("does not make a crowd wait for each other on a page it found private", async () => {
@@ -199,7 +211,7 @@ describe("the page cache middleware", () => {
     const first = await app.get("/");
     const hit = await app.get("/");
     expect(hit.headers.get("x-page-cache")).toBe("hit");
-    const visitor = (response) => response.headers.getSetCookie().find((cookie) => cookie.startsWith("bait_vid"));
+    const visitor = (response: Response) => response.headers.getSetCookie().find((cookie) => cookie.startsWith("bait_vid"));
     expect(visitor(hit)).toBeDefined();
     expect(visitor(hit)).not.toBe(visitor(first));
     expect(hit.headers.getSetCookie()).toHaveLength(1);
@@ -216,13 +228,17 @@ describe("the page cache middleware", () => {
     expect(app.renders()).toBe(5);
   });
 
-  it("renders once for a crowd arriving together, and serves each its own nonce", async () => {
+  it("renders once for a crowd arriving together: the render carries its nonce, the others the page's hash", async () => {
     const app = await start();
     const crowd = await Promise.all(Array.from({ length: 20 }, () => app.get("/crowd")));
     expect(app.renders()).toBe(1);
-    const nonces = new Set(crowd.map(nonceOf));
-    expect(nonces.size).toBe(20);
-    for (const response of crowd) expect(await response.text()).toContain(`nonce="${nonceOf(response)}"`);
+    const [rendered, waited] = [crowd.filter((response) => nonceOf(response)), crowd.filter((response) => !nonceOf(response))];
+    expect(rendered).toHaveLength(1);
+    expect(await rendered[0]!.text()).toContain(`<script nonce="${nonceOf(rendered[0]!)}">1</script>`);
+    for (const response of waited) {
+      expect(response.headers.get("content-security-policy")).toBe(HASHED_POLICY);
+      expect(await response.text()).toBe("<p>render 1</p><script>1</script>");
+    }
   });
 
   it("lets a crowd waiting on a private answer render each its own", async () => {
@@ -244,11 +260,11 @@ describe("the page cache middleware", () => {
 });
 
 describe("the page cache and scheduled content", () => {
-  let server;
+  let server: Server | undefined;
   afterEach(() => server?.close());
 
   it("reads a shorter s-maxage as the lifetime of what it stores", async () => {
-    const { lifetimeOf } = await import("./page-cache.mjs");
+    const { lifetimeOf } = await import("./page-cache");
     expect(lifetimeOf("public, max-age=0, s-maxage=10, stale-while-revalidate=60", 10_000)).toBe(10_000);
     expect(lifetimeOf("public, max-age=0, s-maxage=3", 10_000)).toBe(3_000);
     expect(lifetimeOf("public, max-age=0, s-maxage=0", 10_000)).toBe(0);
@@ -275,9 +291,10 @@ describe("the page cache and scheduled content", () => {
       res.setHeader("Cache-Control", "public, max-age=0, s-maxage=0");
       res.type("html").end("<p>cambia ya</p>");
     });
-    server = createServer(app);
-    await new Promise((resolve) => server.listen(0, resolve));
-    const get = (path) => fetch(`http://127.0.0.1:${server.address().port}${path}`);
+    const listening = createServer(app);
+    server = listening;
+    await new Promise<void>((resolve) => listening.listen(0, resolve));
+    const get = (path: string) => fetch(`http://127.0.0.1:${(listening.address() as AddressInfo).port}${path}`);
 
     expect(await (await get("/")).text()).toBe("<p>sin banner</p>");
     clock = 4_000;

@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, isCrossSiteWrite } from "./http-guards.mjs";
+import { contentSecurityPolicy, hashedPolicy, inlineSourceHashes, isCrossSiteWrite, newNonce } from "./http-guards";
 
 describe("cross-site write protection", () => {
   const host = "www.bait.mx";
@@ -39,5 +40,34 @@ describe("content security policy", () => {
     expect(policy).toContain("frame-src 'self' https://planes.bait.mx");
     expect(policy).toContain("object-src 'none'");
     expect(policy).not.toContain("unsafe-inline");
+  });
+});
+
+describe("the policy of a page answered from memory", () => {
+  // The example of CSP Level 3 §8.3 (and MDN): the hash of `alert('Hello, world.');`.
+  const HELLO = "'sha256-qznLcsROx4GACP2dm0UCKCzCG+HiZ1guq6ZZDob/Tng='";
+
+  it("hashes each inline script and style as the browser does, not the scripts with a src", () => {
+    const html = `<head><style nonce="n">p{}</style><script src="/build/a.js"></script><script nonce="n">alert('Hello, world.');</script><script type="module">alert('Hello, world.');</script></head>`;
+    const hashes = inlineSourceHashes(html);
+    expect(hashes.scripts).toEqual([HELLO]);
+    expect(hashes.styles).toEqual(["'sha256-" + createHash("sha256").update("p{}").digest("base64") + "'"]);
+    // The HTML parser reads CR LF as LF: so is the text hashed.
+    expect(inlineSourceHashes("<script>a\r\nb</script>").scripts).toEqual(inlineSourceHashes("<script>a\nb</script>").scripts);
+  });
+
+  it("puts the hashes where the nonce was, scripts in script-src and styles in style-src, and keeps the rest", () => {
+    const policy = contentSecurityPolicy("abc123", { isProduction: true });
+    const hashed = hashedPolicy(policy, "abc123", { scripts: [HELLO], styles: [] });
+    expect(hashed).toContain(`script-src 'self' ${HELLO} 'strict-dynamic'`);
+    expect(hashed).toContain("style-src 'self';");
+    expect(hashed).not.toContain("nonce");
+    expect(hashed).toContain("frame-ancestors 'self'");
+  });
+
+  it("draws a fresh nonce of 128 bits for every response", () => {
+    const nonces = Array.from({ length: 2_000 }, newNonce);
+    expect(new Set(nonces).size).toBe(nonces.length);
+    expect(Buffer.from(nonces[0]!, "base64")).toHaveLength(16);
   });
 });

@@ -1,4 +1,6 @@
-// HTTP guards shared by the express server and its tests: security headers, CSRF, visitor id.
+// The express app's guards (server/app.ts): security headers and CSP, CSRF, visitor id, request bodies.
+import { createHash, randomBytes } from "node:crypto";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import pino from "pino";
 
 export const VISITOR_COOKIE = "bait_vid";
@@ -9,8 +11,11 @@ export const VISITOR_COOKIE = "bait_vid";
  * trusted script adds ('strict-dynamic' is left out), and their forms may lead to the card
  * provider's hosted payment page (`formSources`).
  */
-export function contentSecurityPolicy(nonce, { isProduction, frameSources = [], paymentPage = false, formSources = [] }) {
-  const directives = {
+export function contentSecurityPolicy(
+  nonce: string,
+  { isProduction, frameSources = [], paymentPage = false, formSources = [] }: { isProduction: boolean; frameSources?: string[]; paymentPage?: boolean; formSources?: string[] },
+): string {
+  const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": paymentPage ? ["'self'", `'nonce-${nonce}'`] : ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"],
     // The nonce lets the checkout style its pay button with the plugin's configured colours (app/features/payment/button-style.ts).
@@ -29,7 +34,60 @@ export function contentSecurityPolicy(nonce, { isProduction, frameSources = [], 
     .join("; ");
 }
 
-export function applySecurity({ isProduction }) {
+/**
+ * A CSP nonce per response: 128 bits of the system's CSPRNG, drawn 16 KB at a time (one draw per
+ * 1,024 answers instead of one each).
+ */
+let noncePool = Buffer.alloc(0);
+let nonceAt = 0;
+export function newNonce(): string {
+  if (nonceAt >= noncePool.length) {
+    noncePool = randomBytes(16 * 1024);
+    nonceAt = 0;
+  }
+  nonceAt += 16;
+  return noncePool.toString("base64", nonceAt - 16, nonceAt);
+}
+
+/** Script and style elements written inline, their text as the browser reads it (raw text up to the closing tag). */
+const INLINE_ELEMENT = /<(script|style)\b([^>]*)>([\s\S]*?)<\/\1\s*>/gi;
+
+/**
+ * The CSP hash source (`'sha256-…'`) of each inline script and style of a page, as a browser
+ * computes it: over the element's text in UTF-8, line breaks normalised to LF as the HTML parser
+ * does. Scripts with a `src` have no inline text to allow.
+ */
+export function inlineSourceHashes(html: string): { scripts: string[]; styles: string[] } {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  for (const [, tag = "", attributes = "", text = ""] of html.matchAll(INLINE_ELEMENT)) {
+    const isScript = tag.toLowerCase() === "script";
+    if (isScript && /\bsrc\s*=/i.test(attributes)) continue;
+    const hash = `'sha256-${createHash("sha256").update(text.replace(/\r\n?/g, "\n"), "utf8").digest("base64")}'`;
+    (isScript ? scripts : styles).add(hash);
+  }
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+/**
+ * The policy of a page answered from the page cache: the nonce of the response that filled it
+ * gives way to the hashes of the page's own inline scripts (script-src) and styles (style-src),
+ * so every answer is the same bytes and no nonce is ever shared between two visitors.
+ */
+export function hashedPolicy(policy: string, nonce: string, hashes: { scripts: string[]; styles: string[] }): string {
+  const nonceSource = `'nonce-${nonce}'`;
+  return policy
+    .split(";")
+    .map((directive) => {
+      const [name = "", ...values] = directive.trim().split(/\s+/);
+      if (!values.includes(nonceSource)) return directive.trim();
+      const own = name === "script-src" ? hashes.scripts : name === "style-src" ? hashes.styles : [];
+      return [name, ...values.flatMap((value) => (value === nonceSource ? own : [value]))].join(" ");
+    })
+    .join("; ");
+}
+
+export function applySecurity({ isProduction }: { isProduction: boolean }): RequestHandler {
   const frameSources = (process.env.FRAME_SOURCES ?? "https://planes.bait.mx").split(/\s+/).filter(Boolean);
   const formSources = originsOf(process.env.PROVIDER_PAYMENT_PAGE_URL);
   return (req, res, next) => {
@@ -51,7 +109,7 @@ export function applySecurity({ isProduction }) {
 const PAYMENT_PAGE = /^\/pago(\/completado)?\/?$/;
 
 /** The origin of an absolute URL (the provider's hosted payment page), for form-action; none for a path. */
-function originsOf(url) {
+function originsOf(url: string | undefined): string[] {
   try {
     return url && /^https?:\/\//.test(url) ? [new URL(url).origin] : [];
   } catch {
@@ -66,7 +124,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * Browsers send Origin on every POST (forms included) and Sec-Fetch-Site on all requests;
  * a request with neither comes from a non-browser client, which cookies cannot be ridden by.
  */
-export function isCrossSiteWrite({ method, host, origin, secFetchSite }) {
+export function isCrossSiteWrite({ method, host, origin, secFetchSite }: { method: string; host: string; origin?: string; secFetchSite?: string }): boolean {
   if (SAFE_METHODS.has(method.toUpperCase())) return false;
   if (secFetchSite) return secFetchSite !== "same-origin" && secFetchSite !== "none";
   if (origin) {
@@ -80,13 +138,13 @@ export function isCrossSiteWrite({ method, host, origin, secFetchSite }) {
   return false;
 }
 
-export function rejectCrossSiteWrites() {
+export function rejectCrossSiteWrites(): RequestHandler {
   return (req, res, next) => {
     const blocked = isCrossSiteWrite({
       method: req.method,
       host: req.headers.host ?? "",
       origin: req.headers.origin,
-      secFetchSite: req.headers["sec-fetch-site"],
+      secFetchSite: req.headers["sec-fetch-site"] as string | undefined,
     });
     if (blocked) {
       res.status(403).type("text/plain; charset=utf-8").send("Solicitud rechazada: origen no permitido.");
@@ -104,7 +162,7 @@ export function rejectCrossSiteWrites() {
  * or no shared cache could keep it. Nothing on such a page depends on the id: while a flag hashes
  * it, the pages answer `private` (app/render/page/cache-variant.server.ts), and carry the cookie.
  */
-export function assignVisitorId({ isProduction, newId }) {
+export function assignVisitorId({ isProduction, newId }: { isProduction: boolean; newId: () => string }): RequestHandler {
   return (req, res, next) => {
     const cookies = req.headers.cookie ?? "";
     const match = cookies.match(new RegExp(`(?:^|;\\s*)${VISITOR_COOKIE}=([0-9a-f-]{36})`));
@@ -113,7 +171,7 @@ export function assignVisitorId({ isProduction, newId }) {
       id = newId();
       const visitorId = id;
       const writeHead = res.writeHead;
-      res.writeHead = function (...args) {
+      res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
         if (!isPublic(this.getHeader("cache-control"))) {
           this.cookie(VISITOR_COOKIE, visitorId, {
             httpOnly: true,
@@ -123,15 +181,15 @@ export function assignVisitorId({ isProduction, newId }) {
             path: "/",
           });
         }
-        return writeHead.apply(this, args);
-      };
+        return writeHead.apply(this, args as never);
+      } as Response["writeHead"];
     }
     res.locals.visitorId = id;
     next();
   };
 }
 
-const isPublic = (cacheControl) => /^\s*public\b/i.test(String(cacheControl ?? ""));
+const isPublic = (cacheControl: unknown) => /^\s*public\b/i.test(String(cacheControl ?? ""));
 
 const FORM_BODY = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 /** The largest body any form of the site sends (the card step, sealed, is a few KB). */
@@ -143,10 +201,16 @@ export const MAX_FORM_BYTES = 64 * 1024;
  * other body is refused before the app reads it: another type 415, no length 411, too big 413,
  * each with a Spanish page and one log line. (Remix would answer a JSON body with a 500.)
  */
-export function acceptFormBodiesOnly({ texts, maxBytes = MAX_FORM_BYTES, log = logRefusal }) {
+/** The Spanish texts of the refusal pages (locales/es-MX/http.json `requestRefused`). */
+export type RefusalTexts = { documentTitle: string; home: string } & Record<RefusalReason, { title: string; text: string }>;
+export type RefusalReason = "unsupported" | "lengthRequired" | "tooLarge" | "cardData";
+type RefusalFields = { status: number; method: string; path: string; reason: RefusalReason };
+type RefusalLog = (fields: RefusalFields, res: Response) => void;
+
+export function acceptFormBodiesOnly({ texts, maxBytes = MAX_FORM_BYTES, log = logRefusal }: { texts: RefusalTexts; maxBytes?: number; log?: RefusalLog }): RequestHandler {
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method.toUpperCase())) return next();
-    const refuse = (status, reason) => {
+    const refuse = (status: number, reason: RefusalReason) => {
       log({ status, method: req.method, path: req.path, reason }, res);
       // What was sent is not read: the connection closes once the answer is out.
       res.setHeader("Connection", "close");
@@ -161,16 +225,16 @@ export function acceptFormBodiesOnly({ texts, maxBytes = MAX_FORM_BYTES, log = l
   };
 }
 
-/** One line per refused request: JSON, no body, no query (it may carry personal data). server.mjs puts the reason on the request's own log line instead. */
-export function logRefusal(fields) {
+/** One line per refused request: JSON, no body, no query (it may carry personal data). The server (server/app.ts) puts the reason on the request's own log line instead. */
+export function logRefusal(fields: RefusalFields): void {
   refusalLog.warn(fields, "request refused");
 }
 const refusalLog = pino({ level: process.env.LOG_LEVEL ?? "info", base: { pid: process.pid, module: "guards" }, timestamp: pino.stdTimeFunctions.isoTime });
 
-const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: unknown) => String(text).replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** A small page in the site's voice; its styles carry this response's nonce (the CSP allows nothing else). */
-export function refusalPage(texts, reason, nonce) {
+export function refusalPage(texts: RefusalTexts, reason: RefusalReason, nonce: string | undefined): string {
   const { title, text } = texts[reason];
   return `<!DOCTYPE html>
 <html lang="es-MX">
@@ -217,15 +281,15 @@ const CARD_FIELD_NAMES = [
   /vencimiento|caducidad/,
 ];
 
-export function isCardFieldName(name) {
+export function isCardFieldName(name: string): boolean {
   const flat = String(name).toLowerCase().replace(/[^a-z0-9]/g, "");
   return CARD_FIELD_NAMES.some((pattern) => pattern.test(flat));
 }
 
 /** The field names of a form body (urlencoded or multipart), never its values. */
-export function formFieldNames(type, body) {
+export function formFieldNames(type: string, body: Buffer): string[] {
   if (/^\s*multipart\/form-data/i.test(type)) {
-    return [...body.toString("latin1").matchAll(/content-disposition:[^\r\n]*?\bname="([^"]*)"/gi)].map((match) => match[1]);
+    return [...body.toString("latin1").matchAll(/content-disposition:[^\r\n]*?\bname="([^"]*)"/gi)].map((match) => match[1] ?? "");
   }
   return [...new URLSearchParams(body.toString("utf8")).keys()];
 }
@@ -239,12 +303,12 @@ export function formFieldNames(type, body) {
  * untouched: read here, then put back at the front of the request's stream for Remix.
  * `except`: a path prefix left alone (the mock world's provider pages, which do take a card).
  */
-export function refuseCardFields({ texts, except = null, log = logRefusal }) {
-  return (req, res, next) => {
+export function refuseCardFields({ texts, except = null, log = logRefusal }: { texts: RefusalTexts; except?: string | null; log?: RefusalLog }): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method.toUpperCase()) || (except && req.path.startsWith(except))) return next();
     const expected = Number(req.headers["content-length"] ?? 0);
     if (!(expected > 0)) return next();
-    const chunks = [];
+    const chunks: Buffer[] = [];
     let received = 0;
     let done = false;
     const finish = () => {
@@ -264,7 +328,7 @@ export function refuseCardFields({ texts, except = null, log = logRefusal }) {
       if (body.length) req.unshift(body);
       next();
     };
-    const onData = (chunk) => {
+    const onData = (chunk: Buffer) => {
       chunks.push(chunk);
       received += chunk.length;
       if (received >= expected) finish();

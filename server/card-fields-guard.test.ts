@@ -1,20 +1,21 @@
 import { readFileSync } from "node:fs";
+import type { AddressInfo, Server } from "node:net";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptFormBodiesOnly, applySecurity, contentSecurityPolicy, isCardFieldName, refuseCardFields } from "./http-guards.mjs";
+import { acceptFormBodiesOnly, applySecurity, contentSecurityPolicy, isCardFieldName, refuseCardFields } from "./http-guards";
 
 /**
- * The card-field guard of server.mjs (scripts/http-guards.mjs refuseCardFields) on a real express
- * app, behind the body guard as in server.mjs, in front of a handler that reads the body the way
+ * The card-field guard of the server (server/http-guards.ts refuseCardFields) on a real express
+ * app, behind the body guard as in server/app.ts, in front of a handler that reads the body the way
  * Remix's express adapter does (a web stream over the request): no page takes a field named like a
  * card's, and every other form reaches the app byte for byte.
  */
 const texts = JSON.parse(readFileSync(new URL("../locales/es-MX/http.json", import.meta.url), "utf8")).requestRefused;
 const CARD = "4111111111111111";
-const logged = [];
-const received = [];
-let server;
+const logged: string[] = [];
+const received: string[] = [];
+let server: Server;
 let base = "";
 
 beforeAll(async () => {
@@ -30,12 +31,12 @@ beforeAll(async () => {
     received.push(body);
     res.type("text/plain").send(body);
   });
-  await new Promise((resolve) => (server = app.listen(0, "127.0.0.1", resolve)));
-  base = `http://127.0.0.1:${server.address().port}`;
+  await new Promise<void>((resolve) => (server = app.listen(0, "127.0.0.1", resolve)));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const post = (path, body) => fetch(base + path, { method: "POST", body });
+const post = (path: string, body: BodyInit) => fetch(base + path, { method: "POST", body });
 
 describe("which field names are a card's", () => {
   it.each([
@@ -89,7 +90,7 @@ describe("every other post", () => {
 });
 
 describe("the payment pages' CSP", () => {
-  const scriptSrc = (policy) => policy.split("; ").find((directive) => directive.startsWith("script-src "));
+  const scriptSrc = (policy: string | null) => (policy ?? "").split("; ").find((directive) => directive.startsWith("script-src "));
 
   it("allows only the site's scripts and the nonce's: no 'strict-dynamic', no host; the provider's page as a form target", () => {
     const policy = contentSecurityPolicy("abc123", { isProduction: true, frameSources: ["https://campos.proveedor.example"], paymentPage: true, formSources: ["https://pago.proveedor.example"] });
@@ -104,16 +105,16 @@ describe("the payment pages' CSP", () => {
     app.use((_req, res, next) => ((res.locals.cspNonce = "n"), next()));
     app.use(applySecurity({ isProduction: true }));
     app.get("*", (_req, res) => res.send("ok"));
-    const own = await new Promise((resolve) => { const listening = app.listen(0, "127.0.0.1", () => resolve(listening)); });
+    const own = await new Promise<Server>((resolve) => { const listening = app.listen(0, "127.0.0.1", () => resolve(listening)); });
     try {
-      const policyOf = async (path) => scriptSrc((await fetch(`http://127.0.0.1:${own.address().port}${path}`)).headers.get("content-security-policy"));
+      const policyOf = async (path: string) => scriptSrc((await fetch(`http://127.0.0.1:${(own.address() as AddressInfo).port}${path}`)).headers.get("content-security-policy"));
       expect(await policyOf("/pago")).toBe("script-src 'self' 'nonce-n'");
       expect(await policyOf("/pago?metodo=tarjeta")).toBe("script-src 'self' 'nonce-n'");
       expect(await policyOf("/pago/completado")).toBe("script-src 'self' 'nonce-n'");
       expect(await policyOf("/recargas")).toBe("script-src 'self' 'nonce-n' 'strict-dynamic'");
       expect(await policyOf("/pagos-y-facturas")).toBe("script-src 'self' 'nonce-n' 'strict-dynamic'");
     } finally {
-      await new Promise((resolve) => own.close(resolve));
+      await new Promise<void>((resolve) => own.close(() => resolve()));
     }
   });
 });

@@ -1,9 +1,10 @@
+import type { AddressInfo, Server } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assignVisitorId } from "./http-guards.mjs";
+import { assignVisitorId } from "./http-guards";
 
-/** The visitor id (scripts/http-guards.mjs assignVisitorId) on a real express app. */
-let server;
+/** The visitor id (server/http-guards.ts assignVisitorId) on a real express app. */
+let server: Server;
 let base = "";
 let ids = 0;
 
@@ -13,12 +14,12 @@ beforeAll(async () => {
   app.get("/publica", (_req, res) => res.set("Cache-Control", "public, max-age=0, s-maxage=10").send(res.locals.visitorId));
   app.get("/privada", (_req, res) => res.set("Cache-Control", "private, no-store").send(res.locals.visitorId));
   app.get("/sin-cabecera", (_req, res) => res.send(res.locals.visitorId));
-  await new Promise((resolve) => (server = app.listen(0, "127.0.0.1", resolve)));
-  base = `http://127.0.0.1:${server.address().port}`;
+  await new Promise<void>((resolve) => (server = app.listen(0, "127.0.0.1", resolve)));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const visitorCookie = (response) => response.headers.getSetCookie().find((cookie) => cookie.startsWith("bait_vid="));
+const visitorCookie = (response: Response) => response.headers.getSetCookie().find((cookie) => cookie.startsWith("bait_vid="));
 
 describe("the visitor id", () => {
   it("a public answer, which any cache may share, sets no cookie: a newcomer's id comes with their first own answer", async () => {

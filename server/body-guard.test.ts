@@ -1,12 +1,13 @@
 import { readFileSync } from "node:fs";
+import type { AddressInfo, Server } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptFormBodiesOnly, MAX_FORM_BYTES } from "./http-guards.mjs";
+import { acceptFormBodiesOnly, MAX_FORM_BYTES } from "./http-guards";
 
-/** The body guard of server.mjs (scripts/http-guards.mjs acceptFormBodiesOnly) on a real express app. */
+/** The body guard of the server (server/http-guards.ts acceptFormBodiesOnly) on a real express app. */
 const texts = JSON.parse(readFileSync(new URL("../locales/es-MX/http.json", import.meta.url), "utf8")).requestRefused;
-const logged = [];
-let server;
+const logged: unknown[] = [];
+let server: Server;
 let base = "";
 let reached = 0;
 
@@ -22,12 +23,12 @@ beforeAll(async () => {
     req.resume();
     req.on("end", () => res.send("ok"));
   });
-  await new Promise((resolve) => (server = app.listen(0, "127.0.0.1", resolve)));
-  base = `http://127.0.0.1:${server.address().port}`;
+  await new Promise<void>((resolve) => (server = app.listen(0, "127.0.0.1", resolve)));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const post = (body, headers = {}) => fetch(`${base}/login?numero=5512345678`, { method: "POST", body, headers, duplex: "half" });
+const post = (body: BodyInit | undefined, headers: Record<string, string> = {}) => fetch(`${base}/login?numero=5512345678`, { method: "POST", body, headers, duplex: "half" } as RequestInit);
 
 describe("what a page may be sent", () => {
   it("lets the site's forms through: urlencoded and multipart (a FormData, a beacon), and every GET", async () => {

@@ -1,0 +1,114 @@
+// The production server's entry (`node --import tsx server/index.ts`; `npm start` runs it through
+// scripts/start.mjs): checks the start rules, wires the mock world when mocks are on, loads the
+// Remix build and serves it with the express app of server/app.ts.
+// Mocks are patched into fetch *before* the build is imported, so every upstream client sees them.
+import { statSync, watch } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import v8 from "node:v8";
+import { broadcastDevReady, installGlobals } from "@remix-run/node";
+import { bootProblems, clientAddress, mocksOn, trustProxyRule } from "../app/lib/boot-rules.mjs";
+import { createApp, createSiteServer, log, type MockRoutes, type SiteBuild } from "./app";
+
+installGlobals({ nativeFetch: true });
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const isProduction = process.env.NODE_ENV === "production";
+// `npm run dev` (remix dev --manual) runs this server with NODE_ENV=development.
+const isDevelopment = process.env.NODE_ENV === "development";
+
+/** Refuses to start: the lines on stderr, exit code 1, no stack trace. */
+function refuseToStart(lines: string[]): never {
+  process.stderr.write(`${lines.join("\n")}\n`);
+  process.exit(1);
+}
+/** Loads a module that reads the environment (app/lib/env.server.ts): a wrong value refuses the start. */
+const loadOrRefuse = <T>(loading: Promise<T>): Promise<T> =>
+  loading.catch((error) => {
+    if (error?.name === "EnvError") refuseToStart(String(error.message).split("\n"));
+    throw error;
+  });
+
+// The start rules (app/lib/boot-rules.mjs, which env.server.ts applies too): a setting the server
+// must not run with stops it here, before anything listens, with one line per variable and exit 1.
+const problems = bootProblems(process.env);
+if (problems.length > 0) refuseToStart(problems);
+const useMocks = mocksOn(process.env);
+process.env.MOCKS = String(useMocks);
+// A number of hops or the proxies' addresses, never every proxy: the client is read from the right.
+const trustProxy = trustProxyRule(process.env.TRUST_PROXY);
+
+const port = Number(process.env.PORT ?? 3000);
+
+// V8 lets the heap grow to up to four times what is live before its next full collection: under
+// load, pages that render for every request (/login, the customer's /home) kept 450–550 MB
+// resident, most of it garbage awaiting collection. Growing by half of what is live keeps a worker
+// under 300 MB, for about 5 % more CPU (docs/performance.md). 0 leaves V8's own heuristics.
+const heapGrowthPercent = Number(process.env.HEAP_GROWTH_PERCENT ?? 50);
+if (heapGrowthPercent > 0) v8.setFlagsFromString(`--heap-growing-percent=${Math.round(heapGrowthPercent)}`);
+
+let mockRoutes: MockRoutes | null = null;
+if (useMocks) {
+  // The mock postpaid page lives on another origin than the site (127.0.0.1, not localhost), as
+  // the real portal does, so the frame's message origin check means something.
+  const mockPostpaidOrigin = `http://127.0.0.1:${port}`;
+  process.env.POSTPAID_SITE_URL ??= `${mockPostpaidOrigin}/__mocks/pospago`;
+  process.env.FRAME_SOURCES = `${process.env.FRAME_SOURCES ?? "https://planes.bait.mx"} ${mockPostpaidOrigin}`;
+  const { startMockUpstream } = await loadOrRefuse(import("../mocks/node"));
+  startMockUpstream();
+  mockRoutes = (await loadOrRefuse(import("../mocks/routes"))) as unknown as MockRoutes;
+  const demo = "mock world (MOCKS=true): demo data, nothing leaves this machine";
+  // In production this is the demo, not the site: said loudly, once, at start.
+  if (isProduction) log.warn({ upstream: "mock" }, `DEMO: ${demo}; set UPSTREAM_BASE_URL or every UPSTREAM_<NAME>_URL and SESSION_SECRET to serve the real site (README "Production")`);
+  else log.info({ upstream: "mock" }, demo);
+} else {
+  log.info({ upstream: "real" }, `real services at ${process.env.UPSTREAM_BASE_URL ?? "the UPSTREAM_*_URL addresses"}`);
+}
+
+// The app's own environment check (app/lib/env.server.ts) runs as the build loads: a wrong value
+// stops the server the same way.
+const buildPath = path.join(root, "build/index.js");
+const importBuild = (version = "") => loadOrRefuse(import(`${pathToFileURL(buildPath).href}${version}`) as Promise<SiteBuild>);
+let build = await importBuild();
+// In development every rebuild is loaded into this process and served from the next request on
+// (Remix's manual mode: the dev server waits for broadcastDevReady with the new build's hash).
+if (isDevelopment) {
+  let settle: NodeJS.Timeout | undefined;
+  watch(path.dirname(buildPath), (_event, file) => {
+    if (file !== "index.js") return;
+    clearTimeout(settle);
+    settle = setTimeout(async () => {
+      build = await importBuild(`?t=${statSync(buildPath).mtimeMs}`);
+      await broadcastDevReady(build);
+      log.info("rebuilt: the next request gets the new build");
+    }, 50);
+  });
+}
+
+const { app, cache } = createApp({
+  root,
+  build: () => build,
+  isProduction,
+  isDevelopment,
+  clientIpOf: (req) => clientAddress(req.socket.remoteAddress ?? "", req.headers["x-forwarded-for"], trustProxy),
+  trustProxy,
+  mockRoutes,
+  // PAGE_CACHE=false turns it off, and so does development (a reload after an edit must show the
+  // edit), unless PAGE_CACHE=true.
+  pageCacheOn: isDevelopment ? process.env.PAGE_CACHE === "true" : process.env.PAGE_CACHE !== "false",
+  pageCacheTtlMs: Number(process.env.PAGE_CACHE_TTL_MS ?? 10_000),
+});
+
+const server = createSiteServer(app, cache);
+server.listen(port, () => {
+  log.info({ port }, `Bait web listening on http://localhost:${port}`);
+  if (isDevelopment) void broadcastDevReady(build);
+});
+
+// A deploy or a scale-down sends SIGTERM: stop accepting, let the requests in flight finish
+// (idle keep-alive connections are closed at once), then leave; stragglers get 10 s.
+process.once("SIGTERM", () => {
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(0), 10_000).unref();
+});

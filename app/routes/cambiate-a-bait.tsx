@@ -17,15 +17,12 @@ import { esimAction, type EsimAnswer } from "~/features/esim/esim.server";
 import { EsimModal as ServerEsimModal } from "~/features/esim/esim-modal.server";
 import { esimModalOf } from "~/features/esim/offer.server";
 import { ESIM_PARAM } from "~/features/esim/urls";
-import { registerCatalogue } from "~/lib/i18n/translate";
-import { form as rechargeForm } from "#locales/es-MX/recharge.json";
-import sim from "#locales/es-MX/sim.json";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 import { takeNotice } from "~/lib/notice.server";
+import type { I18nHandle } from "~/lib/i18n/options";
 
-// The form's messages shared with the recharge modal ('Campo requerido', 'Correo inválido'…) and the SIM texts.
-registerCatalogue("recharge", { form: rechargeForm });
-registerCatalogue("sim", sim);
+/** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
+export const handle = { i18n: ["recharge", "blocks", "sim", "address", "auth", "payment"] } satisfies I18nHandle;
 
 // The eSIM modal's code reaches the browser only on a page whose URL opens it (esim-modal.server.ts says how).
 const EsimModal = ServerEsimModal ?? lazy(() => import("~/features/esim/esim-modal"));

@@ -13,8 +13,12 @@ import { esimModalOf } from "~/features/esim/offer.server";
 import { ESIM_PARAM } from "~/features/esim/urls";
 import { createOfferSource } from "~/features/recharge/catalogue.server";
 import { viewerFor } from "~/features/flags/visibility.server";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 import { takeNotice } from "~/lib/notice.server";
+import type { I18nHandle } from "~/lib/i18n/options";
+
+/** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
+export const handle = { i18n: ["recharge", "blocks", "esim", "auth"] } satisfies I18nHandle;
 
 // The eSIM modal's code reaches the browser only on a page whose URL opens it (esim-modal.server.ts says how).
 const EsimModal = ServerEsimModal ?? lazy(() => import("~/features/esim/esim-modal"));

@@ -1,13 +1,8 @@
 import { useEffect, useState } from "react";
-import { useMessages } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import type { ViewProps } from "../block";
 import type { EmbedData } from "./block.server";
 import type { EmbedBlockConfig } from "./schema";
-import { embed } from "#locales/es-MX/blocks.json";
-import { registerCatalogue } from "~/lib/i18n/translate";
-
-// This block's texts (blocks.json) reach the browser with its view, which loads on demand (../lazy-view.tsx).
-registerCatalogue("blocks", { embed });
 
 /**
  * The postpaid site in a frame. It reports its height by postMessage (resize → height = size + 100,
@@ -15,7 +10,7 @@ registerCatalogue("blocks", { embed });
  * minimum height and a direct link is always there.
  */
 export default function EmbedBlock({ block, data }: ViewProps<EmbedBlockConfig, EmbedData>) {
-  const t = useMessages();
+  const { t } = useTranslation("blocks");
   const [height, setHeight] = useState(block.minHeight);
 
   useEffect(() => {

@@ -10,7 +10,7 @@ import type { CatalogueBlockConfig } from "./schema";
  * The offers by category: a row of links, one per category (`?section=<id>`, the selected one
  * marked aria-current), then the selected category's offers, rendered by the server.
  */
-export default function CatalogueBlock({ block, data }: ViewProps<CatalogueBlockConfig, CatalogueData>) {
+export function CatalogueBlock({ block, data }: ViewProps<CatalogueBlockConfig, CatalogueData>) {
   const { t } = useTranslation("blocks");
   const selected = data.tabs.find((tab) => tab.id === data.selected)!;
   return (
@@ -40,8 +40,3 @@ export default function CatalogueBlock({ block, data }: ViewProps<CatalogueBlock
     </section>
   );
 }
-
-// Not used here: keeps this lazily loaded chunk from splitting the chunks of every config page (../lazy-view.tsx).
-export { BlockList } from "../registry";
-export { useHydrated } from "~/components/use-hydrated";
-export { RouteError } from "~/components/route-error";

@@ -9,7 +9,7 @@ import type { DestinationsBlockConfig } from "./schema";
  * Where the international packages work, in two lists, with a search by destination: a GET form
  * (`?destino=`) that the server answers with the lists filtered, so it works without JavaScript.
  */
-export default function DestinationsBlock({ block, data }: ViewProps<DestinationsBlockConfig, DestinationsData>) {
+export function DestinationsBlock({ block, data }: ViewProps<DestinationsBlockConfig, DestinationsData>) {
   const { t } = useTranslation("blocks");
   const here = `${useLocation().pathname}#destinos`;
   const { query } = data;
@@ -70,8 +70,3 @@ export default function DestinationsBlock({ block, data }: ViewProps<Destination
     </section>
   );
 }
-
-// Not used here: keeps this lazily loaded chunk from splitting the chunks of every config page (../lazy-view.tsx).
-export { BlockList } from "../registry";
-export { useHydrated } from "~/components/use-hydrated";
-export { RouteError } from "~/components/route-error";

@@ -9,7 +9,7 @@ import type { EmbedBlockConfig } from "./schema";
  * docs/config.md); messages from any other origin are ignored. Without JavaScript the frame keeps its
  * minimum height and a direct link is always there.
  */
-export default function EmbedBlock({ block, data }: ViewProps<EmbedBlockConfig, EmbedData>) {
+export function EmbedBlock({ block, data }: ViewProps<EmbedBlockConfig, EmbedData>) {
   const { t } = useTranslation("blocks");
   const [height, setHeight] = useState(block.minHeight);
 
@@ -34,8 +34,3 @@ export default function EmbedBlock({ block, data }: ViewProps<EmbedBlockConfig, 
     </section>
   );
 }
-
-// Not used here: keeps this lazily loaded chunk from splitting the chunks of every config page (../lazy-view.tsx).
-export { BlockList } from "../registry";
-export { useHydrated } from "~/components/use-hydrated";
-export { RouteError } from "~/components/route-error";

@@ -4,7 +4,7 @@ import type { ViewProps } from "../block";
 import type { LegalData } from "./block.server";
 import type { LegalBlockConfig } from "./schema";
 
-export default function LegalBlock({ block, data }: ViewProps<LegalBlockConfig, LegalData>) {
+export function LegalBlock({ block, data }: ViewProps<LegalBlockConfig, LegalData>) {
   const { t } = useTranslation("blocks");
   return (
     <article className="block legal prose">
@@ -21,8 +21,3 @@ export default function LegalBlock({ block, data }: ViewProps<LegalBlockConfig, 
     </article>
   );
 }
-
-// Not used here: keeps this lazily loaded chunk from splitting the chunks of every config page (../lazy-view.tsx).
-export { BlockList } from "../registry";
-export { useHydrated } from "~/components/use-hydrated";
-export { RouteError } from "~/components/route-error";

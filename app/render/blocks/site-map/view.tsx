@@ -5,7 +5,7 @@ import type { SiteMapData } from "./block.server";
 import type { SiteMapBlockConfig } from "./schema";
 
 /** Generated from the navigation catalogue of site.json: never a hand-kept list. */
-export default function SiteMapBlock({ block, data }: ViewProps<SiteMapBlockConfig, SiteMapData>) {
+export function SiteMapBlock({ block, data }: ViewProps<SiteMapBlockConfig, SiteMapData>) {
   const { t } = useTranslation("blocks");
   return (
     <nav className="block site-map" aria-label={block.heading ?? t("blocks:siteMap.label")}>
@@ -21,8 +21,3 @@ export default function SiteMapBlock({ block, data }: ViewProps<SiteMapBlockConf
     </nav>
   );
 }
-
-// Not used here: keeps this lazily loaded chunk from splitting the chunks of every config page (../lazy-view.tsx).
-export { BlockList } from "../registry";
-export { useHydrated } from "~/components/use-hydrated";
-export { RouteError } from "~/components/route-error";

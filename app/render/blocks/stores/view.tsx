@@ -5,7 +5,7 @@ import type { ViewProps } from "../block";
 import type { StoresData } from "./block.server";
 import type { StoresBlockConfig } from "./schema";
 
-export default function StoresBlock({ block, data }: ViewProps<StoresBlockConfig, StoresData>) {
+export function StoresBlock({ block, data }: ViewProps<StoresBlockConfig, StoresData>) {
   const { t } = useTranslation("blocks");
   return (
     <section className="block">
@@ -44,8 +44,3 @@ export default function StoresBlock({ block, data }: ViewProps<StoresBlockConfig
     </section>
   );
 }
-
-// Not used here: keeps this lazily loaded chunk from splitting the chunks of every config page (../lazy-view.tsx).
-export { BlockList } from "../registry";
-export { useHydrated } from "~/components/use-hydrated";
-export { RouteError } from "~/components/route-error";

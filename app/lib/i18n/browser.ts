@@ -5,10 +5,29 @@ import { LOCALE } from "./locale";
 type BackendOptions = { version?: string };
 
 let version = "";
+type Read = { ns: string; callback: (error: Error | null, catalogue: object | false) => void };
+let waiting: Read[] = [];
+
+/** One request for the namespaces asked for in the same turn (a page may add several at once). */
+function loadWaiting() {
+  const batch = waiting;
+  waiting = [];
+  const names = [...new Set(batch.map(({ ns }) => ns))].sort();
+  fetch(`/locales/${names.map(encodeURIComponent).join("+")}.json?v=${version}`)
+    .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`catálogos ${names.join(", ")}: ${response.status}`))))
+    .then(
+      (catalogues: Record<string, object>) => {
+        for (const { ns, callback } of batch) callback(null, catalogues[ns] ?? false);
+      },
+      (error: Error) => {
+        for (const { callback } of batch) callback(error, false);
+      },
+    );
+}
 
 /**
- * Loads a namespace a page reached by a link needs and the first page did not carry: one
- * cacheable request per namespace, versioned by the catalogues' content
+ * Loads the namespaces a page reached by a link needs and the first page did not carry: one
+ * cacheable request for those the page adds at once, versioned by the catalogues' content
  * (app/routes/locales.$file.ts).
  */
 const catalogueBackend: BackendModule<BackendOptions> = {
@@ -17,12 +36,8 @@ const catalogueBackend: BackendModule<BackendOptions> = {
     version = options.version ?? "";
   },
   read(_language, ns, callback) {
-    fetch(`/locales/${encodeURIComponent(ns)}.json?v=${version}`)
-      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`catálogo ${ns}: ${response.status}`))))
-      .then(
-        (catalogue: object) => callback(null, catalogue as never),
-        (error: Error) => callback(error, false),
-      );
+    waiting.push({ ns, callback: callback as Read["callback"] });
+    if (waiting.length === 1) queueMicrotask(loadWaiting);
   },
 };
 

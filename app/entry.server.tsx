@@ -3,17 +3,17 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "~/components/nonce";
 import { flowCookiesToDrop } from "~/features/auth/flow.server";
 import { campaignCookieFor } from "~/features/campaign/campaign.server";
 import { startLeadDelivery } from "~/features/leads/lead.server";
-import { serverT } from "~/lib/i18n/translate.server";
+import { i18n } from "~/lib/i18n/i18n.server";
 import { logger } from "~/lib/log.server";
 import { PREVIEW_COOKIE_IN } from "~/lib/preview-link.server";
 import { burstStream } from "~/lib/burst-stream.server";
 import { maskDigits } from "~/lib/request-context.server";
 import { SESSION_COOKIE } from "~/lib/session.server";
-import { TranslationProvider, type T } from "~/lib/i18n/react";
 
 // The page cache and the health endpoints of server/app.ts read these from the build.
 export { pageCacheVariant } from "~/render/page/cache-variant.server";
@@ -49,9 +49,9 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <TranslationProvider value={serverT as T}>
+        <I18nextProvider i18n={i18n}>
           <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </TranslationProvider>
+        </I18nextProvider>
       </NonceProvider>,
       {
         nonce,

@@ -5,11 +5,12 @@ import { useNonce } from "~/components/nonce";
 import { RouteError } from "~/components/route-error";
 import { Shell } from "~/render/chrome/shell";
 import { loadShell } from "~/render/chrome/shell.server";
-import { createTranslator } from "~/lib/i18n/translate";
+import { fixedT } from "~/lib/i18n/fixed-t";
+import { PageResourcesScript } from "~/lib/i18n/page-resources";
 import styles from "~/styles/app.css";
 
-/** For texts outside React (document titles); the language is fixed, so one instance serves all. */
-const t = createTranslator();
+/** For texts outside React (document titles): the site's one instance, in its one language. */
+const t = fixedT();
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -40,6 +41,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
+        <PageResourcesScript />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

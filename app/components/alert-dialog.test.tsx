@@ -1,6 +1,11 @@
-import { renderToStaticMarkup } from "react-dom/server";
+import type { ReactNode } from "react";
+import { renderToStaticMarkup as renderHtml } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
+import { i18n } from "~/lib/i18n/i18n.server";
 import { AlertDialog, alertTypes } from "./alert-dialog";
+
+const renderToStaticMarkup = (element: ReactNode) => renderHtml(<I18nextProvider i18n={i18n}>{element}</I18nextProvider>);
 
 const buttonsOf = (html: string) => [...html.matchAll(/<(?:button|a)[^>]*class="button[^"]*"[^>]*>([^<]*)</g)].map((match) => match[1]);
 

@@ -1,5 +1,5 @@
 import { useFetchers, useNavigation } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 
 /**
  * Instead of the spec's blocking splash: a thin bar while a navigation or a form submission is

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Fragment } from "react";
-import { useTranslation } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import type { RichNode } from "#schemas/config";
 import { PdfLink } from "~/components/pdf-link";
 import { splitLinks } from "~/lib/rich-links";

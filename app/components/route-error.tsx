@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 
 /**
  * What a visitor sees when a page fails: a Spanish message, a way home, and the support

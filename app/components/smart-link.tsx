@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 
 /** A config link: in-app navigation for local pages, a plain anchor for files, a safe new tab for external sites. */
 export function SmartLink({

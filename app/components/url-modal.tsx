@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { createContext, useContext, useEffect, useId, useRef, type ReactNode } from "react";
-import { useTranslation } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import { herePath } from "~/lib/return-path";
 import { Icon } from "./icon";
 import { useHydrated } from "./use-hydrated";

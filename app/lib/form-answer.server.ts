@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
 import type { Submission } from "@conform-to/dom";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 import { SECRET_FIELDS } from "~/lib/forms";
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { createRateLimiter, SEND_LIMITS, sendRefused, type SendRules } from "./rate-limit.server";
 import { memoryState, redisState, type SharedState } from "./store/shared-state.server";
-import { translate } from "./i18n/translate.server";
+import { translate } from "./i18n/i18n.server";
 
 const MINUTE = 60_000;
 const RULES: SendRules = { perNumber: { max: 5, windowMs: 60 * MINUTE }, perIp: { max: 30, windowMs: 60 * MINUTE }, spacingMs: 30_000 };

@@ -6,6 +6,10 @@ import { postpaidOrigin } from "~/features/postpaid/portal.server";
 import { pageMeta } from "~/render/page/meta";
 import { loadConfigPage } from "~/render/page/page.server";
 import { ConfigPageView, NotFoundView } from "~/render/page/page-view";
+import type { I18nHandle } from "~/lib/i18n/options";
+
+/** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
+export const handle = { i18n: ["blocks"] } satisfies I18nHandle;
 
 /**
  * /{product}-pospago (the brand's slug is bait): its config page, gated by the pospaid flag, plus

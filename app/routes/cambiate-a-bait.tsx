@@ -10,13 +10,10 @@ import { simAction, type SimAnswer } from "~/features/sim/sim.server";
 import { SimModal } from "~/features/sim/sim-modal";
 import { esimAction, type EsimAnswer } from "~/features/esim/esim.server";
 import { ESIM_PARAM } from "~/features/esim/urls";
-import { registerCatalogue } from "~/lib/i18n/translate";
-import { form as rechargeForm } from "#locales/es-MX/recharge.json";
-import sim from "#locales/es-MX/sim.json";
+import type { I18nHandle } from "~/lib/i18n/options";
 
-// The form's messages shared with the recharge modal ('Campo requerido', 'Correo inválido'…) and the SIM texts.
-registerCatalogue("recharge", { form: rechargeForm });
-registerCatalogue("sim", sim);
+/** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
+export const handle = { i18n: ["recharge", "blocks", "sim", "address", "auth", "payment"] } satisfies I18nHandle;
 
 /**
  * /cambiate-a-bait: the config page (pages-config/pages/cambiate-a-bait.json) and the SIM modal

@@ -3,13 +3,13 @@ import { useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
 import { areaCodeAction, areaCodeLine, availableAreaCodes, loginThenBack } from "~/features/area-code/area-code.server";
 import { AreaCodeTool } from "~/features/area-code/area-code-view";
-import { registerCatalogue } from "~/lib/i18n/translate";
 import { pageMeta } from "~/render/page/meta";
 import { readConfigPage } from "~/render/page/page.server";
 import { ToolPageView } from "~/render/page/tool-page-view";
-import areaCode from "#locales/es-MX/area-code.json";
+import type { I18nHandle } from "~/lib/i18n/options";
 
-registerCatalogue("areaCode", areaCode);
+/** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
+export const handle = { i18n: ["areaCode", "auth", "recharge", "blocks"] } satisfies I18nHandle;
 
 /**
  * /cambio-nir: the config page (pages-config/pages/cambio-nir.json) with the available area codes

@@ -6,15 +6,15 @@ import { centresByState } from "~/features/help/centres";
 import { readFaq, searchFaq } from "~/features/help/faq.server";
 import { CentreFilter, FaqSection } from "~/features/help/help-view";
 import { validateValues } from "~/lib/form-validation";
-import { registerCatalogue } from "~/lib/i18n/translate";
 import type { ResolvedBlock } from "~/render/blocks/types";
 import { pageMeta } from "~/render/page/meta";
 import { readConfigPage } from "~/render/page/page.server";
 import { ToolPageView } from "~/render/page/tool-page-view";
 import { helpQuerySchema } from "#schemas/forms/help";
-import help from "#locales/es-MX/help.json";
+import type { I18nHandle } from "~/lib/i18n/options";
 
-registerCatalogue("help", help);
+/** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
+export const handle = { i18n: ["help", "blocks"] } satisfies I18nHandle;
 
 /**
  * /centros-de-atencion, the help centre the legacy FAQ aliases lead to (docs/prospect.md "Help

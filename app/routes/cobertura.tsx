@@ -4,13 +4,13 @@ import { useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
 import { coverageLookup } from "~/features/coverage/coverage.server";
 import { CoverageTool } from "~/features/coverage/coverage-view";
-import { registerCatalogue } from "~/lib/i18n/translate";
 import { pageMeta } from "~/render/page/meta";
 import { readConfigPage } from "~/render/page/page.server";
 import { ToolPageView } from "~/render/page/tool-page-view";
-import coverage from "#locales/es-MX/coverage.json";
+import type { I18nHandle } from "~/lib/i18n/options";
 
-registerCatalogue("coverage", coverage);
+/** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
+export const handle = { i18n: ["coverage", "auth", "address", "blocks"] } satisfies I18nHandle;
 
 /**
  * /cobertura: the config page (pages-config/pages/cobertura.json) with the coverage check after its

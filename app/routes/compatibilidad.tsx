@@ -4,13 +4,13 @@ import { useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
 import { CompatibilityTool } from "~/features/device/compatibility-view";
 import { compatibilityLookup } from "~/features/device/imei-check.server";
-import { registerCatalogue } from "~/lib/i18n/translate";
 import { pageMeta } from "~/render/page/meta";
 import { readConfigPage } from "~/render/page/page.server";
 import { ToolPageView } from "~/render/page/tool-page-view";
-import { compatibility, form } from "#locales/es-MX/esim.json";
+import type { I18nHandle } from "~/lib/i18n/options";
 
-registerCatalogue("esim", { compatibility, form });
+/** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
+export const handle = { i18n: ["esim", "auth", "blocks"] } satisfies I18nHandle;
 
 /**
  * /compatibilidad: the config page (pages-config/pages/compatibilidad.json) with the device check

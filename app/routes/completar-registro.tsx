@@ -5,14 +5,14 @@ import { RouteError } from "~/components/route-error";
 import { CompleteRegistrationView } from "~/features/auth/complete-registration-view";
 import { completeAction, completePage } from "~/features/auth/registration.server";
 import { getSite } from "~/lib/config/config.server";
-import "~/lib/i18n/catalogues-auth";
-import { createTranslator, registerCatalogue } from "~/lib/i18n/translate";
+import { fixedT } from "~/lib/i18n/fixed-t";
 import { requireGuest } from "~/lib/session.server";
-import { completeRegistration as completeTexts, register as registerTexts } from "#locales/es-MX/auth.json";
+import type { I18nHandle } from "~/lib/i18n/options";
 
-// This page's texts, and the registration's (the step line, the e-mail errors the schema shares).
-registerCatalogue("auth", { completeRegistration: completeTexts, register: registerTexts });
-const t = createTranslator("auth");
+/** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
+export const handle = { i18n: ["auth"] } satisfies I18nHandle;
+
+const t = fixedT("auth");
 
 export const meta: MetaFunction = () => [{ title: t("completeRegistration.title") }, { name: "description", content: t("completeRegistration.intro") }];
 

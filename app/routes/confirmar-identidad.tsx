@@ -3,12 +3,13 @@ import { useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
 import { stepUpAction, stepUpLoader } from "~/features/auth/step-up.server";
 import { StepUpView } from "~/features/auth/step-up-view";
-import "~/lib/i18n/catalogues-auth";
-import { createTranslator, registerCatalogue } from "~/lib/i18n/translate";
-import { stepUp } from "#locales/es-MX/auth.json";
+import { fixedT } from "~/lib/i18n/fixed-t";
+import type { I18nHandle } from "~/lib/i18n/options";
 
-registerCatalogue("auth", { stepUp });
-const t = createTranslator("auth");
+/** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
+export const handle = { i18n: ["auth"] } satisfies I18nHandle;
+
+const t = fixedT("auth");
 
 export const meta: MetaFunction = () => [{ title: t("stepUp.title") }, { name: "robots", content: "noindex" }];
 

@@ -7,13 +7,15 @@ import { contactAction } from "~/features/leads/lead.server";
 import { CONTACT_PARAM, RETURN_FIELD } from "~/features/leads/urls";
 import { getSite } from "~/lib/config/config.server";
 import { returnPath } from "~/lib/return-path.server";
-import { createTranslator, registerCatalogue } from "~/lib/i18n/translate";
-import { useMessages } from "~/lib/i18n/react";
+import { fixedT } from "~/lib/i18n/fixed-t";
+import { useTranslation } from "react-i18next";
 import { isLeadKind } from "#schemas/forms/contact";
-import leads from "#locales/es-MX/leads.json";
+import type { I18nHandle } from "~/lib/i18n/options";
 
-registerCatalogue("leads", leads);
-const t = createTranslator("leads");
+/** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
+export const handle = { i18n: ["leads", "auth"] } satisfies I18nHandle;
+
+const t = fixedT("leads");
 
 /**
  * /contacto: where every contact lead form posts (docs/leads.md). A saved lead redirects back to
@@ -37,7 +39,7 @@ export const action = ({ request, context }: ActionFunctionArgs) => contactActio
 export default function ContactPage() {
   const page = useLoaderData<typeof loader>();
   const answer = useActionData<ContactAnswer>();
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "leads"]);
   // After a post with errors the page keeps the kind and the way back the form was sent with (the action has resolved it).
   const sent = answer?.result?.initialValue ?? {};
   const kind = isLeadKind(sent.tipo) ? sent.tipo : page.kind;

@@ -3,16 +3,13 @@ import { useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
 import { ProfileView } from "~/features/profile/profile-view";
 import { profileAction, profileLoader } from "~/features/profile/profile.server";
-import "~/lib/i18n/catalogues-auth";
-import { createTranslator, registerCatalogue } from "~/lib/i18n/translate";
-import { completeRegistration, register } from "#locales/es-MX/auth.json";
-import { edit, password, whatsapp } from "#locales/es-MX/profile.json";
+import { fixedT } from "~/lib/i18n/fixed-t";
+import type { I18nHandle } from "~/lib/i18n/options";
 
-// The schemas' messages shared with the registration (name, e-mail, password rule) and this page's texts.
-registerCatalogue("auth", { completeRegistration, register });
-registerCatalogue("profile", { edit, password, whatsapp });
+/** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
+export const handle = { i18n: ["profile", "auth"] } satisfies I18nHandle;
 
-const t = createTranslator("profile");
+const t = fixedT("profile");
 
 export const meta: MetaFunction = () => [{ title: t("edit.title") }, { name: "robots", content: "noindex" }];
 

@@ -3,16 +3,13 @@ import { useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
 import { InvoiceView } from "~/features/profile/invoice-view";
 import { invoiceAction, invoiceLoader } from "~/features/profile/invoice.server";
-import "~/lib/i18n/catalogues-auth";
-import { createTranslator, registerCatalogue } from "~/lib/i18n/translate";
-import { register } from "#locales/es-MX/auth.json";
-import { invoice } from "#locales/es-MX/profile.json";
+import { fixedT } from "~/lib/i18n/fixed-t";
+import type { I18nHandle } from "~/lib/i18n/options";
 
-// The e-mail rule shared with the registration, and this page's texts.
-registerCatalogue("auth", { register });
-registerCatalogue("profile", { invoice });
+/** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
+export const handle = { i18n: ["profile", "auth"] } satisfies I18nHandle;
 
-const t = createTranslator("profile");
+const t = fixedT("profile");
 
 export const meta: MetaFunction = () => [{ title: t("invoice.title") }, { name: "robots", content: "noindex" }];
 

@@ -3,13 +3,13 @@ import { useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
 import { portabilityAction } from "~/features/portability/portability.server";
 import { PortabilityTool } from "~/features/portability/portability-view";
-import { registerCatalogue } from "~/lib/i18n/translate";
 import { pageMeta } from "~/render/page/meta";
 import { readConfigPage } from "~/render/page/page.server";
 import { ToolPageView } from "~/render/page/tool-page-view";
-import portability from "#locales/es-MX/portability.json";
+import type { I18nHandle } from "~/lib/i18n/options";
 
-registerCatalogue("portability", portability);
+/** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
+export const handle = { i18n: ["portability", "auth", "payment", "blocks"] } satisfies I18nHandle;
 
 /**
  * /haz-tu-portabilidad: the config page (pages-config/pages/haz-tu-portabilidad.json) with the

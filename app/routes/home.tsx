@@ -4,15 +4,13 @@ import { useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
 import { loadAccountOverview } from "~/features/account/balance.server";
 import { HomeView } from "~/features/account/home-view";
-import "~/lib/i18n/catalogues-auth";
-import { createTranslator, registerCatalogue } from "~/lib/i18n/translate";
-import { account as accountTexts } from "#locales/es-MX/auth.json";
-import { home as homeTexts } from "#locales/es-MX/customer.json";
+import { fixedT } from "~/lib/i18n/fixed-t";
+import type { I18nHandle } from "~/lib/i18n/options";
 
-registerCatalogue("auth", { account: accountTexts });
-registerCatalogue("customer", { home: homeTexts });
+/** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
+export const handle = { i18n: ["customer", "auth"] } satisfies I18nHandle;
 
-const t = createTranslator("auth");
+const t = fixedT("auth");
 
 export const meta: MetaFunction = () => [{ title: t("account.title") }, { name: "robots", content: "noindex" }];
 

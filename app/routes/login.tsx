@@ -6,15 +6,16 @@ import { LoginView } from "~/features/auth/login-view";
 import { flagSubject, isOn } from "~/features/flags/flags.server";
 import { loginAction } from "~/features/auth/login.server";
 import { getSite } from "~/lib/config/config.server";
-import "~/lib/i18n/catalogues-auth";
-import { createTranslator, registerCatalogue } from "~/lib/i18n/translate";
+import { fixedT } from "~/lib/i18n/fixed-t";
 import { requireGuest } from "~/lib/session.server";
 import { profileOf } from "#schemas/forms/fields";
-import { login as loginTexts } from "#locales/es-MX/auth.json";
 import { takeNotice } from "~/lib/notice.server";
+import type { I18nHandle } from "~/lib/i18n/options";
 
-registerCatalogue("auth", { login: loginTexts });
-const t = createTranslator("auth");
+/** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
+export const handle = { i18n: ["auth"] } satisfies I18nHandle;
+
+const t = fixedT("auth");
 
 export const meta: MetaFunction = () => [{ title: t("login.title") }, { name: "description", content: t("login.intro") }];
 

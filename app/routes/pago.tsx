@@ -5,11 +5,13 @@ import type { CheckoutAnswer } from "~/features/payment/checkout-data";
 import { checkoutAction, loadCheckout } from "~/features/payment/checkout.server";
 import { CheckoutView } from "~/features/payment/checkout-view";
 import { freshDocumentLoader } from "~/features/payment/fresh-document";
-import { createTranslator, registerCatalogue } from "~/lib/i18n/translate";
-import { checkout, payment, validation } from "#locales/es-MX/payment.json";
+import { fixedT } from "~/lib/i18n/fixed-t";
+import type { I18nHandle } from "~/lib/i18n/options";
 
-registerCatalogue("payment", { checkout, payment, validation });
-const t = createTranslator("payment");
+/** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
+export const handle = { i18n: ["payment", "address", "auth"] } satisfies I18nHandle;
+
+const t = fixedT("payment");
 
 export const meta: MetaFunction = () => [{ title: `${t("checkout.title")} | Bait` }, { name: "robots", content: "noindex" }];
 /** The checkout holds a sale and answers about a card: never kept by a browser or a proxy. */

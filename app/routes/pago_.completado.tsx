@@ -5,14 +5,14 @@ import { QrCode } from "~/components/qr-code";
 import { RouteError } from "~/components/route-error";
 import { loadReceipt } from "~/features/payment/receipt.server";
 import { useStepFocus } from "~/features/payment/use-step-focus";
-import { useMessages } from "~/lib/i18n/react";
-import { createTranslator, registerCatalogue } from "~/lib/i18n/translate";
-import { receipt as receiptTexts } from "#locales/es-MX/payment.json";
-import { receipt as esimReceipt } from "#locales/es-MX/esim.json";
+import { useTranslation } from "react-i18next";
+import { fixedT } from "~/lib/i18n/fixed-t";
+import type { I18nHandle } from "~/lib/i18n/options";
 
-registerCatalogue("payment", { receipt: receiptTexts });
-registerCatalogue("esim", { receipt: esimReceipt });
-const t = createTranslator("payment");
+/** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
+export const handle = { i18n: ["payment", "esim"] } satisfies I18nHandle;
+
+const t = fixedT("payment");
 
 export const meta: MetaFunction = () => [{ title: `${t("receipt.title")} | Bait` }, { name: "robots", content: "noindex" }];
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function PaymentCompleted() {
   const receipt = useLoaderData<typeof loader>();
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "payment", "esim"]);
   // After the client-side redirect from the pay button, the confirmation is what is announced, and in view.
   const heading = useStepFocus<HTMLHeadingElement>(receipt.orderId);
   return (

@@ -10,11 +10,11 @@ import { rechargeAction, type RechargeAnswer } from "~/features/recharge/recharg
 import { RechargeModal } from "~/features/recharge/recharge-modal";
 import { esimAction, type EsimAnswer } from "~/features/esim/esim.server";
 import { ESIM_PARAM } from "~/features/esim/urls";
-import { registerCatalogue } from "~/lib/i18n/translate";
-import { form as rechargeForm, history, modal as modalTexts } from "#locales/es-MX/recharge.json";
 import { getSessionUser } from "~/lib/session.server";
+import type { I18nHandle } from "~/lib/i18n/options";
 
-registerCatalogue("recharge", { form: rechargeForm, modal: modalTexts, history });
+/** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
+export const handle = { i18n: ["recharge", "blocks", "auth"] } satisfies I18nHandle;
 
 /**
  * /recargas: the offer catalogue (a config page, pages-config/pages/recargas.json) and the

@@ -3,17 +3,15 @@ import { useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
 import { RecoveryView } from "~/features/auth/recovery-view";
 import { recoveryAction, recoveryLoader } from "~/features/auth/recovery.server";
-import "~/lib/i18n/catalogues-auth";
-import { createTranslator, registerCatalogue } from "~/lib/i18n/translate";
+import { fixedT } from "~/lib/i18n/fixed-t";
 import { retryAfterOf } from "~/lib/retry-after";
 import { requireGuest } from "~/lib/session.server";
-import { completeRegistration, login, recovery, register } from "#locales/es-MX/auth.json";
+import type { I18nHandle } from "~/lib/i18n/options";
 
-// The sections this page shows besides catalogues-auth's: its own, and those of the schemas'
-// messages (number, confirmation and password rules shared with login and registration).
-registerCatalogue("auth", { recovery, login, register, completeRegistration });
+/** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
+export const handle = { i18n: ["auth"] } satisfies I18nHandle;
 
-const t = createTranslator("auth");
+const t = fixedT("auth");
 
 export const meta: MetaFunction = () => [{ title: t("recovery.title") }, { name: "description", content: t("recovery.intro") }];
 

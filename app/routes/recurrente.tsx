@@ -8,15 +8,12 @@ import { readConfigPage } from "~/render/page/page.server";
 import { ConfigPageView } from "~/render/page/page-view";
 import { loadRecurrencePage, recurrenceAction, SUCCESS_NOTICES } from "~/features/recurrence/recurrence.server";
 import { RecurrenceView, type RecurrenceAnswer } from "~/features/recurrence/recurrence-view";
-import { registerCatalogue } from "~/lib/i18n/translate";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 import { takeNotice } from "~/lib/notice.server";
-import { form as rechargeForm } from "#locales/es-MX/recharge.json";
-import { recurrence } from "#locales/es-MX/customer.json";
+import type { I18nHandle } from "~/lib/i18n/options";
 
-// The modify form's messages ('Campo requerido') and the page's texts.
-registerCatalogue("recharge", { form: rechargeForm });
-registerCatalogue("customer", { recurrence });
+/** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
+export const handle = { i18n: ["customer", "recharge", "blocks", "auth"] } satisfies I18nHandle;
 
 /**
  * /recurrente ('Recargas Recurrentes', customers only; an anonymous visitor logs in and comes

@@ -5,17 +5,15 @@ import { RouteError } from "~/components/route-error";
 import { RegistrationView } from "~/features/auth/registration-view";
 import { registerAction, registerPage } from "~/features/auth/registration.server";
 import { getSite } from "~/lib/config/config.server";
-import "~/lib/i18n/catalogues-auth";
-import { createTranslator, registerCatalogue } from "~/lib/i18n/translate";
+import { fixedT } from "~/lib/i18n/fixed-t";
 import { retryAfterOf } from "~/lib/retry-after";
 import { requireGuest } from "~/lib/session.server";
-import { login as loginTexts, recovery as recoveryTexts, register as registerTexts } from "#locales/es-MX/auth.json";
+import type { I18nHandle } from "~/lib/i18n/options";
 
-// This page's texts, and the sections whose number errors the step-0 schema shares (login: the
-// Bait and service numbers; recovery: the contact phone). Texts of the upstream's checks (the
-// ICCID, a wrong code) arrive already in Spanish.
-registerCatalogue("auth", { register: registerTexts, login: loginTexts, recovery: recoveryTexts });
-const t = createTranslator("auth");
+/** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
+export const handle = { i18n: ["auth"] } satisfies I18nHandle;
+
+const t = fixedT("auth");
 
 export const meta: MetaFunction = () => [{ title: t("register.title") }, { name: "description", content: t("register.intro") }];
 

@@ -3,17 +3,14 @@ import { useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
 import { ReplacementView } from "~/features/profile/replacement-view";
 import { replacementAction, replacementLoader } from "~/features/profile/replacement.server";
-import "~/lib/i18n/catalogues-auth";
-import { createTranslator, registerCatalogue } from "~/lib/i18n/translate";
+import { fixedT } from "~/lib/i18n/fixed-t";
 import { retryAfterOf } from "~/lib/retry-after";
-import { register } from "#locales/es-MX/auth.json";
-import { edit, replacement } from "#locales/es-MX/profile.json";
+import type { I18nHandle } from "~/lib/i18n/options";
 
-// The ICCID and e-mail rules shared with the registration, and this page's texts.
-registerCatalogue("auth", { register });
-registerCatalogue("profile", { edit, replacement });
+/** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
+export const handle = { i18n: ["profile", "auth"] } satisfies I18nHandle;
 
-const t = createTranslator("profile");
+const t = fixedT("profile");
 
 export const meta: MetaFunction = () => [{ title: t("replacement.title") }, { name: "robots", content: "noindex" }];
 

@@ -4,14 +4,14 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
 import { AuthCard } from "~/features/auth/auth-layout";
 import { ssoStart } from "~/features/auth/sso.server";
-import "~/lib/i18n/catalogues-auth";
-import { useMessages } from "~/lib/i18n/react";
-import { createTranslator, registerCatalogue } from "~/lib/i18n/translate";
-import { sso as ssoTexts } from "#locales/es-MX/auth.json";
+import { useTranslation } from "react-i18next";
+import { fixedT } from "~/lib/i18n/fixed-t";
+import type { I18nHandle } from "~/lib/i18n/options";
 
-registerCatalogue("auth", { sso: ssoTexts });
+/** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
+export const handle = { i18n: ["auth"] } satisfies I18nHandle;
 
-const t = createTranslator("auth");
+const t = fixedT("auth");
 
 export const meta: MetaFunction = () => [{ title: t("sso.title") }, { name: "robots", content: "noindex" }];
 
@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** A signed-in customer's Cuenta Bait: the account pages live on the SSO server. */
 export default function SsoAccountPage() {
   const { links } = useLoaderData<typeof loader>();
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth"]);
   return (
     <AuthCard title={message("auth:sso.title")} intro={message("auth:sso.intro")}>
       {links ? (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formValues, validateValues } from "~/lib/form-validation";
 import { simDeliverySchema } from "./sim";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 
 const valid = {
   offerId: "SIM200",

@@ -6,10 +6,12 @@ import { expectPath } from "./support/expect-path";
 import { waitForHydration } from "./support/hydration";
 
 /**
- * The views of the blocks few pages show load on demand (app/render/blocks/lazy-view.tsx): the
- * server renders them into the page, the browser downloads a view's chunk only on a page that
- * shows its block, and hydrates the server's HTML in place when the chunk arrives. Without
- * JavaScript the server's HTML is the page (catalogue.spec.ts, public-pages.spec.ts, modal.spec.ts).
+ * Every block's view comes with the page's JavaScript (a block is one folder, its view imported
+ * plainly by app/render/blocks/index.ts): the server renders it into the page and the browser
+ * hydrates it in place with the rest. The page's texts come in its HTML (app/lib/i18n/page-resources.tsx);
+ * a page reached by a link that needs a namespace the first page did not carry loads it before it
+ * shows (app/lib/i18n/browser.ts), so no text ever shows as its key. Without JavaScript the server's
+ * HTML is the page (catalogue.spec.ts, public-pages.spec.ts, modal.spec.ts).
  */
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "what the browser downloads and hydrates");
 
@@ -20,24 +22,6 @@ test.beforeEach(async ({ context, baseURL }) => {
 type Metafile = { outputs: Record<string, { entryPoint?: string }> };
 const metafile = JSON.parse(readFileSync(fileURLToPath(new URL("../../build/metafile.js.json", import.meta.url)), "utf8")) as Metafile;
 
-/** The address of each on-demand view's chunk, by block folder: the lazily imported chunks whose entry point is in a block's folder. */
-const viewChunks = new Map<string, string>(
-  Object.entries(metafile.outputs).flatMap(([output, { entryPoint }]): Array<[string, string]> => {
-    const folder = /^app\/render\/blocks\/([^/]+)\//.exec(entryPoint ?? "")?.[1];
-    return folder ? [[`/${output.replace(/^public\//, "")}`, folder]] : [];
-  }),
-);
-
-/** The block folders whose view's chunk the page downloads from now on. */
-function viewsDownloaded(page: Page): Set<string> {
-  const folders = new Set<string>();
-  page.on("request", (request) => {
-    const folder = viewChunks.get(new URL(request.url()).pathname);
-    if (folder) folders.add(folder);
-  });
-  return folders;
-}
-
 /** Waits until React has hydrated the element (React DOM keeps its fiber on each element it owns, `__reactFiber$…`). */
 async function waitUntilHydrated(page: Page, selector: string): Promise<void> {
   await page.waitForFunction((css) => {
@@ -46,7 +30,7 @@ async function waitUntilHydrated(page: Page, selector: string): Promise<void> {
   }, selector);
 }
 
-type Watched = Window & { removed?: string[]; sameDocument?: boolean };
+type Watched = Window & { removed?: string[]; texts?: string[]; sameDocument?: boolean };
 
 /** Records, from the page's first byte, every element removed that is or holds `selector`. */
 async function watchRemovals(page: Page, selector: string): Promise<void> {
@@ -59,45 +43,91 @@ async function watchRemovals(page: Page, selector: string): Promise<void> {
   }, selector);
 }
 
+/** Records, from the page's first byte, the text of every node added to the body or changed in it. */
+async function watchTexts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const texts: string[] = ((window as Watched).texts = []);
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if (record.type === "characterData") texts.push(record.target.textContent ?? "");
+        for (const node of record.addedNodes) if (!(node instanceof HTMLScriptElement)) texts.push(node.textContent ?? "");
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/** The keys of a catalogue (locales/es-MX/NS.json), plural suffixes taken off, as a text would show one. */
+function keysOf(ns: string): string[] {
+  type Catalogue = { [key: string]: string | Catalogue };
+  const catalogue = JSON.parse(readFileSync(fileURLToPath(new URL(`../../locales/es-MX/${ns}.json`, import.meta.url)), "utf8")) as Catalogue;
+  const leaves = (node: Catalogue, prefix = ""): string[] =>
+    Object.entries(node).flatMap(([key, value]) => (typeof value === "string" ? [`${prefix}${key}`] : leaves(value, `${prefix}${key}.`)));
+  return [...new Set(leaves(catalogue).map((key) => key.replace(/_(zero|one|other)$/, "")))];
+}
+
 const markDocument = (page: Page) => page.evaluate(() => ((window as Watched).sameDocument = true));
 const sameDocument = (page: Page) => page.evaluate(() => (window as Watched).sameDocument === true);
 
-test("the home page downloads one block view, its number-first field's", async ({ page }) => {
-  expect(viewChunks.size).toBeGreaterThan(0);
-  const downloaded = viewsDownloaded(page);
-  await page.goto("/");
-  await waitForHydration(page);
-  await page.waitForLoadState("networkidle");
-  expect([...downloaded]).toEqual(["recharge-by-number"]);
+test("no block's view is a chunk of its own", () => {
+  const blockChunks = Object.values(metafile.outputs).filter(({ entryPoint }) => /^app\/render\/blocks\//.test(entryPoint ?? ""));
+  expect(blockChunks).toEqual([]);
 });
 
-test("a config page without such a block downloads no block view", async ({ page }) => {
-  const downloaded = viewsDownloaded(page);
-  await page.goto("/internet-en-casa");
-  await waitForHydration(page);
-  await page.waitForLoadState("networkidle");
-  expect([...downloaded]).toEqual([]);
-});
-
-// The home page's number-first field (and /recargas') loads on demand as well: `also`.
-for (const [pathname, folder, selector, also] of [
-  ["/recargas", "catalogue", "#catalogo", ["recharge-by-number"]],
-  ["/paquetes-bait-internacionales", "destinations", "#destinos", []],
-  ["/centros-de-atencion", "stores", ".store-grid", []],
-  ["/mapa-sitio", "site-map", ".site-map", []],
-  ["/terminos-y-condiciones", "legal", ".legal", []],
-  ["/?modal=politica-de-cookies", "legal", "dialog .legal", ["recharge-by-number"]],
+for (const [pathname, selector] of [
+  ["/recargas", "#catalogo"],
+  ["/paquetes-bait-internacionales", "#destinos"],
+  ["/centros-de-atencion", ".store-grid"],
+  ["/mapa-sitio", ".site-map"],
+  ["/terminos-y-condiciones", ".legal"],
+  ["/?modal=politica-de-cookies", "dialog .legal"],
 ] as const) {
-  test(`${pathname} downloads the ${folder} view${also.length > 0 ? ` and the page's ${also.join(", ")}` : " only"}, and hydrates the server's block in place`, async ({ page }) => {
-    const downloaded = viewsDownloaded(page);
+  test(`${pathname} hydrates the server's block in place, its texts in Spanish`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning") errors.push(message.text());
+    });
     await watchRemovals(page, selector);
     await page.goto(pathname);
     await waitUntilHydrated(page, selector);
-    if (also.length > 0) await page.waitForLoadState("networkidle");
-    expect([...downloaded].sort()).toEqual([folder, ...also].sort());
     expect(await page.evaluate(() => (window as Watched).removed)).toEqual([]);
+    await expect(page.locator(selector)).not.toContainText(/\bblocks[:.]/);
+    expect(errors).toEqual([]);
   });
 }
+
+test("the first page's texts come in its HTML: no catalogue is requested to hydrate it", async ({ page }) => {
+  const catalogues: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.startsWith("/locales/")) catalogues.push(request.url());
+  });
+  for (const pathname of ["/", "/recargas", "/login"]) {
+    await page.goto(pathname);
+    await waitForHydration(page);
+  }
+  expect(catalogues).toEqual([]);
+});
+
+test("a link to a page whose namespace the first page did not carry shows its Spanish texts, never a key", async ({ page }) => {
+  const catalogues: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith("/locales/")) catalogues.push(pathname);
+  });
+  await watchTexts(page);
+  await page.goto("/");
+  await waitForHydration(page);
+  expect(await page.locator("#i18n-resources").textContent()).not.toContain('"auth"');
+  await markDocument(page);
+  await page.getByRole("banner").locator('a[href="/login"]').first().click();
+  await expectPath(page, "/login");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Inicio de sesión");
+  expect(await sameDocument(page)).toBe(true);
+  expect(catalogues).toEqual(["/locales/auth.json"]);
+  const texts = (await page.evaluate(() => (window as Watched).texts ?? [])).join("\n");
+  const keys = keysOf("auth");
+  expect(keys.filter((key) => texts.includes(key))).toEqual([]);
+  expect(texts).not.toMatch(/\bauth:/);
+});
 
 test("once hydrated, the catalogue's tabs navigate within the page", async ({ page }) => {
   await page.goto("/recargas");

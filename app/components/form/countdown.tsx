@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { useMessages, type Translate } from "~/lib/i18n/react";
+import type { TFunction as Translate } from "i18next";
+import { useTranslation } from "react-i18next";
 import { useHydrated } from "../use-hydrated";
 
 /** "1 hora 2 minutos 3 segundos": the parts that are not zero, always at least the seconds. */
@@ -20,7 +21,7 @@ export function remainingText(message: Translate, seconds: number): string {
  * at zero, shows `whenDone` (the resend button). Without JavaScript an "Actualizar" link reloads.
  */
 export function Countdown({ seconds, whenDone, refreshHref }: { seconds: number; whenDone: ReactNode; refreshHref: string }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth"]);
   const [left, setLeft] = useState(Math.max(0, seconds));
   // A new time from the server (another answer) starts the count again.
   const [counted, setCounted] = useState(seconds);

@@ -1,5 +1,5 @@
 import { useState, type InputHTMLAttributes, type ReactNode } from "react";
-import { useMessages } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import type { FieldMeta } from "~/lib/use-schema-form";
 import { useMounted } from "./use-mounted";
 
@@ -31,7 +31,7 @@ function controlProps(field: FieldMeta, parts: { hint: boolean; status: boolean 
 }
 
 function ErrorMessage({ field }: { field: FieldMeta }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth"]);
   const error = field.errors?.[0];
   return error ? (
     <p className="field__error" id={field.errorId}>
@@ -113,7 +113,7 @@ export function TextField({ field, label, hint, prefix, status, after, type = "t
 
 /** A password field; with JavaScript, a button shows and hides what was typed. */
 export function PasswordField({ field, label, hint, autoComplete }: { field: FieldMeta; label: string; hint?: ReactNode; autoComplete: "current-password" | "new-password" }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth"]);
   const hydrated = useMounted();
   const [visible, setVisible] = useState(false);
   return (

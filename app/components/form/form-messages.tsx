@@ -1,6 +1,6 @@
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { useMessages } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 
 type Fields = Record<string, { id: string; errors?: string[] } | undefined>;
 
@@ -9,7 +9,7 @@ type Fields = Record<string, { id: string; errors?: string[] } | undefined>;
  * to its field, and takes the focus so a screen reader announces it.
  */
 export function ErrorSummary({ fields, labels, show }: { fields: Fields; labels: Record<string, string>; show: boolean }) {
-  const message = useMessages();
+  const { t: message } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   // The labels say which fields the summary lists, in their order.
   const errors = Object.keys(labels).flatMap((name) => {
@@ -52,7 +52,7 @@ export function FormMessage({ tone, children, id }: { tone: "error" | "success" 
 /** The form's submit button: says it is working while its form is being sent. */
 export function SubmitButton({ children, name, value, variant = "primary", formId }: { children: ReactNode; name?: string; value?: string; variant?: "primary" | "secondary"; formId?: string }) {
   const navigation = useNavigation();
-  const message = useMessages();
+  const { t: message } = useTranslation();
   const busy = navigation.state === "submitting" && (!name || navigation.formData?.get(name) === value);
   return (
     <button type="submit" className={`button button--${variant} button--block`} name={name} value={value} form={formId} aria-disabled={busy || undefined} onClick={busy ? (event) => event.preventDefault() : undefined}>

@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { FormMessage } from "~/components/form/form-messages";
-import { useMessages, type Translate } from "~/lib/i18n/react";
+import type { TFunction as Translate } from "i18next";
+import { useTranslation } from "react-i18next";
 import type { AccountOverview } from "./balance.server";
 import type { BalanceRow, BalanceView } from "./balance-view";
 import { INVOICE_PATH, REPLACEMENT_PATH } from "~/features/profile/urls";
@@ -15,7 +16,7 @@ function amountText(row: BalanceRow, value: string, message: Translate) {
 }
 
 function BalanceItem({ row }: { row: BalanceRow }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth", "customer"]);
   const name = message(`auth:account.items.${row.name}`);
   const text = (value: string) => amountText(row, value, message);
   return (
@@ -33,7 +34,7 @@ function BalanceItem({ row }: { row: BalanceRow }) {
 }
 
 function Balance({ balance }: { balance: BalanceView }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth", "customer"]);
   return (
     <>
       {balance.rows.length ? (
@@ -62,7 +63,7 @@ function Balance({ balance }: { balance: BalanceView }) {
 
 /** What a customer comes for, first: what is left and until when ('Vigencia'), the data used and left, and 'Recargar' for this line. */
 function Summary({ balance, rechargeShortcut }: { balance: BalanceView | null; rechargeShortcut: string }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth", "customer"]);
   const main = balance?.main;
   const name = main ? message(`auth:account.items.${main.name}`) : "";
   return (
@@ -96,7 +97,7 @@ function Summary({ balance, rechargeShortcut }: { balance: BalanceView | null; r
 }
 
 function History({ history, historyLimit }: Pick<AccountOverview, "history" | "historyLimit">) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth", "customer"]);
   if (!history) return null;
   return (
     <>
@@ -159,7 +160,7 @@ function History({ history, historyLimit }: Pick<AccountOverview, "history" | "h
  */
 export function HomeView(overview: AccountOverview) {
   const { user, auth, balance, balanceError, lineNumber, lineStatus, lineError, historyError, rechargeShortcut } = overview;
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth", "customer"]);
   const profile = profileOfUserType[user.userType];
   return (
     <div className="page account-page">

@@ -2,16 +2,10 @@ import { useLocation } from "@remix-run/react";
 import type { MouseEvent } from "react";
 import { NO_COLONY, POSTAL_CODE_INTENT } from "#schemas/forms/address";
 import { SelectField, TextField } from "~/components/form/field";
-import { useMessages } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import type { FieldMeta } from "~/lib/use-schema-form";
-import { registerCatalogue } from "~/lib/i18n/translate";
-import address from "#locales/es-MX/address.json";
-import { postalCode as postalCodeTexts } from "#locales/es-MX/payment.json";
 import type { PostalLookup, PostalLookupAnswer } from "./postal.server";
 import { usePostalLookup } from "./use-postal-lookup";
-
-registerCatalogue("address", address);
-registerCatalogue("payment", { postalCode: postalCodeTexts });
 
 type DerivedName = "city" | "municipality" | "state" | "country";
 
@@ -41,7 +35,7 @@ const DERIVED: readonly DerivedName[] = ["city", "municipality", "state", "count
  * lookup.
  */
 export function PostalCodeFields({ postalCode, colony, initialLookup = null, derivedNames, onLookup, action }: PostalCodeFieldsProps) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "address"]);
   const location = useLocation();
   const input = () => document.getElementById(postalCode.id) as HTMLInputElement | null;
   const { status, lookup, lookUp, onPostalCodeChange } = usePostalLookup({

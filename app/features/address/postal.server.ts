@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { POSTAL_CODE_PATTERN } from "#schemas/forms/address";
 import { rateLimiter, tooManyAttempts } from "~/lib/rate-limit.server";
 import { lookUpPostalCode, POSTAL_CODE_FAILED } from "~/upstream/addresses.server";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 
 /**
  * The postal-code lookup (docs/sim.md colonias call) as forms use it: the SIM delivery form and the

@@ -6,7 +6,7 @@ import {
   FormMessage,
   SubmitButton,
 } from "~/components/form/form-messages";
-import { useMessages } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { AREA_CODE_FIELDS, areaCodeSchema } from "#schemas/forms/area-code";
 import type { AreaCodeAnswer, AreaCodesByState } from "./area-code.server";
@@ -25,7 +25,7 @@ export function AreaCodeTool({
   line: string | null;
 }) {
   const answer = useActionData<AreaCodeAnswer>();
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "areaCode"]);
   const { form, fields } = useSchemaForm({
     id: "cambio-nir",
     schema: areaCodeSchema,

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useMessages } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import { lineProfiles, type LineProfile } from "#schemas/forms/fields";
 
 /** The card every account screen sits in: heading, an optional step line and intro, then the form. */
@@ -24,7 +24,7 @@ export function AuthCard({ title, step, intro, children, wide = false }: { title
  * `?type=`. Links, not buttons: each type is its own URL, with or without JavaScript.
  */
 export function LineTypeSwitch({ current, hrefFor }: { current: LineProfile; hrefFor: (profile: LineProfile) => string }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth"]);
   return (
     <nav className="type-switch" aria-label={message("auth:profiles.legend")}>
       <ul role="list" className="type-switch__list">
@@ -42,7 +42,7 @@ export function LineTypeSwitch({ current, hrefFor }: { current: LineProfile; hre
 
 /** The privacy-notice link at the foot of every account form (docs/accounts.md "privacy link"). */
 export function PrivacyNote({ href }: { href: string }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth"]);
   return (
     <p className="auth-card__legal">
       <a href={href} target="_blank" rel="noreferrer">

@@ -1,7 +1,7 @@
 import { Form, Link, useActionData } from "@remix-run/react";
 import { CheckboxField, PasswordField, TextField } from "~/components/form/field";
 import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
-import { useMessages } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { completeRegistrationSchema } from "#schemas/forms/auth";
 import { AuthCard, PrivacyNote } from "./auth-layout";
@@ -11,7 +11,7 @@ import { COMPLETE_REGISTRATION_PATH } from "./urls";
 /** '¡Teléfono Verificado!' (docs/accounts.md): name or alias, e-mail, the new password twice, promotions. */
 export function CompleteRegistrationView({ email, privacyUrl }: { email: string; privacyUrl: string }) {
   const answer = useActionData<RegistrationAnswer>();
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth"]);
   const { form, fields } = useSchemaForm({
     id: "complete-registration",
     schema: completeRegistrationSchema,

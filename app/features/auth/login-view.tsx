@@ -2,7 +2,7 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { PasswordField, TextField } from "~/components/form/field";
 import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
 import type { FormAnswer } from "~/lib/form-answer.server";
-import { useMessages } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { loginSchema } from "#schemas/forms/auth";
 import type { LineProfile } from "#schemas/forms/fields";
@@ -15,7 +15,7 @@ import { loginUrl, recoveryUrl, registerUrl, SSO_PATH } from "./urls";
  */
 export function LoginView({ profile, notice, privacyUrl, sso = false }: { profile: LineProfile; notice: string | null; privacyUrl: string; sso?: boolean }) {
   const answer = useActionData<FormAnswer>();
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth"]);
   const { form, fields } = useSchemaForm({ id: `login-${profile}`, schema: loginSchema(profile), lastResult: answer?.result, fields: ["number", "password"] });
   const numberLabel = message(profile === "mbb" ? "auth:fields.baitNumber" : "auth:fields.serviceNumber");
 

@@ -7,7 +7,7 @@ import { sessionStorage, tokensOf } from "~/lib/session.server";
 import { type FormAnswer } from "~/lib/form-answer.server";
 import { loginAction } from "./login.server";
 import { logoutAction } from "./logout.server";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 
 useMockUpstream();
 

@@ -5,7 +5,7 @@ import { Countdown } from "~/components/form/countdown";
 import { PasswordField, TextField } from "~/components/form/field";
 import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
 import type { FormAnswer } from "~/lib/form-answer.server";
-import { useMessages } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { codeSchema, recoveryPasswordSchema, recoveryStartSchema } from "#schemas/forms/auth";
 import type { LineProfile } from "#schemas/forms/fields";
@@ -30,13 +30,13 @@ export function RecoveryView({ view }: { view: RecoveryPage }) {
 }
 
 function useStepLine(step: RecoveryStep) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth"]);
   return message("auth:recovery.step", { current: step, total: RECOVERY_STEPS });
 }
 
 /** The messages above a form: a flashed notice, then the action's answer. */
 function Messages({ notice, answer }: { notice: string | null; answer: FormAnswer | undefined }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth"]);
   return (
     <>
       {notice ? <FormMessage tone="success">{message(notice)}</FormMessage> : null}
@@ -47,7 +47,7 @@ function Messages({ notice, answer }: { notice: string | null; answer: FormAnswe
 
 /** Step 1: the Bait number twice (mbb), or the service number and the contact phone (hbb, mifi). */
 function StartStep({ profile, exist, notice }: { profile: LineProfile; exist: boolean; notice: string | null }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth"]);
   const answer = useActionData<FormAnswer>();
   const { form, fields } = useSchemaForm({
     id: `recovery-start-${profile}`,
@@ -93,7 +93,7 @@ function StartStep({ profile, exist, notice }: { profile: LineProfile; exist: bo
 
 /** 'Enviar nuevamente': its own small form, so it never carries (or validates) the code. */
 function ResendForm({ profile }: { profile: LineProfile }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth"]);
   return (
     <Form method="post" action={recoveryUrl(profile, 2)} className="auth-form">
       <SubmitButton name="intent" value="resend" variant="secondary">
@@ -105,7 +105,7 @@ function ResendForm({ profile }: { profile: LineProfile }) {
 
 /** Step 2: the 4-digit code sent by SMS. */
 function CodeStep({ profile, phone, notice }: { profile: LineProfile; phone: string; notice: string | null }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth"]);
   const answer = useActionData<FormAnswer>();
   const { form, fields } = useSchemaForm({ id: "recovery-code", schema: codeSchema, lastResult: answer?.result, fields: ["code"] });
   // Every answer (a wrong code) empties the cells: the code is never sent back.
@@ -138,7 +138,7 @@ function CodeStep({ profile, phone, notice }: { profile: LineProfile; phone: str
 
 /** Step 2 after too many codes (or a line that is locked already): the hour's countdown, then 'Enviar nuevamente'. */
 function LockView({ profile, seconds, notice }: { profile: LineProfile; seconds: number; notice: string | null }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth"]);
   const answer = useActionData<FormAnswer>();
   return (
     <AuthCard title={message("auth:recovery.lockedTitle")} step={useStepLine(2)}>
@@ -158,7 +158,7 @@ function LockView({ profile, seconds, notice }: { profile: LineProfile; seconds:
 
 /** Step 3: '¡Teléfono verificado!' and the new password twice. */
 function PasswordStep({ profile, notice }: { profile: LineProfile; notice: string | null }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth"]);
   const answer = useActionData<FormAnswer>();
   const { form, fields } = useSchemaForm({ id: "recovery-password", schema: recoveryPasswordSchema, lastResult: answer?.result, fields: ["password", "passwordConfirmation"] });
   const labels = { password: message("auth:fields.newPassword"), passwordConfirmation: message("auth:fields.passwordConfirmation") };

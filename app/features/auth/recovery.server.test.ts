@@ -6,7 +6,7 @@ import { resetWorld, world } from "../../../mocks/world";
 import { login } from "~/upstream/conn/access.server";
 import type { FormAnswer } from "~/lib/form-answer.server";
 import { recoveryAction, recoveryLoader, secondsUntil, stepOf } from "./recovery.server";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 import { takeNotice } from "~/lib/notice.server";
 import { getCustomer } from "~/lib/session.server";
 import { signIn } from "./session.server";

@@ -4,7 +4,8 @@ import { CodeInput } from "~/components/form/code-input";
 import { Countdown } from "~/components/form/countdown";
 import { TextField } from "~/components/form/field";
 import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
-import { useMessages, type Translate } from "~/lib/i18n/react";
+import type { TFunction as Translate } from "i18next";
+import { useTranslation } from "react-i18next";
 import { useSchemaForm, type FieldMeta } from "~/lib/use-schema-form";
 import { codeSchema, registerStartSchema } from "#schemas/forms/auth";
 import { ICCID_PREFIX, type LineProfile } from "#schemas/forms/fields";
@@ -17,7 +18,7 @@ const stepLine = (message: Translate, current: number) => message("auth:register
 
 /** /registro: step 0 of a line type, its code step, or the lockout after too many wrong codes. */
 export function RegistrationView({ profile, view, notice, privacyUrl }: { profile: LineProfile; view: RegisterView; notice: string | null; privacyUrl: string }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth"]);
   // The recovery's "register first" is information; a code sent again is a success.
   const noticeBox = notice ? <FormMessage tone={notice === "auth:code.resent" ? "success" : "info"}>{message(notice)}</FormMessage> : null;
   switch (view.step) {
@@ -33,7 +34,7 @@ export function RegistrationView({ profile, view, notice, privacyUrl }: { profil
 /** Step 0: the line (mbb: the Bait number twice; hbb, mifi: phone, e-mail, service number, ICCID). */
 function StartStep({ profile, notice, privacyUrl }: { profile: LineProfile; notice: ReactNode; privacyUrl: string }) {
   const answer = useActionData<RegistrationAnswer>();
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth"]);
   const { form, fields } = useSchemaForm({
     id: `register-${profile}`,
     schema: registerStartSchema(profile),
@@ -74,7 +75,7 @@ function StartStep({ profile, notice, privacyUrl }: { profile: LineProfile; noti
 
 /** The home / portable internet fields, with the live ICCID check. */
 function ServiceFields({ profile, fields, labels }: { profile: "hbb" | "mifi"; fields: Record<"phone" | "email" | "serviceNumber" | "iccid", FieldMeta>; labels: Record<string, string> }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth"]);
   const iccid = useIccidCheck(profile, { iccid: fields.iccid.initialValue, serviceNumber: fields.serviceNumber.initialValue });
   return (
     <>
@@ -123,7 +124,7 @@ function iccidStatusText(message: Translate, status: IccidStatus, error: string 
 /** Step 1: the code sent by SMS, 'Verificar número', and 'Enviar nuevamente' in a form of its own. */
 function CodeStep({ profile, phone, notice }: { profile: LineProfile; phone: string; notice: ReactNode }) {
   const answer = useActionData<RegistrationAnswer>();
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth"]);
   const codeAnswer = answer?.form === "resend" ? undefined : answer;
   const { form, fields } = useSchemaForm({ id: `register-code-${profile}`, schema: codeSchema, lastResult: codeAnswer?.result, fields: ["code"] });
   const action = registerUrl(profile, "code");
@@ -151,7 +152,7 @@ function CodeStep({ profile, phone, notice }: { profile: LineProfile; phone: str
 /** The lockout after too many wrong codes: the time left, then 'Enviar nuevamente'. */
 function LockedStep({ profile, seconds }: { profile: LineProfile; seconds: number }) {
   const answer = useActionData<RegistrationAnswer>();
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth"]);
   const action = registerUrl(profile, "code");
   return (
     <AuthCard title={message("auth:register.lockedTitle")} step={stepLine(message, 2)}>

@@ -5,7 +5,7 @@ import { forgetLimits, testBrowser } from "./test-browser";
 import { world } from "../../../mocks/world";
 import { login } from "~/upstream/conn/access.server";
 import { completeAction, completePage, iccidCheckResponse, lockSeconds, registerAction, registerPage, type IccidCheckAnswer, type RegistrationAnswer } from "./registration.server";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 import { redirectWithNotice, takeNotice } from "~/lib/notice.server";
 
 useMockUpstream();

@@ -14,7 +14,7 @@ import { ICCID_TYPED_LENGTH, profileOf, type LineProfile } from "#schemas/forms/
 import { registrationFlow, type RegistrationState } from "./flow.server";
 import { invalid, refused, type FormAnswer } from "~/lib/form-answer.server";
 import { rateLimiter, sendRefused, tooManyAttempts, type Attempt, type SendState } from "~/lib/rate-limit.server";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 import { redirectWithNotice, takeNotice } from "~/lib/notice.server";
 import { COMPLETE_REGISTRATION_PATH, loginUrl, recoveryExistUrl, REGISTER_PATH, registerUrl } from "./urls";
 

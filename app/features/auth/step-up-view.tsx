@@ -2,7 +2,7 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { PasswordField } from "~/components/form/field";
 import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
 import type { FormAnswer } from "~/lib/form-answer.server";
-import { useMessages } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { stepUpSchema } from "#schemas/forms/step-up";
 import { AuthCard } from "./auth-layout";
@@ -11,7 +11,7 @@ import { ACCOUNT_HOME_PATH, stepUpUrl } from "./urls";
 /** /confirmar-identidad: the password again before a change to the line; then back to the page. */
 export function StepUpView({ lineNumber, back }: { lineNumber: string; back: string }) {
   const answer = useActionData<FormAnswer>();
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth"]);
   const { form, fields } = useSchemaForm({ id: "step-up", schema: stepUpSchema, lastResult: answer?.result, fields: ["password"] });
 
   return (

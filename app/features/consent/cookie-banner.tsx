@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { modalHref } from "~/components/url-modal";
 import { useChrome } from "~/components/ui-store";
 import { loadScript } from "~/features/tracking/tracking";
-import { useTranslation } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import { AcceptForm } from "./accept-form";
 import { COOKIE_PARAM } from "./consent-params";
 import type { Tracking } from "./consented-tracking";

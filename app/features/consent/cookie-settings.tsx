@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { closeModalHref, ModalActions, modalHref, UrlModal } from "~/components/url-modal";
-import { useTranslation } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import { AcceptForm } from "./accept-form";
 import { COOKIE_PARAM } from "./consent-params";
 

@@ -2,14 +2,14 @@ import { Form, Link } from "@remix-run/react";
 import { Icon } from "~/components/icon";
 import { TextField } from "~/components/form/field";
 import { ErrorSummary, SubmitButton } from "~/components/form/form-messages";
-import { useMessages } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { COVERAGE_FIELDS, coverageSchema } from "#schemas/forms/coverage";
 import type { CoverageLookup, CoverageOutcome } from "./coverage.server";
 
 /** /cobertura's check: a GET form (the answer is a link) and the server's answer under it. */
 export function CoverageTool({ lookup }: { lookup: CoverageLookup }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "coverage"]);
   const { form, fields } = useSchemaForm({ id: "cobertura", schema: coverageSchema, lastResult: lookup.form, fields: COVERAGE_FIELDS });
   const labels = { cp: message("coverage:postalCode"), direccion: message("coverage:address") };
   return (
@@ -30,7 +30,7 @@ export function CoverageTool({ lookup }: { lookup: CoverageLookup }) {
 }
 
 function CoverageResult({ outcome }: { outcome: CoverageOutcome }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "coverage"]);
   if (outcome.kind === "error") {
     return (
       <div className="form-message form-message--error" role="alert">

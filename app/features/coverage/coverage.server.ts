@@ -1,5 +1,5 @@
 import { formValues, validateValues } from "~/lib/form-validation";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 import { checkHomeCoverage } from "~/upstream/asistencia.server";
 import { checkServiceability } from "~/upstream/conn/serviceability.server";
 import { coverageSchema, type CoverageQuery } from "#schemas/forms/coverage";

@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { TextField } from "~/components/form/field";
 import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
 import { Icon } from "~/components/icon";
-import { useMessages } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { imeiSchema } from "#schemas/forms/esim";
 import type { CompatibilityLookup, DeviceCheck } from "./imei-check.server";
@@ -24,7 +24,7 @@ const NEXT: Record<DeviceCheck["verdict"], Array<{ href: string; key: string }>>
  * needs no JavaScript; the server's answer under it, in the eSIM modal's words and colours.
  */
 export function CompatibilityTool({ lookup }: { lookup: CompatibilityLookup }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "esim"]);
   const { form, fields } = useSchemaForm({ id: "compatibilidad", schema: imeiSchema, lastResult: lookup.form, fields: ["imei"] });
   const labels = { imei: message("esim:compatibility.imei") };
   const { check } = lookup;

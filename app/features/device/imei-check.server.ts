@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { IMEI_PATTERN, imeiSchema } from "#schemas/forms/esim";
 import { formValues, validateValues } from "~/lib/form-validation";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 import { rateLimiter, tooManyAttempts } from "~/lib/rate-limit.server";
 import { deviceMessageKey, validateImei } from "~/upstream/core/devices.server";
 

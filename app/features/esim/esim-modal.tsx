@@ -6,9 +6,8 @@ import { Icon } from "~/components/icon";
 import { ModalActions } from "~/components/url-modal";
 import { OfferForm, OfferModal } from "~/features/offer-modal/offer-form";
 import { OfferSummary } from "~/features/offer-modal/offer-summary";
-import { useMessages } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import { useSchemaForm } from "~/lib/use-schema-form";
-import "~/lib/i18n/catalogues-esim";
 import { ESIM_FIELDS, esimSchema } from "#schemas/forms/esim";
 import type { EsimAnswer } from "./esim.server";
 import { FIELD_STEPS, isStepField, STEP_ENDPOINT, stepValue } from "./journey-steps";
@@ -38,7 +37,7 @@ export function EsimModal({
   answer?: EsimAnswer;
   /** ESIM_PARAM (urls.ts), handed by the route: this lazy chunk then shares no module with the pages. */ param: string;
 }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "esim"]);
   const title = message("esim:modal.title");
   return (
     <OfferModal id="esim" param={param} modal={modal} title={() => title} failureTitle={title} backLabel={message("esim:modal.chooseAnother")}>
@@ -53,7 +52,7 @@ export function EsimModal({
 }
 
 function EsimOffer({ modal }: { modal: Ready }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "esim"]);
   const { offer } = modal;
   return (
     <>
@@ -78,7 +77,7 @@ function EsimOffer({ modal }: { modal: Ready }) {
 
 /** The device check's answer under the IMEI: the spec's text, green for an eSIM, with the physical-SIM link where it helps. */
 function DeviceResult({ status, physicalSimHref }: { status: DeviceStatus; physicalSimHref: string }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "esim"]);
   if (!status) return null;
   if (status.kind === "checking") return <span className="device-check device-check--checking">{message("esim:device.checking")}</span>;
   return (
@@ -116,7 +115,7 @@ function digitsOnly(input: HTMLInputElement) {
 }
 
 function EsimForm({ modal, answer }: { modal: Ready; answer?: EsimAnswer }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "esim"]);
   const hydrated = useMounted();
   const navigation = useNavigation();
   const hintId = useId();

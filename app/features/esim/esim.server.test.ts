@@ -6,7 +6,7 @@ import { setSwitch } from "../../../mocks/switches";
 import { useMockUpstream } from "../../../mocks/test-support";
 import { sales } from "../../../mocks/world-sales";
 import { esimSale } from "#schemas/sale";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 import { sessionStorage } from "~/lib/session.server";
 import { esimAction, fieldStepResponse, imeiCheckResponse, type EsimAnswer } from "./esim.server";
 import { esimModalData } from "./offer.server";

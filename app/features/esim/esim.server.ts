@@ -9,7 +9,7 @@ import { limitedDeviceCheck, type DeviceCheck } from "~/features/device/imei-che
 import { CHECKOUT_PATH } from "~/features/payment/urls";
 import { parseForm, readForm, SECRET_FIELDS } from "~/lib/forms";
 import type { FormAnswer } from "~/lib/form-answer.server";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 import { rateLimiter, tooManyAttempts } from "~/lib/rate-limit.server";
 import { redirectWithNotice } from "~/lib/notice.server";
 import { commitSession, getSession, getSessionUser } from "~/lib/session.server";

@@ -2,7 +2,7 @@ import { categoryOffers, createOfferSource, type CatalogueOffer, type OfferSourc
 import { offerSummaryOf } from "~/features/recharge/modal.server";
 import { getRecharges, getSite } from "~/lib/config/config.server";
 import { formatMoney } from "~/lib/format";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 import { checkEsimSale, getEsimVisitor } from "~/upstream/esim.server";
 import { startJourney } from "./journey.server";
 import { ESIM_FLOW_PARAM, PHYSICAL_SIM_HREF, PORTABILITY_FLOW } from "./urls";

@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useId } from "react";
 import { FormMessage } from "~/components/form/form-messages";
-import { useMessages } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import type { FaqGroup } from "./faq.server";
 
 export const HELP_PATH = "/centros-de-atencion";
@@ -9,7 +9,7 @@ export const FAQ_ANCHOR = "preguntas-frecuentes";
 
 /** The attention centres' filter: a GET form (`?estado=`), so a filtered list is a link; keeps the FAQ query. */
 export function CentreFilter({ states, selected, shown, query }: { states: string[]; selected: string | null; shown: number; query: string }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "help"]);
   const id = useId();
   return (
     <Form method="get" action={HELP_PATH} className="tool__form tool__form--inline help-filter" aria-label={message("help:centresFilter")} preventScrollReset>
@@ -43,7 +43,7 @@ export function CentreFilter({ states, selected, shown, query }: { states: strin
 
 /** The FAQ from the upstream with its search (`?q=`, a GET form: results are links and need no JavaScript). */
 export function FaqSection({ groups, query, state }: { groups: FaqGroup[] | null; query: string; state: string | null }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "help"]);
   const found = groups?.reduce((sum, group) => sum + group.entries.length, 0) ?? 0;
   return (
     <section className="block help-faq" aria-labelledby={`${FAQ_ANCHOR}-title`} id={FAQ_ANCHOR}>

@@ -4,7 +4,7 @@ import { CheckboxField, TextField } from "~/components/form/field";
 import { ErrorSummary, FormMessage } from "~/components/form/form-messages";
 import { useMounted } from "~/components/form/use-mounted";
 import { ModalActions } from "~/components/url-modal";
-import { useMessages } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import { formValues, validateValues } from "~/lib/form-validation";
 import { useSchemaForm, type FormResult } from "~/lib/use-schema-form";
 import { CONTACT_FIELDS, contactSchema, type LeadKind } from "#schemas/forms/contact";
@@ -23,7 +23,7 @@ const isValid = (form: HTMLFormElement) => validateValues(contactSchema, formVal
  * invalid; activating it anyway lists what is missing (docs/leads.md "WCAG").
  */
 export function ContactForm({ kind, returnTo, privacyUrl, answer: pageAnswer }: { kind: LeadKind; returnTo: string; privacyUrl: string; answer?: ContactAnswer }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "leads"]);
   const fetcher = useFetcher<ContactAnswer>();
   const answer = fetcher.data ?? pageAnswer;
   const { form, fields } = useSchemaForm({ id: `contacto-${kind}`, schema: contactSchema, lastResult: answer?.result, fields: CONTACT_FIELDS });

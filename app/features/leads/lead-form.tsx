@@ -1,9 +1,5 @@
-import { registerCatalogue } from "~/lib/i18n/translate";
 import type { LeadKind } from "#schemas/forms/contact";
-import leads from "#locales/es-MX/leads.json";
 import { ContactForm } from "./contact-form";
-
-registerCatalogue("leads", leads);
 
 /**
  * The contact modal's form as the chrome shows it (docs/leads.md). The server renders it with the

@@ -9,7 +9,7 @@ import { useMockUpstream } from "../../../mocks/test-support";
 import { journey } from "../../../mocks/world-journey";
 import { campaignCookie } from "~/features/campaign/campaign.server";
 import { env } from "~/lib/env.server";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 import { quietLog } from "~/lib/log.test-helpers";
 import { createOutbox, type DeliveryOutcome } from "~/lib/outbox.server";
 import { sessionStorage } from "~/lib/session.server";

@@ -3,7 +3,7 @@ import { readCampaign, type Campaign } from "~/features/campaign/campaign.server
 import { sendContactLead } from "~/upstream/core/captacion.server";
 import { getSite } from "~/lib/config/config.server";
 import { invalid, refused } from "~/lib/form-answer.server";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 import { parseForm, readForm } from "~/lib/forms";
 import { logger } from "~/lib/log.server";
 import { redirectWithNotice, takeNotice } from "~/lib/notice.server";

@@ -1,7 +1,7 @@
 import { TextField } from "~/components/form/field";
 import { PostalCodeFields } from "~/features/address/postal-code-fields";
 import type { PostalLookup, PostalLookupAnswer } from "~/features/address/postal.server";
-import { useMessages } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 
 export type BillingLookup = PostalLookup;
 type Meta = Parameters<typeof TextField>[0]["field"];
@@ -23,7 +23,7 @@ export function BillingAddress({
   onLookup: (lookup: BillingLookup | null) => void;
   addressLabel: string;
 }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "payment"]);
   return (
     <fieldset className="checkout-form__address">
       <legend className="checkout-form__legend">{message("payment:checkout.addressStep")}</legend>

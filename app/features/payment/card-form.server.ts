@@ -1,7 +1,7 @@
 import { legalSchema } from "#schemas/forms/card";
 import { postalLookup } from "~/features/address/postal.server";
 import { parseForm } from "~/lib/forms";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 import { envelopeSchema, type Envelope } from "~/upstream/crypto.server";
 import { NO_BILLING } from "./charge-payload";
 import type { PluginView, PostalAnswer } from "./checkout-data";

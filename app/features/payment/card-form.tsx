@@ -3,7 +3,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { ErrorSummary } from "~/components/form/form-messages";
 import { TextField } from "~/components/form/field";
 import { useMounted } from "~/components/form/use-mounted";
-import { useMessages } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { formValues, validateValues } from "~/lib/form-validation";
 import { cardFormSchema, legalSchema, maskCard, parseExpiry } from "#schemas/forms/card";
@@ -82,7 +82,7 @@ export function CardPayment({ checkout, answer }: { checkout: Ready; answer?: Ch
  * without JavaScript, when its page opens (autofocus): every step is its own page then.
  */
 function StepTitle({ plugin, step, title, id, focus, focusKey = 0 }: { plugin: PluginView; step: 1 | 2; title: string; id: string; focus: boolean; focusKey?: number }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "payment", "address"]);
   const hydrated = useMounted();
   const heading = useStepFocus<HTMLHeadingElement>(focusKey, focus);
   return (
@@ -117,7 +117,7 @@ function CardStep({
   onKeep: (kept: Kept) => void;
   focusKey: number;
 }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "payment", "address"]);
   const hydrated = useMounted();
   const { plugin } = checkout;
   const legal = plugin.detailsStep ? null : { privacy: plugin.legal.some((entry) => entry.kind === "privacy"), terms: plugin.legal.some((entry) => entry.kind === "terms") };
@@ -288,7 +288,7 @@ function ExpiryField({ field, label, hint }: { field: Meta; label: string; hint:
  * carries no card at all: the server pays with the page's token, kept in the session.
  */
 function SummaryStep({ checkout, summary, client, answer, onBack }: { checkout: Ready; summary: CardSummary; client?: ClientSummary; answer?: CheckoutAnswer; onBack?: () => void }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "payment", "address"]);
   const hydrated = useMounted();
   const { plugin, sale } = checkout;
   const legal = { privacy: plugin.legal.some((entry) => entry.kind === "privacy"), terms: plugin.legal.some((entry) => entry.kind === "terms") };

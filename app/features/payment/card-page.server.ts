@@ -5,7 +5,7 @@ import { cardHolderSchema, legalSchema } from "#schemas/forms/card";
 import type { CheckoutSale } from "#schemas/sale";
 import { env } from "~/lib/env.server";
 import { parseForm, SECRET_FIELDS } from "~/lib/forms";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 import { commitSession, type getSession } from "~/lib/session.server";
 import { postalLookup } from "~/features/address/postal.server";
 import { billingOf, billingRefused, schemaRefused } from "./card-form.server";

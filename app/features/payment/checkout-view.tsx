@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { FormMessage } from "~/components/form/form-messages";
 import { useMounted } from "~/components/form/use-mounted";
 import { funnel } from "~/features/tracking/funnel";
-import { useMessages } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import { CardPayment } from "./card-form";
 import type { CheckoutAnswer, CheckoutData } from "./checkout-data";
 import { HostedCardPayment } from "./hosted-card";
@@ -20,7 +20,7 @@ type Ready = Extract<CheckoutData, { ok: true }>;
  * the first screen.
  */
 export function CheckoutView({ checkout, answer }: { checkout: CheckoutData; answer?: CheckoutAnswer }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "payment"]);
   return (
     <div className="page checkout-page">
       <h1 className="page-title">{message("payment:checkout.title")}</h1>
@@ -38,7 +38,7 @@ export function CheckoutView({ checkout, answer }: { checkout: CheckoutData; ans
 }
 
 function OrderSummary({ sale, editHref }: { sale: SaleView; editHref: string | null }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "payment"]);
   return (
     <aside className="checkout-order" aria-labelledby="checkout-order-title">
       <h2 id="checkout-order-title" className="checkout-order__title">
@@ -91,7 +91,7 @@ function OrderSummary({ sale, editHref }: { sale: SaleView; editHref: string | n
 
 /** docs/payment.md screen 5: the error panel with its message (set-up failed, the secure data call failed). */
 function ErrorPanel({ text }: { text: string }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "payment"]);
   return (
     <div className="checkout-error">
       <h3 className="checkout-step__title">{message("payment:checkout.errorTitle")}</h3>
@@ -117,7 +117,7 @@ function styleNonce(server: string): string {
 }
 
 function Plugin({ checkout, answer }: { checkout: Ready; answer?: CheckoutAnswer }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "payment"]);
   const nonce = styleNonce(checkout.nonce);
   const { plugin } = checkout;
   useEffect(() => {
@@ -159,7 +159,7 @@ function Plugin({ checkout, answer }: { checkout: Ready; answer?: CheckoutAnswer
  * Without JavaScript the page that answers opens on it (autofocus).
  */
 function AnswerMessage({ answer, message: text, paypal }: { answer: CheckoutAnswer; message: NonNullable<CheckoutAnswer["message"]>; paypal: boolean }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "payment"]);
   const hydrated = useMounted();
   const ref = useStepFocus<HTMLDivElement>(answer);
   const charge = answer.attemptsLeft !== undefined || answer.reset;

@@ -7,7 +7,7 @@ import { limitedPostalLookup } from "~/features/address/postal.server";
 import { getRecharges, getSite } from "~/lib/config/config.server";
 import { isOfferShown } from "~/features/flags/visibility";
 import { viewerFor } from "~/features/flags/visibility.server";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 import { redirectWithNotice } from "~/lib/notice.server";
 import { commitSession, getSession } from "~/lib/session.server";
 import { payWithCard, withoutCard } from "./card-form.server";

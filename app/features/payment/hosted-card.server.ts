@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { legalSchema } from "#schemas/forms/card";
 import { parseForm, SECRET_FIELDS } from "~/lib/forms";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 import { answer, errorMessage, settle, type PayContext } from "./outcome.server";
 import { legalOptions } from "./plugin.server";
 

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ErrorSummary, FormMessage } from "~/components/form/form-messages";
 import { useMounted } from "~/components/form/use-mounted";
 import { funnel } from "~/features/tracking/funnel";
-import { useMessages } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { legalSchema } from "#schemas/forms/card";
 import type { CheckoutAnswer, CheckoutData } from "./checkout-data";
@@ -45,7 +45,7 @@ const MAX_HEIGHT = 700;
  * needs JavaScript: without it the page says so and offers the card form (provider type 1).
  */
 export function HostedCardPayment({ checkout, answer }: { checkout: Ready; answer?: CheckoutAnswer }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "payment"]);
   const hydrated = useMounted();
   const { plugin } = checkout;
   const legal = { privacy: plugin.legal.some((entry) => entry.kind === "privacy"), terms: plugin.legal.some((entry) => entry.kind === "terms") };

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect } from "@remix-run/node";
 import { SALE_SESSION_KEY, type CheckoutSale } from "#schemas/sale";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 import { commitSession, getSession } from "~/lib/session.server";
 import { charge, type ChargeInput } from "~/upstream/payments/charge.server";
 import { cancelRecurrence } from "~/upstream/payments/recurrence.server";

@@ -1,6 +1,6 @@
 import { CheckboxField } from "~/components/form/field";
 import { funnel } from "~/features/tracking/funnel";
-import { useMessages } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import type { CheckoutData } from "./checkout-data";
 import type { SaleView } from "./sale.server";
 
@@ -12,7 +12,7 @@ type Meta = Parameters<typeof CheckboxField>[0]["field"];
  * configured text and a link to the document; the schema requires every one listed.
  */
 export function LegalChecks({ checkout, fields }: { checkout: Ready; fields: { privacy?: Meta; terms?: Meta } }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "payment"]);
   return (
     <fieldset className="checkout-legal" onChange={() => funnel("ChangeLegal", { provider: checkout.plugin.typeCode })}>
       <legend className="visually-hidden">{message("payment:checkout.legalLegend")}</legend>
@@ -46,7 +46,7 @@ export function LegalChecks({ checkout, fields }: { checkout: Ready; fields: { p
  * amount beside it; disabled while a charge is on its way, when the progress shows instead.
  */
 export function PayButton({ checkout, charging, name = "intent", value = "pay", disabled = false }: { checkout: Ready; charging: boolean; name?: string; value?: string; disabled?: boolean }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "payment"]);
   const { button } = checkout.plugin;
   return (
     <>
@@ -67,7 +67,7 @@ export function PayButton({ checkout, charging, name = "intent", value = "pay", 
 
 /** docs/payment.md progress 'Se esta procesando tu pago', with the plugin's loader text ('Cobrando recarga a tu línea Bait'). */
 export function PaymentProgress({ checkout }: { checkout: Ready }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "payment"]);
   return (
     <div className="checkout-progress" id="checkout-progress" role="status">
       <span className="checkout-progress__spinner" aria-hidden="true" />

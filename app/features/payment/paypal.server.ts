@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { redirectDocument } from "@remix-run/node";
 import { legalSchema } from "#schemas/forms/card";
 import { parseForm, SECRET_FIELDS } from "~/lib/forms";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 import { commitSession, type getSession } from "~/lib/session.server";
 import { createPaypalOrder } from "~/upstream/payments/paypal.server";
 import { answer, errorMessage, settle, type PayContext } from "./outcome.server";

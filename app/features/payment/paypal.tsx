@@ -4,7 +4,7 @@ import { ErrorSummary, FormMessage } from "~/components/form/form-messages";
 import { useMounted } from "~/components/form/use-mounted";
 import { formValues, validateValues } from "~/lib/form-validation";
 import { funnel } from "~/features/tracking/funnel";
-import { useMessages } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { legalSchema } from "#schemas/forms/card";
 import type { CheckoutAnswer, CheckoutData } from "./checkout-data";
@@ -22,7 +22,7 @@ type Ready = Extract<CheckoutData, { ok: true }>;
  * form (the plugin's card provider), as the other way to pay the pages promise.
  */
 export function PaypalPayment({ checkout, answer, beside = false }: { checkout: Ready; answer?: CheckoutAnswer; beside?: boolean }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "payment"]);
   const hydrated = useMounted();
   const { plugin } = checkout;
   const legal = { privacy: plugin.legal.some((entry) => entry.kind === "privacy"), terms: plugin.legal.some((entry) => entry.kind === "terms") };

@@ -3,7 +3,7 @@ import type { CheckoutSale } from "#schemas/sale";
 import type { LegalOptions } from "#schemas/forms/card";
 import { isOn } from "~/features/flags/flags.server";
 import { getRecharges } from "~/lib/config/config.server";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 import { getSessionUser, type getSession } from "~/lib/session.server";
 import { startRechargePayment } from "~/upstream/core/recharges.server";
 import { requestEsimPayment } from "~/upstream/esim.server";

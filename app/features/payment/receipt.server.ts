@@ -4,7 +4,7 @@ import { formatMoney, formatPhone } from "~/lib/format";
 import { drawQr } from "~/lib/qr.server";
 import { getSession } from "~/lib/session.server";
 import { deliveryAddress, kindLabel, saleView } from "./sale.server";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 
 /**
  * The confirmation after a payment (docs/payment.md "success … shows confirmation", spec §8 'Felicidades, se

@@ -5,7 +5,7 @@ import { formatMoney, formatPhone } from "~/lib/format";
 import { getSession } from "~/lib/session.server";
 import type { Sale, Shipping } from "~/upstream/payments/charge.server";
 import type { PaymentChannel } from "~/upstream/payments/common.schemas";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 
 /**
  * The sale waiting for the checkout in the session (a recharge after 'Siguiente', a SIM after

@@ -1,5 +1,5 @@
 import { UrlModal } from "~/components/url-modal";
-import { useTranslation } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import { PDF_PARAM } from "~/components/pdf-link";
 
 export function PdfViewer({ pdf }: { pdf: { url: string; name: string } }) {

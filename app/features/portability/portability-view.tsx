@@ -2,7 +2,7 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { TextField } from "~/components/form/field";
 import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
-import { useMessages } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { ICCID_PREFIX } from "#schemas/forms/fields";
 import { PORTABILITY_FIELDS, portabilitySchema } from "#schemas/forms/portability";
@@ -21,7 +21,7 @@ export function PortabilityTool() {
 }
 
 function PortabilityForm({ answer }: { answer: PortabilityAnswer | undefined }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "portability"]);
   const { form, fields } = useSchemaForm({ id: "portabilidad", schema: portabilitySchema, lastResult: answer?.result, fields: PORTABILITY_FIELDS });
   const labels = {
     numero: message("portability:number"),
@@ -53,7 +53,7 @@ function PortabilityForm({ answer }: { answer: PortabilityAnswer | undefined }) 
 }
 
 function PortabilityDone({ done }: { done: NonNullable<PortabilityAnswer["done"]> }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "portability"]);
   const heading = useRef<HTMLHeadingElement>(null);
   // The form was replaced by the confirmation: the focus goes to what replaced it.
   useEffect(() => heading.current?.focus(), []);

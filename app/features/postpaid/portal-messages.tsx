@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { AlertDialog, type AlertType } from "~/components/alert-dialog";
-import { useTranslation } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 
 type Notice = { type: AlertType; title?: string; message: string };
 type PortalMessage = { type?: unknown; show?: unknown; alertType?: unknown; title?: unknown; message?: unknown } | null;

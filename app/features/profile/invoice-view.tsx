@@ -2,14 +2,14 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { SelectField, TextField } from "~/components/form/field";
 import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
 import type { FormAnswer } from "~/lib/form-answer.server";
-import { useMessages } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { invoiceSchema } from "#schemas/forms/profile";
 import type { InvoiceRecharge, InvoiceView as Invoice } from "./invoice.server";
 
 /** /factura: the recharges that may be invoiced, one recharge's tax-data form, or its folio. */
 export function InvoiceView({ view }: { view: Invoice }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "profile"]);
   return (
     <div className="page account-page invoice-page">
       <h1 className="page-title">{message("profile:invoice.title")}</h1>
@@ -34,7 +34,7 @@ export function InvoiceView({ view }: { view: Invoice }) {
 }
 
 function BackHome() {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "profile"]);
   return (
     <div className="account-actions">
       <Link className="button button--secondary" to="/home">
@@ -45,7 +45,7 @@ function BackHome() {
 }
 
 function RechargeSummary({ recharge }: { recharge: InvoiceRecharge }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "profile"]);
   return (
     <dl className="invoice-summary">
       <div>
@@ -69,7 +69,7 @@ function RechargeSummary({ recharge }: { recharge: InvoiceRecharge }) {
 }
 
 function RechargeList({ recharges, error }: { recharges: InvoiceRecharge[]; error: string | null }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "profile"]);
   return (
     <section className="account-card" aria-labelledby="invoice-list-title">
       <h2 id="invoice-list-title">{message("profile:invoice.noOrder")}</h2>
@@ -96,7 +96,7 @@ function RechargeList({ recharges, error }: { recharges: InvoiceRecharge[]; erro
 }
 
 function InvoiceForm({ view }: { view: Extract<Invoice, { kind: "form" }> }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "profile"]);
   const answer = useActionData<FormAnswer>();
   const names = ["rfc", "businessName", "postalCode", "taxRegime", "cfdiUse", "paymentForm", "paymentMethod", "email"] as const;
   const { form, fields } = useSchemaForm({ id: "invoice", schema: invoiceSchema, lastResult: answer?.result, fields: names, defaultValue: { email: view.email } });

@@ -4,7 +4,7 @@ import { invalid, refused } from "~/lib/form-answer.server";
 import { rateLimiter, tooManyAttempts } from "~/lib/rate-limit.server";
 import { parseForm, readForm } from "~/lib/forms";
 import { formatHistoryDate, formatMoney } from "~/lib/format";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 import { getRecharges } from "~/lib/config/config.server";
 import { billingLists, getBillingCatalogue, registerBill, type BillingList } from "~/upstream/core/billing.server";
 import type { BillingOption } from "~/upstream/core/billing.schemas";

@@ -3,7 +3,7 @@ import { AlertDialog } from "~/components/alert-dialog";
 import { CheckboxField, PasswordField, TextField } from "~/components/form/field";
 import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
 import type { FormAnswer } from "~/lib/form-answer.server";
-import { useMessages } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { passwordChangeSchema, profileDataSchema } from "#schemas/forms/profile";
 import type { ProfileView as Profile } from "./profile.server";
@@ -16,7 +16,7 @@ const answerFor = (answer: Answer | undefined, intent: string) => (answer?.resul
 
 /** 'Actualizar Datos': the data form, the password (or the SSO server's pages), the WhatsApp opt-in. */
 export function ProfileView({ view }: { view: Profile }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth", "profile"]);
   const answer = useActionData<Answer>();
   return (
     <div className="page account-page profile-page">
@@ -55,7 +55,7 @@ export function ProfileView({ view }: { view: Profile }) {
 }
 
 function DataForm({ view, answer }: { view: Profile; answer: Answer | undefined }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth", "profile"]);
   const { form, fields } = useSchemaForm({
     id: "profile-data",
     schema: profileDataSchema,
@@ -83,7 +83,7 @@ function DataForm({ view, answer }: { view: Profile; answer: Answer | undefined 
 }
 
 function PasswordForm({ answer }: { answer: Answer | undefined }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth", "profile"]);
   const { form, fields } = useSchemaForm({ id: "profile-password", schema: passwordChangeSchema, lastResult: answer?.result, fields: ["currentPassword", "password", "passwordConfirmation"] });
   const labels = { currentPassword: message("profile:password.current"), password: message("auth:fields.newPassword"), passwordConfirmation: message("auth:fields.passwordConfirmation") };
   return (
@@ -104,7 +104,7 @@ function PasswordForm({ answer }: { answer: Answer | undefined }) {
 }
 
 function SsoLinks({ links }: { links: NonNullable<Profile["sso"]> }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth", "profile"]);
   return (
     <section className="account-card" aria-labelledby="profile-sso-title">
       <h2 id="profile-sso-title">{message("profile:edit.ssoTitle")}</h2>
@@ -125,7 +125,7 @@ function SsoLinks({ links }: { links: NonNullable<Profile["sso"]> }) {
 }
 
 function WhatsappCard({ view, answer }: { view: Profile; answer: Answer | undefined }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth", "profile"]);
   return (
     <section className="account-card" aria-labelledby="profile-whatsapp-title">
       <h2 id="profile-whatsapp-title">{message("profile:whatsapp.title")}</h2>

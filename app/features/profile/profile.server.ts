@@ -6,7 +6,7 @@ import { loginUrl } from "~/features/auth/urls";
 import { invalid, refused } from "~/lib/form-answer.server";
 import { parseForm, readForm } from "~/lib/forms";
 import { formatPhone } from "~/lib/format";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 import { redirectWithNotice, takeNotice } from "~/lib/notice.server";
 import { rateLimiter, tooManyAttempts } from "~/lib/rate-limit.server";
 import { destroySession, endSessionsOf, getSession } from "~/lib/session.server";

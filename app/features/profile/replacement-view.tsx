@@ -5,7 +5,7 @@ import { Countdown } from "~/components/form/countdown";
 import { SelectField, TextField } from "~/components/form/field";
 import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
 import type { FormAnswer } from "~/lib/form-answer.server";
-import { useMessages } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { codeSchema } from "#schemas/forms/auth";
 import { ICCID_PREFIX, ICCID_TYPED_LENGTH } from "#schemas/forms/fields";
@@ -15,7 +15,7 @@ import { PROFILE_PATH, replacementUrl } from "./urls";
 
 /** /reposicion-sim: the step the URL names (docs/profile.md). */
 export function ReplacementView({ view }: { view: Replacement }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth", "profile"]);
   return (
     <div className="page account-page replacement-page">
       <h1 className="page-title">{message("profile:replacement.title")}</h1>
@@ -41,7 +41,7 @@ function Messages({ notice, answer }: { notice: string | null; answer: FormAnswe
 }
 
 function StartStep({ view }: { view: Extract<Replacement, { step: 1 }> }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth", "profile"]);
   const answer = useActionData<FormAnswer>();
   const { form, fields } = useSchemaForm({ id: "replacement-start", schema: replacementSchema, lastResult: answer?.result, fields: ["iccid", "email", "reason"], defaultValue: { email: view.email } });
   const labels = { iccid: message("profile:replacement.newIccid"), email: message("profile:replacement.email"), reason: message("profile:replacement.reason") };
@@ -79,7 +79,7 @@ function StartStep({ view }: { view: Extract<Replacement, { step: 1 }> }) {
 }
 
 function ResendForm() {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth", "profile"]);
   return (
     <Form method="post" action={replacementUrl(2)} className="auth-form">
       <SubmitButton name="intent" value="resend" variant="secondary">
@@ -90,7 +90,7 @@ function ResendForm() {
 }
 
 function CodeStep({ view }: { view: Extract<Replacement, { step: 2 }> }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth", "profile"]);
   const answer = useActionData<FormAnswer>();
   const { form, fields } = useSchemaForm({ id: "replacement-code", schema: codeSchema, lastResult: answer?.result, fields: ["code"] });
   // A wrong code empties the cells: the code is never sent back.
@@ -123,7 +123,7 @@ function CodeStep({ view }: { view: Extract<Replacement, { step: 2 }> }) {
 }
 
 function LockStep({ view }: { view: Extract<Replacement, { step: 2 }> }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth", "profile"]);
   return (
     <>
       <h2 id="replacement-step-title">{message("profile:replacement.lockedTitle")}</h2>
@@ -137,7 +137,7 @@ function LockStep({ view }: { view: Extract<Replacement, { step: 2 }> }) {
 }
 
 function DoneStep({ view }: { view: Extract<Replacement, { step: 3 }> }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "auth", "profile"]);
   return (
     <>
       <h2 id="replacement-step-title">{message("profile:replacement.doneTitle")}</h2>

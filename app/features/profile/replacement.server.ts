@@ -6,7 +6,7 @@ import { requireRecentSignIn } from "~/features/auth/step-up.server";
 import { invalid, refused } from "~/lib/form-answer.server";
 import { parseForm, readForm } from "~/lib/forms";
 import { formatPhone } from "~/lib/format";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 import { takeNotice } from "~/lib/notice.server";
 import { rateLimiter, sendRefused, tooManyAttempts, type Attempt } from "~/lib/rate-limit.server";
 import { commitSession, getSession } from "~/lib/session.server";

@@ -3,7 +3,7 @@ import { getRecharges, getSite } from "~/lib/config/config.server";
 import { formatData, formatMoney } from "~/lib/format";
 import type { CatalogueOffer, OfferSource } from "./catalogue.server";
 import { findRechargeOffer } from "./offer.server";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 import type { SessionUser } from "#schemas/session";
 
 /** What an offer includes, as the modals list it: data, social networks, the included and the enjoy messages. */

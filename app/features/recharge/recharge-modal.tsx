@@ -6,7 +6,7 @@ import { Icon } from "~/components/icon";
 import { ModalActions } from "~/components/url-modal";
 import { OfferForm, OfferModal } from "~/features/offer-modal/offer-form";
 import { OfferSummary } from "~/features/offer-modal/offer-summary";
-import { useMessages } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { rechargeLineSchema } from "#schemas/forms/recharge";
 import type { RechargeModalData } from "./modal.server";
@@ -23,7 +23,7 @@ type Ready = Extract<RechargeModalData, { ok: true }>;
  * process, the question whether to go on.
  */
 export function RechargeModal({ modal, answer }: { modal: RechargeModalData; answer?: RechargeAnswer }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "recharge"]);
   return (
     <OfferModal
       id="recarga"
@@ -44,7 +44,7 @@ export function RechargeModal({ modal, answer }: { modal: RechargeModalData; ans
 }
 
 function RechargeOffer({ modal }: { modal: Ready }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "recharge"]);
   const { offer } = modal;
   return (
     <OfferSummary offer={offer} type={offer.type} price={{ label: message("recharge:modal.price"), amount: offer.priceText }} includesTitle={message("recharge:modal.includes")}>
@@ -60,7 +60,7 @@ function RechargeOffer({ modal }: { modal: Ready }) {
 
 /** The line number's live-check state under the field. */
 function LineCheckStatus({ status }: { status: LineStatus }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "recharge"]);
   if (!status) return null;
   if (status.kind === "checking") return <span className="line-check line-check--checking">{message("recharge:modal.checking")}</span>;
   if (status.kind === "valid")
@@ -77,7 +77,7 @@ function LineCheckStatus({ status }: { status: LineStatus }) {
 }
 
 function LineForm({ modal, answer }: { modal: Ready; answer?: RechargeAnswer }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "recharge"]);
   const { offer, profile, needsServiceNumber: withServiceNumber, captcha } = modal;
   const { form, fields } = useSchemaForm({
     id: `recarga-${offer.offerId}`,
@@ -189,7 +189,7 @@ function LineForm({ modal, answer }: { modal: Ready; answer?: RechargeAnswer }) 
 
 /** The data summary of the form: the recharge, and what was typed so far. */
 function DataSummary({ modal, phone, serviceNumber, email }: { modal: Ready; phone: string; serviceNumber: string; email: string }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "recharge"]);
   const number = modal.needsServiceNumber ? serviceNumber : phone;
   return (
     <section className="data-summary" aria-labelledby="resumen-recarga">
@@ -232,7 +232,7 @@ function DataSummary({ modal, phone, serviceNumber, email }: { modal: Ready; pho
  * Both are a form and a link, so both work without JavaScript.
  */
 function PendingQuestion({ modal, pending }: { modal: Ready; pending: NonNullable<RechargeAnswer["pending"]> }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "recharge"]);
   const location = useLocation();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);

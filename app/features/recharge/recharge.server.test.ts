@@ -10,7 +10,7 @@ import { sessionStorage } from "~/lib/session.server";
 import { checkRechargeLine, historyVerdict } from "./line.server";
 import { lineCheckResponse, rechargeAction, type RechargeAnswer } from "./recharge.server";
 import { UpstreamError } from "~/upstream/http.server";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 
 useMockUpstream();
 

@@ -16,7 +16,7 @@ import { createOfferSource } from "./catalogue.server";
 import { viewerFor } from "~/features/flags/visibility.server";
 import { RECHARGE_PARAM } from "./urls";
 import { buildRechargeSale } from "./sale";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 import { redirectWithNotice } from "~/lib/notice.server";
 import { CHECKOUT_PATH } from "~/features/payment/urls";
 

@@ -3,7 +3,7 @@ import { FormMessage } from "~/components/form/form-messages";
 import { SelectField, TextField } from "~/components/form/field";
 import { ModalActions, UrlModal } from "~/components/url-modal";
 import { Icon } from "~/components/icon";
-import { useMessages } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import { useSchemaForm, type FormResult } from "~/lib/use-schema-form";
 import { modifyRecurrenceSchema } from "#schemas/forms/recurrence";
 import type { RecurrencePageData, RecurrenceRow } from "./recurrence.server";
@@ -12,7 +12,7 @@ import { ACTION_PARAM, ID_PARAM, OFFER_PARAM, startHref, stepHref, type Step } f
 export type RecurrenceAnswer = { result?: FormResult; message?: { tone: "error" | "warning" | "success" | "info"; text: string } };
 
 function RecurrenceCard({ row }: { row: RecurrenceRow }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "customer"]);
   const facts = [
     [message("customer:recurrence.nextCharge"), row.nextCharge ?? message("customer:recurrence.none")],
     [message("customer:recurrence.lastCharge"), row.lastCharge ?? message("customer:recurrence.none")],
@@ -71,7 +71,7 @@ function StepMessage({ answer }: { answer?: RecurrenceAnswer }) {
 }
 
 function ModifyForm({ row, offers, answer }: { row: RecurrenceRow; offers: RecurrencePageData["offers"]; answer?: RecurrenceAnswer }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "customer"]);
   const { form, fields } = useSchemaForm({ id: `modificar-${row.id}`, schema: modifyRecurrenceSchema, lastResult: answer?.result, fields: ["nextDate", "offerId"] });
   return (
     <Form method="post" action={stepHref("modificar", row.id)} {...form} className="recurrence-form">
@@ -97,7 +97,7 @@ function ModifyForm({ row, offers, answer }: { row: RecurrenceRow; offers: Recur
 
 /** The confirmation of an operation, the modify form or the update modal: a URL (`?accion=…&id=…`) the server renders open. */
 function StepModal({ data, answer }: { data: RecurrencePageData; answer?: RecurrenceAnswer }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "customer"]);
   if (!data.step) return null;
   const { step, row } = data.step;
   const values = { name: row.name, last: row.cardLast, price: row.amount };
@@ -151,7 +151,7 @@ function StepModal({ data, answer }: { data: RecurrencePageData; answer?: Recurr
 
 /** The recurring recharge payment modal (`?recarga=OFFERID`): the recharge, the line and e-mail it is filed under, the privacy notice, then the checkout. */
 function StartModal({ modal, answer }: { modal: NonNullable<RecurrencePageData["modal"]>; answer?: RecurrenceAnswer }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "customer"]);
   if (!modal.ok) {
     return (
       <UrlModal id="recurrencia-nueva" param={OFFER_PARAM} title={message("customer:recurrence.modal.title")}>
@@ -207,7 +207,7 @@ function StartModal({ modal, answer }: { modal: NonNullable<RecurrencePageData["
 
 /** /recurrente: the customer's recurrences, the offers to start one, and the open modal or step. */
 export function RecurrenceView({ data, answer }: { data: RecurrencePageData; answer?: RecurrenceAnswer }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "customer"]);
   return (
     <>
       <section className="account-card" aria-labelledby="recurrences-title">

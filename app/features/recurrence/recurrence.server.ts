@@ -6,7 +6,7 @@ import { getRecharges, getSite } from "~/lib/config/config.server";
 import { formatLongDate, formatMoney, formatPhone } from "~/lib/format";
 import { parseForm, readForm } from "~/lib/forms";
 import { refused, invalid } from "~/lib/form-answer.server";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 import { rateLimiter, tooManyAttempts } from "~/lib/rate-limit.server";
 import { redirectWithNotice } from "~/lib/notice.server";
 import { commitSession, getCustomer, getSession } from "~/lib/session.server";

@@ -3,7 +3,7 @@ import { offerSummaryOf } from "~/features/recharge/modal.server";
 import { getRecharges, getSite } from "~/lib/config/config.server";
 import { formatMoney } from "~/lib/format";
 import { simTotal } from "./sale";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 
 export type SimOfferLookup =
   | { ok: true; offer: CatalogueOffer }

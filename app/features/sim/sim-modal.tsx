@@ -4,7 +4,7 @@ import { TextField } from "~/components/form/field";
 import { PostalCodeFields } from "~/features/address/postal-code-fields";
 import { OfferForm, OfferModal } from "~/features/offer-modal/offer-form";
 import { OfferSummary } from "~/features/offer-modal/offer-summary";
-import { useMessages } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { SIM_FIELDS, simDeliverySchema } from "#schemas/forms/sim";
 import type { SimModalData } from "./offer.server";
@@ -23,7 +23,7 @@ const SIM_TYPE = 7;
  * the payment step.
  */
 export function SimModal({ modal, answer }: { modal: SimModalData; answer?: SimAnswer }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "sim", "address"]);
   const title = message("sim:modal.title");
   return (
     <OfferModal id="chip" param={SIM_PARAM} modal={modal} title={() => title} failureTitle={title} backLabel={message("sim:modal.chooseAnother")}>
@@ -38,7 +38,7 @@ export function SimModal({ modal, answer }: { modal: SimModalData; answer?: SimA
 }
 
 function SimOffer({ modal }: { modal: Ready }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "sim", "address"]);
   const { offer } = modal;
   return (
     <>
@@ -67,7 +67,7 @@ function SimOffer({ modal }: { modal: Ready }) {
 }
 
 function DeliveryForm({ modal, answer }: { modal: Ready; answer?: SimAnswer }) {
-  const message = useMessages();
+  const { t: message } = useTranslation(["common", "sim", "address"]);
   const { offer } = modal;
   const { form, fields } = useSchemaForm({ id: `chip-${offer.offerId}`, schema: simDeliverySchema, lastResult: answer?.result, fields: SIM_FIELDS });
 

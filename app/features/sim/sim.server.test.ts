@@ -10,7 +10,7 @@ import { postalLookup } from "~/features/address/postal.server";
 import { sessionStorage } from "~/lib/session.server";
 import { simModalData } from "./offer.server";
 import { simAction, type SimAnswer } from "./sim.server";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 
 useMockUpstream();
 

@@ -3,7 +3,7 @@ import { Icon } from "~/components/icon";
 import { SmartLink } from "~/components/smart-link";
 import { UrlModal } from "~/components/url-modal";
 import { track } from "~/features/tracking/tracking";
-import { useTranslation } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import type { WidgetTab, WidgetView } from "./widget.server";
 
 import { ITEM_PARAM, WIDGET_PARAM, widgetHref } from "./widget-params";

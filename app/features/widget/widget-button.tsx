@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { Icon } from "~/components/icon";
 import { track } from "~/features/tracking/tracking";
-import { useTranslation } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import { widgetHref } from "./widget-params";
 
 /** The header button: a link to the widget URL, so it opens without JavaScript too. */

@@ -15,7 +15,9 @@ import profile from "#locales/es-MX/profile.json";
 import recharge from "#locales/es-MX/recharge.json";
 import sim from "#locales/es-MX/sim.json";
 
-export const LOCALE = "es-MX";
+import { LOCALE } from "./locale";
+
+export { LOCALE };
 export const namespaces = ["common", "errors", "auth", "recharge", "payment", "sim", "address", "coverage", "portability", "areaCode", "help", "esim", "leads", "customer", "profile", "blocks"] as const;
 export type Namespace = (typeof namespaces)[number];
 

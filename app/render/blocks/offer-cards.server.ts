@@ -1,7 +1,7 @@
 import type { OfferCategory, RechargeOffer } from "#schemas/config";
 import { offerHref } from "~/render/offer-links";
 import { formatData, formatMoney } from "~/lib/format";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 
 /**
  * An offer card as the browser gets it: every text already formatted on the server (price in

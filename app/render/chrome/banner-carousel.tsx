@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import type { Banner } from "#schemas/config";
 import { Icon } from "~/components/icon";
 import { PdfLink } from "~/components/pdf-link";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import type { FooterOption } from "#schemas/config";
 import { SmartLink } from "~/components/smart-link";
 import { modalHref } from "~/components/url-modal";

@@ -1,6 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import type { SessionUser } from "#schemas/session";
 import { Icon } from "~/components/icon";
 import { SmartLink } from "~/components/smart-link";

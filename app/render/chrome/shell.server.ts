@@ -15,7 +15,7 @@ import { marketingPlatforms } from "~/features/tracking/platforms.server";
 import { previewBar } from "~/features/preview/preview.server";
 import { getModal, getSite } from "~/lib/config/config.server";
 import { formatLongDate } from "~/lib/format";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 import { getSessionUser } from "~/lib/session.server";
 import { loadChrome } from "./chrome.server";
 

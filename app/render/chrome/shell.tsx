@@ -11,7 +11,7 @@ import { PreviewBar } from "~/features/preview/preview-bar";
 import { LeadForm as ServerLeadForm } from "~/features/leads/lead-form.server";
 import { DiscoveryWidget } from "~/features/widget/discovery-widget";
 import { WIDGET_PARAM } from "~/features/widget/widget-params";
-import { useTranslation } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import { ChatWidget } from "./chat-widget";
 import { SiteFooter } from "./footer";
 import { SiteHeader } from "./header";

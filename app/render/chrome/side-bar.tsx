@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/icon";
 import type { Chrome } from "./chrome.server";
 

@@ -1,8 +1,8 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import { isRouteErrorResponse } from "@remix-run/react";
-import { createTranslator } from "~/lib/i18n/translate";
+import { fixedT } from "~/lib/i18n/fixed-t";
 
-const t = createTranslator();
+const t = fixedT();
 
 type PageMetaData = { kind: "page"; page: { title: string; description: string; path: string } } | { kind: "notFound" } | undefined;
 

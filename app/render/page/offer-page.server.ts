@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { esimModalOf } from "~/features/esim/offer.server";
 import { viewerFor } from "~/features/flags/visibility.server";
 import { createOfferSource, type OfferSource } from "~/features/recharge/catalogue.server";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 import { takeNotice } from "~/lib/notice.server";
 import { readConfigPage } from "./page.server";
 

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import type { Banner } from "#schemas/config";
 import { BlockList } from "~/render/blocks/registry";
 import type { ResolvedBlock } from "~/render/blocks/types";

@@ -9,9 +9,9 @@ type RemixWindow = Window & { __remixRouter?: { state: { initialized: boolean } 
 export async function waitForHydration(page: Page): Promise<void> {
   if (test.info().project.use.javaScriptEnabled === false) return;
   await page.waitForFunction(() => (window as RemixWindow).__remixRouter?.state.initialized === true);
-  // A block whose view loads on demand (app/render/blocks/lazy-view.tsx) keeps the server's HTML,
-  // not yet owned by React, until its chunk arrives: a click there before it would be a full page
-  // load. React marks each element it has hydrated with a `__reactFiber$…` key; wait for every block.
+  // React may hydrate a page after the router has started (a namespace the page's HTML did not
+  // carry, loaded first: app/lib/i18n/browser.ts), and a click on HTML not yet owned by React is a
+  // full page load. React marks each element it has hydrated with a `__reactFiber$…` key; wait for every block.
   await page.waitForFunction(() =>
     Array.from(document.querySelectorAll(".block")).every((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber$"))),
   );

@@ -1,6 +1,5 @@
 import type { BlockDefinition } from "../block";
-import { lazyView } from "../lazy-view";
 import * as server from "./block.server";
-import { CatalogueBlock } from "./view.server";
+import { CatalogueBlock } from "./view";
 
-export const catalogue = { view: lazyView(CatalogueBlock, () => import("./view")), server } satisfies BlockDefinition<typeof server>;
+export const catalogue = { view: CatalogueBlock, server } satisfies BlockDefinition<typeof server>;

@@ -1,22 +1,17 @@
 import { Link } from "@remix-run/react";
 import { InlineText } from "~/components/rich-text";
-import { useMessages } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import { OfferGrid } from "../offer-grid";
 import type { ViewProps } from "../block";
 import type { CatalogueData } from "./block.server";
 import type { CatalogueBlockConfig } from "./schema";
-import { catalogue } from "#locales/es-MX/blocks.json";
-import { registerCatalogue } from "~/lib/i18n/translate";
-
-// This block's texts (blocks.json) reach the browser with its view, which loads on demand (../lazy-view.tsx).
-registerCatalogue("blocks", { catalogue });
 
 /**
  * The offers by category: a row of links, one per category (`?section=<id>`, the selected one
  * marked aria-current), then the selected category's offers, rendered by the server.
  */
-export default function CatalogueBlock({ block, data }: ViewProps<CatalogueBlockConfig, CatalogueData>) {
-  const t = useMessages();
+export function CatalogueBlock({ block, data }: ViewProps<CatalogueBlockConfig, CatalogueData>) {
+  const { t } = useTranslation("blocks");
   const selected = data.tabs.find((tab) => tab.id === data.selected)!;
   return (
     <section className="block catalogue" id="catalogo">
@@ -45,8 +40,3 @@ export default function CatalogueBlock({ block, data }: ViewProps<CatalogueBlock
     </section>
   );
 }
-
-// Not used here: keeps this lazily loaded chunk from splitting the chunks of every config page (../lazy-view.tsx).
-export { BlockList } from "../registry";
-export { useHydrated } from "~/components/use-hydrated";
-export { RouteError } from "~/components/route-error";

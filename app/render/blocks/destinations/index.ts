@@ -1,6 +1,5 @@
 import type { BlockDefinition } from "../block";
-import { lazyView } from "../lazy-view";
 import * as server from "./block.server";
-import { DestinationsBlock } from "./view.server";
+import { DestinationsBlock } from "./view";
 
-export const destinations = { view: lazyView(DestinationsBlock, () => import("./view")), server } satisfies BlockDefinition<typeof server>;
+export const destinations = { view: DestinationsBlock, server } satisfies BlockDefinition<typeof server>;

@@ -1,21 +1,16 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { InlineText } from "~/components/rich-text";
-import { useMessages } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import type { ViewProps } from "../block";
 import type { DestinationsData } from "./block.server";
 import type { DestinationsBlockConfig } from "./schema";
-import { destinations } from "#locales/es-MX/blocks.json";
-import { registerCatalogue } from "~/lib/i18n/translate";
-
-// This block's texts (blocks.json) reach the browser with its view, which loads on demand (../lazy-view.tsx).
-registerCatalogue("blocks", { destinations });
 
 /**
  * Where the international packages work, in two lists, with a search by destination: a GET form
  * (`?destino=`) that the server answers with the lists filtered, so it works without JavaScript.
  */
-export default function DestinationsBlock({ block, data }: ViewProps<DestinationsBlockConfig, DestinationsData>) {
-  const t = useMessages();
+export function DestinationsBlock({ block, data }: ViewProps<DestinationsBlockConfig, DestinationsData>) {
+  const { t } = useTranslation("blocks");
   const here = `${useLocation().pathname}#destinos`;
   const { query } = data;
   const lists = data.lists.filter((list) => list.destinations.length > 0);
@@ -75,8 +70,3 @@ export default function DestinationsBlock({ block, data }: ViewProps<Destination
     </section>
   );
 }
-
-// Not used here: keeps this lazily loaded chunk from splitting the chunks of every config page (../lazy-view.tsx).
-export { BlockList } from "../registry";
-export { useHydrated } from "~/components/use-hydrated";
-export { RouteError } from "~/components/route-error";

@@ -1,6 +1,5 @@
 import type { BlockDefinition } from "../block";
-import { lazyView } from "../lazy-view";
 import * as server from "./block.server";
-import { EmbedBlock } from "./view.server";
+import { EmbedBlock } from "./view";
 
-export const embed = { view: lazyView(EmbedBlock, () => import("./view")), server } satisfies BlockDefinition<typeof server>;
+export const embed = { view: EmbedBlock, server } satisfies BlockDefinition<typeof server>;

@@ -1,21 +1,16 @@
 import { useEffect, useState } from "react";
-import { useMessages } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import type { ViewProps } from "../block";
 import type { EmbedData } from "./block.server";
 import type { EmbedBlockConfig } from "./schema";
-import { embed } from "#locales/es-MX/blocks.json";
-import { registerCatalogue } from "~/lib/i18n/translate";
-
-// This block's texts (blocks.json) reach the browser with its view, which loads on demand (../lazy-view.tsx).
-registerCatalogue("blocks", { embed });
 
 /**
  * The postpaid site in a frame. It reports its height by postMessage (resize → height = size + 100,
  * docs/config.md); messages from any other origin are ignored. Without JavaScript the frame keeps its
  * minimum height and a direct link is always there.
  */
-export default function EmbedBlock({ block, data }: ViewProps<EmbedBlockConfig, EmbedData>) {
-  const t = useMessages();
+export function EmbedBlock({ block, data }: ViewProps<EmbedBlockConfig, EmbedData>) {
+  const { t } = useTranslation("blocks");
   const [height, setHeight] = useState(block.minHeight);
 
   useEffect(() => {
@@ -39,8 +34,3 @@ export default function EmbedBlock({ block, data }: ViewProps<EmbedBlockConfig, 
     </section>
   );
 }
-
-// Not used here: keeps this lazily loaded chunk from splitting the chunks of every config page (../lazy-view.tsx).
-export { BlockList } from "../registry";
-export { useHydrated } from "~/components/use-hydrated";
-export { RouteError } from "~/components/route-error";

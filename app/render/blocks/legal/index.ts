@@ -1,6 +1,5 @@
 import type { BlockDefinition } from "../block";
-import { lazyView } from "../lazy-view";
 import * as server from "./block.server";
-import { LegalBlock } from "./view.server";
+import { LegalBlock } from "./view";
 
-export const legal = { view: lazyView(LegalBlock, () => import("./view")), server } satisfies BlockDefinition<typeof server>;
+export const legal = { view: LegalBlock, server } satisfies BlockDefinition<typeof server>;

@@ -1,16 +1,11 @@
 import { RichContent } from "~/components/rich-text";
-import { useMessages } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import type { ViewProps } from "../block";
 import type { LegalData } from "./block.server";
 import type { LegalBlockConfig } from "./schema";
-import { legal } from "#locales/es-MX/blocks.json";
-import { registerCatalogue } from "~/lib/i18n/translate";
 
-// This block's texts (blocks.json) reach the browser with its view, which loads on demand (../lazy-view.tsx).
-registerCatalogue("blocks", { legal });
-
-export default function LegalBlock({ block, data }: ViewProps<LegalBlockConfig, LegalData>) {
-  const t = useMessages();
+export function LegalBlock({ block, data }: ViewProps<LegalBlockConfig, LegalData>) {
+  const { t } = useTranslation("blocks");
   return (
     <article className="block legal prose">
       {block.heading ? <h2>{block.heading}</h2> : null}
@@ -26,8 +21,3 @@ export default function LegalBlock({ block, data }: ViewProps<LegalBlockConfig, 
     </article>
   );
 }
-
-// Not used here: keeps this lazily loaded chunk from splitting the chunks of every config page (../lazy-view.tsx).
-export { BlockList } from "../registry";
-export { useHydrated } from "~/components/use-hydrated";
-export { RouteError } from "~/components/route-error";

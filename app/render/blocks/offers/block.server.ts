@@ -3,7 +3,7 @@ import type { BlockCheckContext, BlockFinding } from "~/lib/config/blocks";
 import { getRecharges } from "~/lib/config/config.server";
 import type { BlockContext } from "../block";
 import { emptyCategory, offerView, type OfferView } from "../offer-cards.server";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 import type { OffersBlockConfig } from "./schema";
 
 export { offersBlock as schema } from "./schema";

@@ -5,7 +5,7 @@ import { offerHrefForLine } from "~/render/offer-links";
 import type { BlockCheckContext, BlockFinding } from "~/lib/config/blocks";
 import { getRecharges } from "~/lib/config/config.server";
 import { formatPhone } from "~/lib/format";
-import { translate } from "~/lib/i18n/translate.server";
+import { translate } from "~/lib/i18n/i18n.server";
 import type { BlockContext } from "../block";
 import { emptyCategory, offerView, type OfferView } from "../offer-cards.server";
 import type { RechargeByNumberBlockConfig } from "./schema";

@@ -1,6 +1,5 @@
 import type { BlockDefinition } from "../block";
-import { lazyView } from "../lazy-view";
 import * as server from "./block.server";
-import { RechargeByNumberBlock } from "./view.server";
+import { RechargeByNumberBlock } from "./view";
 
-export const rechargeByNumber = { view: lazyView(RechargeByNumberBlock, () => import("./view")), server } satisfies BlockDefinition<typeof server>;
+export const rechargeByNumber = { view: RechargeByNumberBlock, server } satisfies BlockDefinition<typeof server>;

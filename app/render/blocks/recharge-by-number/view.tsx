@@ -14,7 +14,7 @@ const FIELD_ID = "numero-recarga";
  * after an answer within the page React's for the field and an effect for the heading; each answer
  * remounts what it focuses.
  */
-export default function RechargeByNumberBlock({ data }: ViewProps<RechargeByNumberBlockConfig, RechargeByNumberData>) {
+export function RechargeByNumberBlock({ data }: ViewProps<RechargeByNumberBlockConfig, RechargeByNumberData>) {
   const { texts, error, result, focus } = data;
   const describedBy = `${FIELD_ID}-hint${error ? ` ${FIELD_ID}-error` : ""}`;
   return (
@@ -86,8 +86,3 @@ function AnswerHeading({ focus, children }: { focus: boolean; children: ReactNod
     </h3>
   );
 }
-
-// Not used here: keeps this lazily loaded chunk from splitting the chunks of every config page (../lazy-view.tsx).
-export { BlockList } from "../registry";
-export { useHydrated } from "~/components/use-hydrated";
-export { RouteError } from "~/components/route-error";

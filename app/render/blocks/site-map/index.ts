@@ -1,6 +1,5 @@
 import type { BlockDefinition } from "../block";
-import { lazyView } from "../lazy-view";
 import * as server from "./block.server";
-import { SiteMapBlock } from "./view.server";
+import { SiteMapBlock } from "./view";
 
-export const siteMap = { view: lazyView(SiteMapBlock, () => import("./view")), server } satisfies BlockDefinition<typeof server>;
+export const siteMap = { view: SiteMapBlock, server } satisfies BlockDefinition<typeof server>;

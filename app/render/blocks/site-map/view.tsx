@@ -1,17 +1,12 @@
 import { Link } from "@remix-run/react";
-import { useMessages } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import type { ViewProps } from "../block";
 import type { SiteMapData } from "./block.server";
 import type { SiteMapBlockConfig } from "./schema";
-import { siteMap } from "#locales/es-MX/blocks.json";
-import { registerCatalogue } from "~/lib/i18n/translate";
-
-// This block's texts (blocks.json) reach the browser with its view, which loads on demand (../lazy-view.tsx).
-registerCatalogue("blocks", { siteMap });
 
 /** Generated from the navigation catalogue of site.json: never a hand-kept list. */
-export default function SiteMapBlock({ block, data }: ViewProps<SiteMapBlockConfig, SiteMapData>) {
-  const t = useMessages();
+export function SiteMapBlock({ block, data }: ViewProps<SiteMapBlockConfig, SiteMapData>) {
+  const { t } = useTranslation("blocks");
   return (
     <nav className="block site-map" aria-label={block.heading ?? t("blocks:siteMap.label")}>
       {block.heading ? <h2 className="block__title">{block.heading}</h2> : null}
@@ -26,8 +21,3 @@ export default function SiteMapBlock({ block, data }: ViewProps<SiteMapBlockConf
     </nav>
   );
 }
-
-// Not used here: keeps this lazily loaded chunk from splitting the chunks of every config page (../lazy-view.tsx).
-export { BlockList } from "../registry";
-export { useHydrated } from "~/components/use-hydrated";
-export { RouteError } from "~/components/route-error";

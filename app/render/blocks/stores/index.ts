@@ -1,6 +1,5 @@
 import type { BlockDefinition } from "../block";
-import { lazyView } from "../lazy-view";
 import * as server from "./block.server";
-import { StoresBlock } from "./view.server";
+import { StoresBlock } from "./view";
 
-export const stores = { view: lazyView(StoresBlock, () => import("./view")), server } satisfies BlockDefinition<typeof server>;
+export const stores = { view: StoresBlock, server } satisfies BlockDefinition<typeof server>;

@@ -1,17 +1,12 @@
-import { useMessages } from "~/lib/i18n/react";
+import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/icon";
 import { SmartLink } from "~/components/smart-link";
 import type { ViewProps } from "../block";
 import type { StoresData } from "./block.server";
 import type { StoresBlockConfig } from "./schema";
-import { stores } from "#locales/es-MX/blocks.json";
-import { registerCatalogue } from "~/lib/i18n/translate";
 
-// This block's texts (blocks.json) reach the browser with its view, which loads on demand (../lazy-view.tsx).
-registerCatalogue("blocks", { stores });
-
-export default function StoresBlock({ block, data }: ViewProps<StoresBlockConfig, StoresData>) {
-  const t = useMessages();
+export function StoresBlock({ block, data }: ViewProps<StoresBlockConfig, StoresData>) {
+  const { t } = useTranslation("blocks");
   return (
     <section className="block">
       {block.heading ? <h2 className="block__title">{block.heading}</h2> : null}
@@ -49,8 +44,3 @@ export default function StoresBlock({ block, data }: ViewProps<StoresBlockConfig
     </section>
   );
 }
-
-// Not used here: keeps this lazily loaded chunk from splitting the chunks of every config page (../lazy-view.tsx).
-export { BlockList } from "../registry";
-export { useHydrated } from "~/components/use-hydrated";
-export { RouteError } from "~/components/route-error";

@@ -1,0 +1,2 @@
+/** The site's one language. */
+export const LOCALE = "es-MX";

@@ -1,0 +1,28 @@
+import { useMatches } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { RESOURCES_ID, type I18nHandle, type PageResources } from "./options";
+import { LOCALE } from "./locale";
+
+/** The namespaces the matched routes declare (`handle.i18n`), `common` first. */
+export function useRouteNamespaces(): string[] {
+  const namespaces = new Set(["common"]);
+  for (const match of useMatches()) for (const ns of (match.handle as I18nHandle | undefined)?.i18n ?? []) namespaces.add(ns);
+  return [...namespaces];
+}
+
+/**
+ * The texts of the page's namespaces, as JSON in the HTML: the browser starts its i18next with them
+ * before hydrating (app/lib/i18n/browser.ts), with no request of its own. After a link followed in
+ * the browser, `useTranslation` waits for the namespaces the new page adds (loaded from
+ * /locales/:ns.json) before React shows that page, so no text shows as its key.
+ */
+export function PageResourcesScript() {
+  const namespaces = useRouteNamespaces();
+  const { i18n } = useTranslation(namespaces);
+  const data: PageResources = {
+    version: (i18n.options.backend as { version?: string } | undefined)?.version ?? "",
+    resources: Object.fromEntries(namespaces.map((ns) => [ns, i18n.getResourceBundle(LOCALE, ns) as object])),
+  };
+  // JSON is not run, so the page's CSP does not concern it; `<` escaped so no text closes the tag.
+  return <script type="application/json" id={RESOURCES_ID} dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }} />;
+}

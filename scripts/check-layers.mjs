@@ -40,13 +40,6 @@ export const TESTS = ["**/*.test.ts", "**/*.test.tsx", "**/*.test.mjs", "**/*.te
  */
 export const HELPERS = ["**/*.test-helpers.ts"];
 
-/**
- * Folders whose files may still import one another in a circle: the blocks' on-demand views
- * reach the registry through their own index (app/render/blocks). Empty this list once that
- * folder has no circle; a circle elsewhere, or one that leaves the folder, always fails.
- */
-export const CIRCLES_TOLERATED = ["app/render/blocks/"];
-
 /** The folders whose imports are checked. Only app/ and schemas/ are layered; mocks/ and scripts/ are not. */
 const SCANNED = ["app", "schemas", "mocks", "scripts"];
 const SOURCE = /\.(ts|tsx|mjs|js)$/;
@@ -175,8 +168,7 @@ export function checkLayers(root) {
       if (reason) violations.push(`✗ ${from} → ${to}: ${reason}`);
     }
   }
-  const tolerated = (circle) => CIRCLES_TOLERATED.some((folder) => circle.every((file) => file.startsWith(folder)));
-  for (const circle of circlesOf(graph).filter((found) => !tolerated(found))) {
+  for (const circle of circlesOf(graph)) {
     violations.push(`✗ ${circle.join(", ")}: import one another in a circle (one of them must not import the other)`);
   }
   return { files: files.length, imports, violations };

@@ -3,15 +3,13 @@ import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
 import { centresByState } from "~/features/help/centres";
-import { readFaq, searchFaq } from "~/features/help/faq.server";
+import { helpQuery, readFaq, searchFaq } from "~/features/help/faq.server";
 import { CentreFilter, FaqSection } from "~/features/help/help-view";
-import { validateValues } from "~/lib/form-validation";
 import { registerCatalogue } from "~/lib/i18n/translate";
 import type { ResolvedBlock } from "~/render/blocks/types";
 import { pageMeta } from "~/render/page/meta";
 import { readConfigPage } from "~/render/page/page.server";
 import { ToolPageView } from "~/render/page/tool-page-view";
-import { helpQuerySchema } from "#schemas/forms/help";
 import help from "#locales/es-MX/help.json";
 
 registerCatalogue("help", help);
@@ -29,8 +27,7 @@ const isStores = (entry: ResolvedBlock): entry is StoresEntry => entry.block.typ
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const checked = validateValues(helpQuerySchema, Object.fromEntries(url.searchParams));
-  const { q: query = "", estado } = checked.ok ? checked.value : {};
+  const { q: query = "", estado } = helpQuery(url);
   const [found, faq] = await Promise.all([readConfigPage(request, context), readFaq()]);
   if (!found) throw new Response(null, { status: 404 });
   let filter = { states: [] as string[], selected: null as string | null, shown: 0 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formValues, validateValues } from "~/lib/form-validation";
+import { parseValues } from "./parse-values.testing";
 import { cardBrand, cardFormSchema, expiryIsValid, isValidCardNumber, legalSchema, maskCard, parseExpiry, passesLuhn } from "./card";
 
 const NOW = new Date(2026, 10, 21); // 21 de noviembre de 2026
@@ -89,7 +89,7 @@ describe("the card form's messages", () => {
     privacy: "on",
   };
   const errors = (fields: Record<string, string>, options = { address: true, terms: false }) => {
-    const result = validateValues(cardFormSchema({ now: NOW, address: options.address, legal: { privacy: true, terms: options.terms } }), formValues(fields));
+    const result = parseValues(cardFormSchema({ now: NOW, address: options.address, legal: { privacy: true, terms: options.terms } }), fields);
     return result.ok ? {} : result.errors;
   };
 
@@ -152,13 +152,13 @@ describe("the card form's messages", () => {
 describe("cardFormSchema as step 1 of 2, and legalSchema", () => {
   const card = { firstName: "Ana", lastName: "Pérez", cardNumber: "4111111111111111", expiry: "12/30", cvv: "123", address: "Av. Juárez 10", postalCode: "06600", colonia: "1" };
   it("step 1 of 2 asks no consents (the summary does)", () => {
-    const result = validateValues(cardFormSchema({ now: NOW, address: true, legal: null }), formValues(card));
+    const result = parseValues(cardFormSchema({ now: NOW, address: true, legal: null }), card);
     expect(result.ok).toBe(true);
   });
   it("the pay step needs privacy, and terms when listed", () => {
     const both = legalSchema({ privacy: true, terms: true });
-    expect(validateValues(both, formValues({}))).toEqual({ ok: false, errors: { privacy: ["payment:validation.privacyRequired"], terms: ["payment:validation.termsRequired"] } });
-    expect(validateValues(both, formValues({ privacy: "on", terms: "on" })).ok).toBe(true);
-    expect(validateValues(legalSchema({ privacy: true, terms: false }), formValues({ privacy: "on" })).ok).toBe(true);
+    expect(parseValues(both, {})).toEqual({ ok: false, errors: { privacy: ["payment:validation.privacyRequired"], terms: ["payment:validation.termsRequired"] } });
+    expect(parseValues(both, { privacy: "on", terms: "on" }).ok).toBe(true);
+    expect(parseValues(legalSchema({ privacy: true, terms: false }), { privacy: "on" }).ok).toBe(true);
   });
 });

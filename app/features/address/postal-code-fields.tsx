@@ -3,7 +3,7 @@ import type { MouseEvent } from "react";
 import { NO_COLONY, POSTAL_CODE_INTENT } from "#schemas/forms/address";
 import { SelectField, TextField } from "~/components/form/field";
 import { useMessages } from "~/lib/i18n/react";
-import type { FieldMeta } from "~/lib/use-schema-form";
+import type { FormField } from "~/components/form/field";
 import { registerCatalogue } from "~/lib/i18n/translate";
 import address from "#locales/es-MX/address.json";
 import { postalCode as postalCodeTexts } from "#locales/es-MX/payment.json";
@@ -17,9 +17,9 @@ type DerivedName = "city" | "municipality" | "state" | "country";
 
 export type PostalCodeFieldsProps = {
   /** The postal-code input (name, id, form id, errors, value after a round trip). */
-  postalCode: FieldMeta;
+  postalCode: FormField;
   /** The colonia select; it posts the colonia's id, "00" for none. */
-  colony: FieldMeta;
+  colony: FormField;
   /** The server's lookup of the posted code (the 'Buscar colonias' answer without JavaScript, or a refused submit): the select comes filled. */
   initialLookup?: PostalLookup | null;
   /** Names of the hidden fields that post what the code says of the place (defaults: city, municipality, state, country). */

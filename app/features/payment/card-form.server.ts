@@ -1,6 +1,7 @@
 import { legalSchema } from "#schemas/forms/card";
 import { postalLookup } from "~/features/address/postal.server";
-import { parseForm } from "~/lib/forms";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { FormSubmission } from "~/lib/forms";
 import { translate } from "~/lib/i18n/translate.server";
 import { envelopeSchema, type Envelope } from "~/upstream/crypto.server";
 import { NO_BILLING } from "./charge-payload";
@@ -43,11 +44,11 @@ type BillingRefusal = Extract<Awaited<ReturnType<typeof billingOf>>, { ok: false
  * The card form back with the billing address's problem: without the card; with the postal
  * code's colonias listed when the colonia is what is missing (the only one chosen when there is one).
  */
-export function billingRefused(submission: ReturnType<typeof parseForm>, refusal: BillingRefusal) {
+export function billingRefused(submission: FormSubmission, refusal: BillingRefusal) {
   return withColonias(submission.reply({ fieldErrors: { [refusal.field]: [refusal.message] }, hideFields: CARD_FIELDS }), refusal.postal);
 }
 
-function withColonias(result: ReturnType<ReturnType<typeof parseForm>["reply"]>, postal: PostalAnswer | undefined) {
+function withColonias(result: ReturnType<FormSubmission["reply"]>, postal: PostalAnswer | undefined) {
   if (!postal?.ok) return answer({ result });
   const only = postal.colonias.length === 1 ? postal.colonias[0]!.id : undefined;
   return answer({ result: only ? { ...result, initialValue: { ...(result.initialValue ?? {}), colonia: only } } : result, postal });
@@ -57,7 +58,7 @@ function withColonias(result: ReturnType<ReturnType<typeof parseForm>["reply"]>,
  * A card form refused by its schema: when the colonia is among what is missing and the postal code
  * is a valid one, the answer lists the code's colonias (without JavaScript nobody had looked them up).
  */
-export async function schemaRefused(submission: ReturnType<typeof parseForm>, plugin: PluginView, form: FormData) {
+export async function schemaRefused(submission: FormSubmission, plugin: PluginView, form: FormData) {
   const result = submission.reply({ hideFields: CARD_FIELDS });
   const postalCode = String(form.get("postalCode") ?? "").trim();
   if (!plugin.asksAddress || !result.error?.colonia || !/^\d{5}$/.test(postalCode)) return answer({ result });
@@ -83,7 +84,7 @@ export async function payWithCard(request: Request, form: FormData, context: Pay
   const { plugin } = context;
   const sealedField = form.get("sealed");
   if (sealedField === null) return answer({ message: errorMessage(translate("payment:checkout.staleForm")) }, 400);
-  const legal = parseForm(form, legalSchema(legalOptions(plugin)));
+  const legal = parseWithZod(form, { schema: legalSchema(legalOptions(plugin)) });
   if (legal.status !== "success") return answer({ result: legal.reply({ hideFields: CARD_FIELDS }) });
   const envelope = parseSealed(sealedField);
   if (!envelope) return answer({ message: errorMessage(translate("payment:checkout.encryptFailed")), reset: true });

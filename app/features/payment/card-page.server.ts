@@ -4,7 +4,8 @@ import * as z from "zod";
 import { cardHolderSchema, legalSchema } from "#schemas/forms/card";
 import type { CheckoutSale } from "#schemas/sale";
 import { env } from "~/lib/env.server";
-import { parseForm, SECRET_FIELDS } from "~/lib/forms";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { SECRET_FIELDS } from "~/lib/forms";
 import { translate } from "~/lib/i18n/translate.server";
 import { commitSession, type getSession } from "~/lib/session.server";
 import { postalLookup } from "~/features/address/postal.server";
@@ -55,7 +56,7 @@ function summaryOf(page: CardPage & { last4: string }): CardSummary {
 /** Step 1 without JavaScript: the holder and the address checked, then off to the provider's page. */
 export async function startCardPage(form: FormData, context: { sale: CheckoutSale; plugin: PluginView; session: Session; returnTo: string }) {
   const { plugin, sale, session } = context;
-  const submission = parseForm(form, cardHolderSchema({ address: plugin.asksAddress }));
+  const submission = parseWithZod(form, { schema: cardHolderSchema({ address: plugin.asksAddress }) });
   if (submission.status !== "success") return schemaRefused(submission, plugin, form);
   const billing = await billingOf(plugin, submission.value);
   if (!billing.ok) return billingRefused(submission, billing);
@@ -95,7 +96,7 @@ export function cardPageReturn(url: URL, session: Session, sale: CheckoutSale): 
 export async function payWithCardPage(request: Request, form: FormData, context: PayContext & { session: Session }) {
   const page = cardPageOf(context.session, context.sale);
   if (!page?.token || !page.last4) return answer({ message: errorMessage(translate("payment:checkout.cardPageMissing")) });
-  const legal = parseForm(form, legalSchema(legalOptions(context.plugin)));
+  const legal = parseWithZod(form, { schema: legalSchema(legalOptions(context.plugin)) });
   if (legal.status !== "success") return answer({ result: legal.reply({ hideFields: [...SECRET_FIELDS] }), summary: summaryOf({ ...page, last4: page.last4 }) });
   // The hosted page's token is the provider's tokenised card: charged as its hosted product, type 2.
   const setup = { ...context.setup, provider: { ...context.setup.provider, typeCode: 2 as const } };

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { redirectDocument } from "@remix-run/node";
 import { legalSchema } from "#schemas/forms/card";
-import { parseForm, SECRET_FIELDS } from "~/lib/forms";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { SECRET_FIELDS } from "~/lib/forms";
 import { translate } from "~/lib/i18n/translate.server";
 import { commitSession, type getSession } from "~/lib/session.server";
 import { createPaypalOrder } from "~/upstream/payments/paypal.server";
@@ -12,7 +13,7 @@ import { CHECKOUT_PATH } from "./urls";
 
 /** Provider type 3: the consents, then PayPal's approval page; digital goods, no shipping. */
 export async function startPaypal(request: Request, form: FormData, context: Omit<PayContext, "paymentKey"> & { session: Awaited<ReturnType<typeof getSession>> }) {
-  const legal = parseForm(form, legalSchema(legalOptions(context.plugin)));
+  const legal = parseWithZod(form, { schema: legalSchema(legalOptions(context.plugin)) });
   if (legal.status !== "success") return answer({ result: legal.reply({ hideFields: [...SECRET_FIELDS] }), paypalForm: context.plugin.paypalBeside });
   const order = await createPaypalOrder({
     setup: context.setup,

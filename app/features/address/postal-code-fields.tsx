@@ -68,7 +68,9 @@ export function PostalCodeFields({ postalCode, colony, initialLookup = null, der
   };
 
   const names = { city: "city", municipality: "municipality", state: "state", country: "country", ...derivedNames };
-  const postalField = status.kind === "failed" ? { ...postalCode, errors: [status.message] } : postalCode;
+  // conform's field is a proxy (no own keys to spread): the refused lookup's message is set on a copy of what the shell reads.
+  const postalField: FormField =
+    status.kind === "failed" ? { id: postalCode.id, name: postalCode.name, formId: postalCode.formId, errorId: postalCode.errorId, initialValue: postalCode.initialValue, required: postalCode.required, errors: [status.message] } : postalCode;
   // The colonia sent before stays chosen; a postal code with a single colonia chooses it by itself.
   const chosen =
     typeof colony.initialValue === "string" && lookup?.colonias.some((entry) => entry.id === colony.initialValue)
@@ -87,6 +89,7 @@ export function PostalCodeFields({ postalCode, colony, initialLookup = null, der
           label={message("address:postalCode")}
           hint={message("address:postalCodeHint")}
           autoComplete="postal-code"
+          mask={{ maxLength: 5, inputMode: "numeric" }}
           onChange={(event) => onPostalCodeChange(event.currentTarget.value)}
         />
         <button

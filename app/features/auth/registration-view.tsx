@@ -94,6 +94,7 @@ function ServiceFields({ profile, fields, labels }: { profile: "hbb" | "mifi"; f
         hint={message("auth:fields.iccidHint")}
         prefix={ICCID_PREFIX}
         autoComplete="off"
+        inputMode="numeric"
         spellCheck={false}
         status={iccidStatusText(message, iccid.status, fields.iccid.errors?.[0])}
         onChange={(event) => iccid.onIccidChange(event.currentTarget.value)}

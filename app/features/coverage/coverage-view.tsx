@@ -21,7 +21,7 @@ export function CoverageTool({ lookup }: { lookup: CoverageLookup }) {
       <p className="tool__intro">{message("coverage:intro")}</p>
       <Form method="get" action="/cobertura" id={form.id} noValidate onSubmit={form.onSubmit} className="tool__form tool__form--inline" preventScrollReset>
         <ErrorSummary fields={fields} labels={labels} show={form.status === "error"} />
-        <TextField field={fields.cp} label={labels.cp} hint={message("coverage:postalCodeHint")} autoComplete="postal-code" />
+        <TextField field={fields.cp} label={labels.cp} hint={message("coverage:postalCodeHint")} autoComplete="postal-code" mask={{ maxLength: 5, inputMode: "numeric" }} />
         <TextField field={fields.direccion} label={labels.direccion} hint={message("coverage:addressHint")} autoComplete="street-address" />
         <SubmitButton>{message("coverage:submit")}</SubmitButton>
       </Form>

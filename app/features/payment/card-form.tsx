@@ -215,7 +215,7 @@ function CardStep({
             <CardNumberField field={fields.cardNumber} label={labels.cardNumber!} hint={message("payment:checkout.cardNumberHint")} />
             <div className="checkout-form__row checkout-form__row--compact">
               <ExpiryField field={fields.expiry} label={labels.expiry!} hint={message("payment:checkout.expiryHint")} />
-              <TextField field={fields.cvv} label={labels.cvv!} hint={message("payment:checkout.cvvHint")} autoComplete="cc-csc" spellCheck={false} />
+              <TextField field={fields.cvv} label={labels.cvv!} hint={message("payment:checkout.cvvHint")} autoComplete="cc-csc" spellCheck={false} mask={{ maxLength: 4, inputMode: "numeric" }} />
             </div>
           </fieldset>
           <p className="checkout-form__secure">{message("payment:checkout.secureNote")}</p>

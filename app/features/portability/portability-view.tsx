@@ -42,8 +42,8 @@ function PortabilityForm({ answer }: { answer: PortabilityAnswer | undefined }) 
         {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
         <ErrorSummary fields={fields} labels={labels} show={form.status === "error"} />
         <TextField field={fields.numero} label={labels.numero} hint={message("portability:numberHint")} type="tel" autoComplete="tel-national" />
-        <TextField field={fields.nip} label={labels.nip} hint={message("portability:nipHint")} autoComplete="one-time-code" />
-        <TextField field={fields.iccid} label={labels.iccid} hint={message("portability:iccidHint")} prefix={ICCID_PREFIX} autoComplete="off" />
+        <TextField field={fields.nip} label={labels.nip} hint={message("portability:nipHint")} autoComplete="one-time-code" inputMode="numeric" />
+        <TextField field={fields.iccid} label={labels.iccid} hint={message("portability:iccidHint")} prefix={ICCID_PREFIX} autoComplete="off" inputMode="numeric" />
         <TextField field={fields.nombre} label={labels.nombre} autoComplete="name" />
         <TextField field={fields.correo} label={labels.correo} hint={message("portability:emailHint")} type="email" autoComplete="email" spellCheck={false} />
         <TextField field={fields.telefono} label={labels.telefono} hint={message("portability:contactPhoneHint")} type="tel" autoComplete="tel-national" />

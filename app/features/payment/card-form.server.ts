@@ -1,13 +1,11 @@
-import { legalSchema } from "#schemas/forms/card";
+import type { CheckoutPost } from "#schemas/forms/card";
 import { postalLookup } from "~/features/address/postal.server";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { FormSubmission } from "~/lib/forms";
 import { translate } from "~/lib/i18n/translate.server";
 import { envelopeSchema, type Envelope } from "~/upstream/crypto.server";
 import { NO_BILLING } from "./charge-payload";
 import type { PluginView, PostalAnswer } from "./checkout-data";
-import { answer, CARD_FIELDS, errorMessage, settle, type PayContext } from "./outcome.server";
-import { legalOptions } from "./plugin.server";
+import { answer, CARD_FIELDS, errorMessage, settle, type ParsedPost, type PayContext } from "./outcome.server";
 
 /**
  * Provider type 1, the card form. Card data (number, expiry, CVV) reaches this server only sealed
@@ -17,9 +15,9 @@ import { legalOptions } from "./plugin.server";
  */
 
 /** The values typed, minus the card's: what may travel back into the page. */
-export function withoutCard(form: FormData): Record<string, string> {
+export function withoutCard(payload: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of form.entries()) if (typeof value === "string" && !CARD_FIELDS.includes(name) && name !== "sealed") out[name] = value;
+  for (const [name, value] of Object.entries(payload)) if (typeof value === "string" && !CARD_FIELDS.includes(name) && name !== "sealed") out[name] = value;
   return out;
 }
 
@@ -58,15 +56,16 @@ function withColonias(result: ReturnType<FormSubmission["reply"]>, postal: Posta
  * A card form refused by its schema: when the colonia is among what is missing and the postal code
  * is a valid one, the answer lists the code's colonias (without JavaScript nobody had looked them up).
  */
-export async function schemaRefused(submission: FormSubmission, plugin: PluginView, form: FormData) {
+export async function schemaRefused(submission: FormSubmission, plugin: PluginView) {
   const result = submission.reply({ hideFields: CARD_FIELDS });
-  const postalCode = String(form.get("postalCode") ?? "").trim();
+  const posted = submission.payload.postalCode;
+  const postalCode = typeof posted === "string" ? posted.trim() : "";
   if (!plugin.asksAddress || !result.error?.colonia || !/^\d{5}$/.test(postalCode)) return answer({ result });
   return withColonias(result, await postalLookup(postalCode));
 }
 
-function parseSealed(value: FormDataEntryValue | null): Envelope | null {
-  if (typeof value !== "string" || value.length > 8192) return null;
+function parseSealed(value: string | undefined): Envelope | null {
+  if (value === undefined || value.length > 8192) return null;
   try {
     const parsed = envelopeSchema.safeParse(JSON.parse(value));
     return parsed.success ? parsed.data : null;
@@ -80,13 +79,10 @@ function parseSealed(value: FormDataEntryValue | null): Envelope | null {
  * only form it ever reaches this server in. Without JavaScript the card is typed on the
  * provider's hosted payment page instead (card-page.server.ts).
  */
-export async function payWithCard(request: Request, form: FormData, context: PayContext) {
-  const { plugin } = context;
-  const sealedField = form.get("sealed");
-  if (sealedField === null) return answer({ message: errorMessage(translate("payment:checkout.staleForm")) }, 400);
-  const legal = parseWithZod(form, { schema: legalSchema(legalOptions(plugin)) });
-  if (legal.status !== "success") return answer({ result: legal.reply({ hideFields: CARD_FIELDS }) });
-  const envelope = parseSealed(sealedField);
+export async function payWithCard(request: Request, { submission, value }: ParsedPost<CheckoutPost<"pay">>, context: PayContext) {
+  if (submission.payload.sealed === undefined) return answer({ message: errorMessage(translate("payment:checkout.staleForm")) }, 400);
+  if (!value) return answer({ result: submission.reply({ hideFields: CARD_FIELDS }) });
+  const envelope = parseSealed(value.sealed);
   if (!envelope) return answer({ message: errorMessage(translate("payment:checkout.encryptFailed")), reset: true });
   return settle(request, context, { sealedData: envelope });
 }

@@ -9,7 +9,7 @@ import {
 import { useMessages } from "~/lib/i18n/react";
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { AREA_CODE_FIELDS, areaCodeSchema } from "#schemas/forms/area-code";
+import { areaCodeSchema } from "#schemas/forms/area-code";
 import type { AreaCodeAnswer, AreaCodesByState } from "./area-code.server";
 
 export const AREA_CODE_PATH = "/cambio-nir";

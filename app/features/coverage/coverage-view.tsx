@@ -5,7 +5,7 @@ import { ErrorSummary, SubmitButton } from "~/components/form/form-messages";
 import { useMessages } from "~/lib/i18n/react";
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { COVERAGE_FIELDS, coverageSchema } from "#schemas/forms/coverage";
+import { coverageSchema } from "#schemas/forms/coverage";
 import type { CoverageLookup, CoverageOutcome } from "./coverage.server";
 
 /** /cobertura's check: a GET form (the answer is a link) and the server's answer under it. */

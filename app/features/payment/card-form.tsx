@@ -17,8 +17,6 @@ import { useStepFocus } from "./use-step-focus";
 
 type Ready = Extract<CheckoutData, { ok: true }>;
 
-const CARD_FIELDS = ["firstName", "lastName", "address", "postalCode", "colonia", "cardNumber", "expiry", "cvv", "privacy", "terms"] as const;
-
 /** What the browser keeps between step 1 and the pay button: in memory only, gone with the page. */
 type ClientSummary = { holder: { firstName: string; lastName: string }; card: ReturnType<typeof cardFieldsOf>; billing: BillingFields; display: CardSummary };
 

@@ -6,7 +6,7 @@ import { useMessages } from "~/lib/i18n/react";
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { ICCID_PREFIX } from "#schemas/forms/fields";
-import { PORTABILITY_FIELDS, portabilitySchema } from "#schemas/forms/portability";
+import { portabilitySchema } from "#schemas/forms/portability";
 import type { PortabilityAnswer } from "./portability.server";
 
 export const PORTABILITY_PATH = "/haz-tu-portabilidad";

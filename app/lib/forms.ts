@@ -1,26 +1,16 @@
-import { parse, type Submission } from "@conform-to/dom";
-import type * as z from "zod/mini";
-import { formValues, validateValues } from "./form-validation";
+import type { Submission } from "@conform-to/react";
 
 /**
- * Parses a form post against its schema in the action, with the validation the browser runs
- * (app/lib/use-schema-form.ts), so both give the same errors; conform's submission gives the
- * answer's shape (`reply`). Only actions import this module: conform never reaches the browser.
- * Form schemas are written with zod/mini, which costs the browser 5 KB gzip where classic zod
- * would cost 27.
- *
- * Coercion is the one conform does by default: an empty field is a missing field (so a schema
- * says "required" once, with its own message). Errors are catalogue keys; components translate
- * them where they are shown.
+ * What every form shares on the server. Actions parse a post with conform's `parseWithZod`
+ * (@conform-to/zod/v4) against the form's one schema (schemas/forms/), the schema the component
+ * validates with in the browser (`useForm` + `getZodConstraint`), and answer with the
+ * submission's `reply()` (app/lib/form-answer.server.ts). Coercion is conform's default: an empty
+ * field is a missing one, so a schema says "required" once, with its own message. Errors are
+ * catalogue keys; components translate them where they are shown.
  */
-export function parseForm<Schema extends z.ZodMiniType>(payload: FormData | URLSearchParams, schema: Schema): Submission<z.infer<Schema>, string[]> {
-  return parse(payload, {
-    resolve(value) {
-      const result = validateValues(schema, formValues(value));
-      return result.ok ? { value: result.value } : { error: result.errors };
-    },
-  });
-}
+
+/** A parsed form post: conform's submission, field errors as catalogue keys. */
+export type FormSubmission = Submission<unknown, string[], unknown>;
 
 /** Form fields that must never travel back to the browser in an action's answer. */
 export const SECRET_FIELDS = ["password", "passwordConfirmation", "currentPassword", "code", "nip", "cardNumber", "cvv"] as const;

@@ -3,14 +3,12 @@ import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
 import { centresByState } from "~/features/help/centres";
-import { readFaq, searchFaq } from "~/features/help/faq.server";
+import { helpQuery, readFaq, searchFaq } from "~/features/help/faq.server";
 import { CentreFilter, FaqSection } from "~/features/help/help-view";
-import { validateValues } from "~/lib/form-validation";
 import type { ResolvedBlock } from "~/render/blocks/types";
 import { pageMeta } from "~/render/page/meta";
 import { readConfigPage } from "~/render/page/page.server";
 import { ToolPageView } from "~/render/page/tool-page-view";
-import { helpQuerySchema } from "#schemas/forms/help";
 import type { I18nHandle } from "~/lib/i18n/options";
 
 /** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
@@ -29,8 +27,7 @@ const isStores = (entry: ResolvedBlock): entry is StoresEntry => entry.block.typ
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const checked = validateValues(helpQuerySchema, Object.fromEntries(url.searchParams));
-  const { q: query = "", estado } = checked.ok ? checked.value : {};
+  const { q: query = "", estado } = helpQuery(url);
   const [found, faq] = await Promise.all([readConfigPage(request, context), readFaq()]);
   if (!found) throw new Response(null, { status: 404 });
   let filter = { states: [] as string[], selected: null as string | null, shown: 0 };

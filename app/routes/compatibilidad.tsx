@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function CompatibilityPage() {
   const { page, banners, lookup } = useLoaderData<typeof loader>();
-  return <ToolPageView page={page} banners={banners} tool={<CompatibilityTool key={lookup.form?.initialValue.imei ?? ""} lookup={lookup} />} />;
+  return <ToolPageView page={page} banners={banners} tool={<CompatibilityTool key={String(lookup.form?.initialValue?.imei ?? "")} lookup={lookup} />} />;
 }
 
 export const ErrorBoundary = RouteError;

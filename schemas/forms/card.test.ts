@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formValues, validateValues } from "~/lib/form-validation";
-import { cardBrand, cardFormSchema, expiryIsValid, isValidCardNumber, legalSchema, maskCard, parseExpiry, passesLuhn } from "./card";
+import { parseValues } from "./parse-values.testing";
+import { cardBrand, cardFormSchema, checkoutSchema, expiryIsValid, isValidCardNumber, legalSchema, maskCard, parseExpiry, passesLuhn } from "./card";
 
 const NOW = new Date(2026, 10, 21); // 21 de noviembre de 2026
 
@@ -89,7 +89,7 @@ describe("the card form's messages", () => {
     privacy: "on",
   };
   const errors = (fields: Record<string, string>, options = { address: true, terms: false }) => {
-    const result = validateValues(cardFormSchema({ now: NOW, address: options.address, legal: { privacy: true, terms: options.terms } }), formValues(fields));
+    const result = parseValues(cardFormSchema({ now: NOW, address: options.address, legal: { privacy: true, terms: options.terms } }), fields);
     return result.ok ? {} : result.errors;
   };
 
@@ -152,13 +152,35 @@ describe("the card form's messages", () => {
 describe("cardFormSchema as step 1 of 2, and legalSchema", () => {
   const card = { firstName: "Ana", lastName: "Pérez", cardNumber: "4111111111111111", expiry: "12/30", cvv: "123", address: "Av. Juárez 10", postalCode: "06600", colonia: "1" };
   it("step 1 of 2 asks no consents (the summary does)", () => {
-    const result = validateValues(cardFormSchema({ now: NOW, address: true, legal: null }), formValues(card));
+    const result = parseValues(cardFormSchema({ now: NOW, address: true, legal: null }), card);
     expect(result.ok).toBe(true);
   });
   it("the pay step needs privacy, and terms when listed", () => {
     const both = legalSchema({ privacy: true, terms: true });
-    expect(validateValues(both, formValues({}))).toEqual({ ok: false, errors: { privacy: ["payment:validation.privacyRequired"], terms: ["payment:validation.termsRequired"] } });
-    expect(validateValues(both, formValues({ privacy: "on", terms: "on" })).ok).toBe(true);
-    expect(validateValues(legalSchema({ privacy: true, terms: false }), formValues({ privacy: "on" })).ok).toBe(true);
+    expect(parseValues(both, {})).toEqual({ ok: false, errors: { privacy: ["payment:validation.privacyRequired"], terms: ["payment:validation.termsRequired"] } });
+    expect(parseValues(both, { privacy: "on", terms: "on" }).ok).toBe(true);
+    expect(parseValues(legalSchema({ privacy: true, terms: false }), { privacy: "on" }).ok).toBe(true);
+  });
+});
+
+describe("the checkout's posts: one union on the intent (the action parses a post once)", () => {
+  const schema = checkoutSchema({ legal: { privacy: true, terms: false }, address: true });
+  const holder = { firstName: "Ana", lastName: "Pérez", address: "Av. Juárez 10", postalCode: "06600", colonia: "1" };
+  it("each intent takes its own fields, typed", () => {
+    expect(parseValues(schema, { intent: "postal-code", postalCode: "06600", firstName: "Ana" })).toEqual({ ok: true, value: { intent: "postal-code", postalCode: "06600" } });
+    expect(parseValues(schema, { intent: "card-page", ...holder })).toMatchObject({ ok: true, value: { intent: "card-page", firstName: "Ana", postalCode: "06600" } });
+    expect(parseValues(schema, { intent: "pay", sealed: "{}", privacy: "on" })).toEqual({ ok: true, value: { intent: "pay", sealed: "{}", privacy: true } });
+    expect(parseValues(schema, { intent: "hosted-pay", token: "tok_123456", holder: "Ana Pérez", privacy: "on" })).toMatchObject({ ok: true, value: { intent: "hosted-pay", token: "tok_123456" } });
+    expect(parseValues(schema, { intent: "paypal-confirm" })).toEqual({ ok: true, value: { intent: "paypal-confirm" } });
+  });
+  it("an intent's own rules refuse its fields: the holder and address on 'card-page', the plugin's consents on the pay intents", () => {
+    expect(parseValues(schema, { intent: "card-page", ...holder, firstName: "" })).toEqual({ ok: false, errors: { firstName: ["payment:validation.nameRequired"] } });
+    for (const intent of ["card-page-pay", "pay", "hosted-pay", "paypal"]) {
+      expect(parseValues(schema, { intent }), intent).toEqual({ ok: false, errors: { privacy: ["payment:validation.privacyRequired"] } });
+    }
+  });
+  it("an unknown or missing intent is refused", () => {
+    expect(parseValues(schema, { intent: "refund" }).ok).toBe(false);
+    expect(parseValues(schema, {}).ok).toBe(false);
   });
 });

@@ -147,3 +147,26 @@ export const cardHolderSchema = (options: { address: boolean }) =>
 
 /** The card as the summary shows it: the last 4 digits only. */
 export const maskCard = (number: string) => `•••• ${digits(number).slice(-4)}`;
+
+/**
+ * Every post of the checkout (/pago), one branch per intent (the value of the button that sent
+ * it): the action reads the form once and parses it once against this union, then hands the
+ * typed branch to that intent's handler. The consents and the billing address are what the
+ * plugin lists; the sealed card, the hosted fields' token and holder are checked by their
+ * handlers (their refusals are messages, not field errors).
+ */
+export const checkoutSchema = (options: { legal: LegalOptions; address: boolean }) => {
+  const legal = legalShape(options.legal);
+  return z.discriminatedUnion("intent", [
+    z.object({ intent: z.literal("postal-code"), postalCode: z.optional(z.string()) }),
+    z.extend(cardHolderSchema({ address: options.address }), { intent: z.literal("card-page") }),
+    z.object({ intent: z.literal("card-page-pay"), ...legal }),
+    z.object({ intent: z.literal("pay"), sealed: z.optional(z.string()), ...legal }),
+    z.object({ intent: z.literal("hosted-pay"), token: z.optional(z.string()), holder: z.optional(z.string()), ...legal }),
+    z.object({ intent: z.literal("paypal"), ...legal }),
+    z.object({ intent: z.literal("paypal-confirm") }),
+  ]);
+};
+export type CheckoutForm = z.infer<ReturnType<typeof checkoutSchema>>;
+/** One intent's branch of the checkout's form. */
+export type CheckoutPost<Intent extends CheckoutForm["intent"]> = Extract<CheckoutForm, { intent: Intent }>;

@@ -23,7 +23,8 @@ const stripSpaces = z.overwrite((value: string) => value.replace(/\s+/g, ""));
 export const tenDigits = (messages: { required: string; digits: string; invalid?: string }) =>
   z.string({ error: messages.required }).check(
     stripSpaces,
-    z.regex(/^\d*$/, messages.invalid ?? "auth:login.numberInvalid"),
+    // Letters or symbols say so alone (the field shows one message).
+    z.regex(/^\d*$/, { error: messages.invalid ?? "auth:login.numberInvalid", abort: true }),
     z.regex(/^\d{10}$/, messages.digits),
   );
 

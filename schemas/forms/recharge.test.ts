@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { formValues, validateValues } from "~/lib/form-validation";
+import { parseValues } from "./parse-values.testing";
 import { lineCategoryForType, lineNumberOf, needsServiceNumber, profileForType, rechargeLineSchema } from "./recharge";
 
-const check = (type: number, fields: Record<string, string>, captcha = false) => validateValues(rechargeLineSchema({ type, captcha }), formValues(fields));
+const check = (type: number, fields: Record<string, string>, captcha = false) => parseValues(rechargeLineSchema({ type, captcha }), fields);
 const errorsOf = (type: number, fields: Record<string, string>, captcha = false) => {
   const result = check(type, fields, captcha);
   return result.ok ? {} : result.errors;

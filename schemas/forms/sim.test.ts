@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formValues, validateValues } from "~/lib/form-validation";
+import { parseValues } from "./parse-values.testing";
 import { simDeliverySchema } from "./sim";
 import { translate } from "~/lib/i18n/i18n.server";
 
@@ -15,7 +15,7 @@ const valid = {
   colony: "660001",
 };
 
-const check = (fields: Record<string, string>) => validateValues(simDeliverySchema, formValues(fields));
+const check = (fields: Record<string, string>) => parseValues(simDeliverySchema, fields);
 /** Each field's first message, in Spanish. */
 const messagesOf = (fields: Record<string, string>) => {
   const result = check(fields);

@@ -1,19 +1,19 @@
 import { useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from "react";
-import type { FieldMeta } from "~/lib/use-schema-form";
-import { FieldShell } from "./field";
+import { CODE_LENGTH } from "#schemas/forms/fields";
+import { FieldShell, type FormField } from "./field";
 import { useMounted } from "./use-mounted";
 
 /**
  * The verification code: ONE input (so paste, SMS autofill and password managers work, and a
- * screen reader meets one field), drawn as one cell per digit of the schema's code. Typing fills
+ * screen reader meets one field), drawn as one cell per digit of the code (CODE_LENGTH). Typing fills
  * the next cell and Backspace empties the previous one, which is what docs/accounts.md asks of its
  * per-cell boxes; only digits are taken (Tab, Shift and space never become part of the code), so
  * the input is as long as the code. Without JavaScript it is a plain numeric field.
  */
-export function CodeInput({ field, label, hint }: { field: FieldMeta; label: string; hint: string }) {
+export function CodeInput({ field, label, hint }: { field: FormField; label: string; hint: string }) {
   const hydrated = useMounted();
-  const length = field.constraint.length ?? 0;
-  const [value, setValue] = useState(field.initialValue ?? "");
+  const length = CODE_LENGTH;
+  const [value, setValue] = useState(typeof field.initialValue === "string" ? field.initialValue : "");
   const [focused, setFocused] = useState(false);
 
   const accept = (raw: string) => setValue(raw.replace(/\D/g, "").slice(0, length));
@@ -33,6 +33,7 @@ export function CodeInput({ field, label, hint }: { field: FieldMeta; label: str
           <input
             {...control}
             maxLength={length}
+            inputMode="numeric"
             className="field__input code-input__input"
             type="text"
             autoComplete="one-time-code"

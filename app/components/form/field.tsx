@@ -1,7 +1,23 @@
 import { useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { FieldMeta } from "~/lib/use-schema-form";
 import { useMounted } from "./use-mounted";
+
+/**
+ * What the form components read of a field of a conform form (`useForm`'s fields,
+ * @conform-to/react): its ids (`${formId}-${name}`, `${id}-error`), its errors (catalogue keys),
+ * the value sent, and the constraint `getZodConstraint` derived from its schema.
+ */
+export type FormField = {
+  id: string;
+  name: string;
+  formId: string;
+  errorId: string;
+  errors?: string[];
+  initialValue?: unknown;
+  required?: boolean;
+  maxLength?: number;
+  pattern?: string;
+};
 
 /** The attributes every control of a field carries: its ids, its schema's constraint, its error state. */
 export type ControlProps = {
@@ -17,20 +33,21 @@ export type ControlProps = {
 };
 
 /** The ids that describe a field: its hint, its status, then its error. */
-function controlProps(field: FieldMeta, parts: { hint: boolean; status: boolean }): ControlProps {
-  const { length: _length, ...constraint } = field.constraint;
+function controlProps(field: FormField, parts: { hint: boolean; status: boolean }): ControlProps {
   const describedBy = [parts.hint ? `${field.id}-hint` : null, parts.status ? `${field.id}-status` : null, field.errors?.length ? field.errorId : null].filter(Boolean).join(" ");
   return {
     id: field.id,
     name: field.name,
     form: field.formId,
-    ...constraint,
+    required: field.required ?? false,
+    ...(field.maxLength !== undefined ? { maxLength: field.maxLength } : {}),
+    ...(field.pattern !== undefined ? { pattern: field.pattern } : {}),
     "aria-invalid": field.errors?.length ? true : undefined,
     "aria-describedby": describedBy || undefined,
   };
 }
 
-function ErrorMessage({ field }: { field: FieldMeta }) {
+function ErrorMessage({ field }: { field: FormField }) {
   const { t: message } = useTranslation(["common", "auth"]);
   const error = field.errors?.[0];
   return error ? (
@@ -43,7 +60,7 @@ function ErrorMessage({ field }: { field: FieldMeta }) {
 /**
  * The one field shell (GOV.UK pattern): label, hint, the error (the catalogue text of the
  * schema's key), the control, a status line; the control gets the ids that describe it and the
- * attributes its schema implies (app/lib/form-constraints.ts).
+ * attributes its schema implies (conform's `getZodConstraint`).
  */
 export function FieldShell({
   field,
@@ -53,7 +70,7 @@ export function FieldShell({
   className,
   children,
 }: {
-  field: FieldMeta;
+  field: FormField;
   label: ReactNode;
   hint?: ReactNode;
   /** Status under the field that is not an error (a live check in progress or passed). */
@@ -83,14 +100,14 @@ export function FieldShell({
 }
 
 type FieldProps = {
-  field: FieldMeta;
+  field: FormField;
   label: string;
   hint?: ReactNode;
   /** Shown before the input, inside its border (the fixed ICCID prefix). */
   prefix?: string;
   status?: ReactNode;
   after?: ReactNode;
-} & Pick<InputHTMLAttributes<HTMLInputElement>, "type" | "autoComplete" | "autoFocus" | "spellCheck" | "autoCapitalize" | "onChange" | "readOnly">;
+} & Pick<InputHTMLAttributes<HTMLInputElement>, "type" | "autoComplete" | "autoFocus" | "spellCheck" | "autoCapitalize" | "onChange" | "readOnly" | "inputMode" | "maxLength">;
 
 /** A text input; `mask` is for a field that rewrites what is typed (the card number, "MM/AA"), whose length is the mask's. */
 export function TextField({ field, label, hint, prefix, status, after, type = "text", mask, ...input }: FieldProps & { mask?: { maxLength: number; inputMode: "numeric" } }) {
@@ -103,7 +120,7 @@ export function TextField({ field, label, hint, prefix, status, after, type = "t
               {prefix}
             </span>
           ) : null}
-          <input {...control} {...mask} type={type} defaultValue={field.initialValue} className="field__input" {...input} />
+          <input {...control} {...mask} type={type} defaultValue={typeof field.initialValue === "string" ? field.initialValue : undefined} className="field__input" {...input} />
           {after}
         </div>
       )}
@@ -112,7 +129,7 @@ export function TextField({ field, label, hint, prefix, status, after, type = "t
 }
 
 /** A password field; with JavaScript, a button shows and hides what was typed. */
-export function PasswordField({ field, label, hint, autoComplete }: { field: FieldMeta; label: string; hint?: ReactNode; autoComplete: "current-password" | "new-password" }) {
+export function PasswordField({ field, label, hint, autoComplete }: { field: FormField; label: string; hint?: ReactNode; autoComplete: "current-password" | "new-password" }) {
   const { t: message } = useTranslation(["common", "auth"]);
   const hydrated = useMounted();
   const [visible, setVisible] = useState(false);
@@ -137,7 +154,7 @@ export function PasswordField({ field, label, hint, autoComplete }: { field: Fie
 }
 
 /** A checkbox with its label beside it; its error, when the schema requires it ticked, comes first. */
-export function CheckboxField({ field, label }: { field: FieldMeta; label: ReactNode }) {
+export function CheckboxField({ field, label }: { field: FormField; label: ReactNode }) {
   const { maxLength: _maxLength, pattern: _pattern, inputMode: _inputMode, ...control } = controlProps(field, { hint: false, status: false });
   return (
     <>
@@ -164,7 +181,7 @@ export function SelectField({
   defaultValue,
   autoComplete,
 }: {
-  field: FieldMeta;
+  field: FormField;
   label: string;
   hint?: ReactNode;
   options: ReadonlyArray<{ value: string; label: string }>;

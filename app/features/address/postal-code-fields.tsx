@@ -3,7 +3,7 @@ import type { MouseEvent } from "react";
 import { NO_COLONY, POSTAL_CODE_INTENT } from "#schemas/forms/address";
 import { SelectField, TextField } from "~/components/form/field";
 import { useTranslation } from "react-i18next";
-import type { FieldMeta } from "~/lib/use-schema-form";
+import type { FormField } from "~/components/form/field";
 import type { PostalLookup, PostalLookupAnswer } from "./postal.server";
 import { usePostalLookup } from "./use-postal-lookup";
 
@@ -11,9 +11,9 @@ type DerivedName = "city" | "municipality" | "state" | "country";
 
 export type PostalCodeFieldsProps = {
   /** The postal-code input (name, id, form id, errors, value after a round trip). */
-  postalCode: FieldMeta;
+  postalCode: FormField;
   /** The colonia select; it posts the colonia's id, "00" for none. */
-  colony: FieldMeta;
+  colony: FormField;
   /** The server's lookup of the posted code (the 'Buscar colonias' answer without JavaScript, or a refused submit): the select comes filled. */
   initialLookup?: PostalLookup | null;
   /** Names of the hidden fields that post what the code says of the place (defaults: city, municipality, state, country). */
@@ -62,7 +62,9 @@ export function PostalCodeFields({ postalCode, colony, initialLookup = null, der
   };
 
   const names = { city: "city", municipality: "municipality", state: "state", country: "country", ...derivedNames };
-  const postalField = status.kind === "failed" ? { ...postalCode, errors: [status.message] } : postalCode;
+  // conform's field is a proxy (no own keys to spread): the refused lookup's message is set on a copy of what the shell reads.
+  const postalField: FormField =
+    status.kind === "failed" ? { id: postalCode.id, name: postalCode.name, formId: postalCode.formId, errorId: postalCode.errorId, initialValue: postalCode.initialValue, required: postalCode.required, errors: [status.message] } : postalCode;
   // The colonia sent before stays chosen; a postal code with a single colonia chooses it by itself.
   const chosen =
     typeof colony.initialValue === "string" && lookup?.colonias.some((entry) => entry.id === colony.initialValue)
@@ -81,6 +83,7 @@ export function PostalCodeFields({ postalCode, colony, initialLookup = null, der
           label={message("address:postalCode")}
           hint={message("address:postalCodeHint")}
           autoComplete="postal-code"
+          mask={{ maxLength: 5, inputMode: "numeric" }}
           onChange={(event) => onPostalCodeChange(event.currentTarget.value)}
         />
         <button

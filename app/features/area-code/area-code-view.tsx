@@ -7,8 +7,9 @@ import {
   SubmitButton,
 } from "~/components/form/form-messages";
 import { useTranslation } from "react-i18next";
-import { useSchemaForm } from "~/lib/use-schema-form";
-import { AREA_CODE_FIELDS, areaCodeSchema } from "#schemas/forms/area-code";
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { areaCodeSchema } from "#schemas/forms/area-code";
 import type { AreaCodeAnswer, AreaCodesByState } from "./area-code.server";
 
 export const AREA_CODE_PATH = "/cambio-nir";
@@ -26,12 +27,7 @@ export function AreaCodeTool({
 }) {
   const answer = useActionData<AreaCodeAnswer>();
   const { t: message } = useTranslation(["common", "areaCode"]);
-  const { form, fields } = useSchemaForm({
-    id: "cambio-nir",
-    schema: areaCodeSchema,
-    lastResult: answer?.result,
-    fields: AREA_CODE_FIELDS,
-  });
+  const [form, fields] = useForm({ id: "cambio-nir", lastResult: answer?.result, constraint: getZodConstraint(areaCodeSchema), onValidate: ({ formData }) => parseWithZod(formData, { schema: areaCodeSchema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
   const labels = { nir: message("areaCode:areaCode") };
   const done = useRef<HTMLDivElement>(null);
   useEffect(() => done.current?.focus(), [answer?.done]);
@@ -74,7 +70,6 @@ export function AreaCodeTool({
               id={form.id}
               noValidate
               onSubmit={form.onSubmit}
-              onInput={form.onInput}
               className="tool__form"
               preventScrollReset
             >
@@ -86,7 +81,7 @@ export function AreaCodeTool({
               <ErrorSummary
                 fields={fields}
                 labels={labels}
-                show={form.submitted && form.hasErrors}
+                show={form.status === "error"}
               />
               <dl className="tool__line">
                 <dt>{message("areaCode:number")}</dt>

@@ -3,7 +3,8 @@ import { data, redirect } from "@remix-run/node";
 import { requireRecentSignIn } from "~/features/auth/step-up.server";
 import { type FormAnswer, invalid, refused } from "~/lib/form-answer.server";
 import { formatPhone } from "~/lib/format";
-import { parseForm, readForm, SECRET_FIELDS } from "~/lib/forms";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { readForm, SECRET_FIELDS } from "~/lib/forms";
 import { rateLimiter } from "~/lib/rate-limit.server";
 import { returnPath } from "~/lib/return-path.server";
 import { destroySession, getSession, getSessionUser, requireCustomer } from "~/lib/session.server";
@@ -54,7 +55,7 @@ export async function availableAreaCodes(): Promise<AreaCodesByState | null> {
 export async function areaCodeAction(request: Request, context: AppLoadContext) {
   const user = await requireCustomer(request, "login");
   await requireRecentSignIn(request, "/cambio-nir");
-  const submission = parseForm(await readForm(request), areaCodeSchema);
+  const submission = parseWithZod(await readForm(request), { schema: areaCodeSchema });
   if (submission.status !== "success") return invalid(submission);
   const { nir } = submission.value;
   const numero = user.number;

@@ -2,7 +2,8 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { CheckboxField, PasswordField, TextField } from "~/components/form/field";
 import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
 import { useTranslation } from "react-i18next";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { completeRegistrationSchema } from "#schemas/forms/auth";
 import { AuthCard, PrivacyNote } from "./auth-layout";
 import type { RegistrationAnswer } from "./registration.server";
@@ -12,13 +13,7 @@ import { COMPLETE_REGISTRATION_PATH } from "./urls";
 export function CompleteRegistrationView({ email, privacyUrl }: { email: string; privacyUrl: string }) {
   const answer = useActionData<RegistrationAnswer>();
   const { t: message } = useTranslation(["common", "auth"]);
-  const { form, fields } = useSchemaForm({
-    id: "complete-registration",
-    schema: completeRegistrationSchema,
-    lastResult: answer?.result,
-    defaultValue: { email },
-    fields: ["name", "email", "password", "passwordConfirmation", "promotions"],
-  });
+  const [form, fields] = useForm({ id: "complete-registration", lastResult: answer?.result, defaultValue: { email }, constraint: getZodConstraint(completeRegistrationSchema), onValidate: ({ formData }) => parseWithZod(formData, { schema: completeRegistrationSchema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
   const labels = {
     name: message("auth:fields.name"),
     email: message("auth:fields.email"),
@@ -28,7 +23,7 @@ export function CompleteRegistrationView({ email, privacyUrl }: { email: string;
 
   return (
     <AuthCard title={message("auth:completeRegistration.title")} step={message("auth:register.step", { current: 3, total: 3 })} intro={message("auth:completeRegistration.intro")}>
-      <Form method="post" action={COMPLETE_REGISTRATION_PATH} id={form.id} noValidate onSubmit={form.onSubmit} onInput={form.onInput} className="auth-form" aria-labelledby="auth-title">
+      <Form method="post" action={COMPLETE_REGISTRATION_PATH} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
         {answer?.message ? (
           <FormMessage tone={answer.message.tone}>
             <p>{answer.message.text}</p>

@@ -3,7 +3,8 @@ import { PasswordField, TextField } from "~/components/form/field";
 import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
 import type { FormAnswer } from "~/lib/form-answer.server";
 import { useTranslation } from "react-i18next";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { loginSchema } from "#schemas/forms/auth";
 import type { LineProfile } from "#schemas/forms/fields";
 import { AuthCard, LineTypeSwitch, PrivacyNote } from "./auth-layout";
@@ -16,13 +17,14 @@ import { loginUrl, recoveryUrl, registerUrl, SSO_PATH } from "./urls";
 export function LoginView({ profile, notice, privacyUrl, sso = false }: { profile: LineProfile; notice: string | null; privacyUrl: string; sso?: boolean }) {
   const answer = useActionData<FormAnswer>();
   const { t: message } = useTranslation(["common", "auth"]);
-  const { form, fields } = useSchemaForm({ id: `login-${profile}`, schema: loginSchema(profile), lastResult: answer?.result, fields: ["number", "password"] });
+  const schema = loginSchema(profile);
+  const [form, fields] = useForm({ id: `login-${profile}`, lastResult: answer?.result, constraint: getZodConstraint(schema), onValidate: ({ formData }) => parseWithZod(formData, { schema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
   const numberLabel = message(profile === "mbb" ? "auth:fields.baitNumber" : "auth:fields.serviceNumber");
 
   return (
     <AuthCard title={message("auth:login.title")} intro={message("auth:login.intro")}>
       <LineTypeSwitch current={profile} hrefFor={loginUrl} />
-      <Form method="post" action={loginUrl(profile)} id={form.id} noValidate onSubmit={form.onSubmit} onInput={form.onInput} className="auth-form" aria-labelledby="auth-title">
+      <Form method="post" action={loginUrl(profile)} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
         {notice ? <FormMessage tone={notice.endsWith("Failed") ? "error" : "success"}>{message(notice)}</FormMessage> : null}
         {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
         <ErrorSummary fields={fields} labels={{ number: numberLabel, password: message("auth:fields.password") }} show={Boolean(answer?.result?.error)} />

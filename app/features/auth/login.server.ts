@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { isOn } from "~/features/flags/flags.server";
-import { parseForm, readForm } from "~/lib/forms";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { readForm } from "~/lib/forms";
 import { login as legacyLogin } from "~/upstream/conn/access.server";
 import { legacySsoLogin, type SsoSession } from "~/upstream/sso.server";
 import type { SessionUser } from "#schemas/session";
@@ -46,7 +47,7 @@ export function ssoUser(session: SsoSession): SessionUser {
  */
 export async function loginAction(request: Request, context: AppLoadContext) {
   const profile = profileOf(new URL(request.url).searchParams.get("type"));
-  const submission = parseForm(await readForm(request), loginSchema(profile));
+  const submission = parseWithZod(await readForm(request), { schema: loginSchema(profile) });
   if (submission.status !== "success") return invalid(submission);
 
   const { number, password } = submission.value;

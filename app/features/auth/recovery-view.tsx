@@ -6,7 +6,8 @@ import { PasswordField, TextField } from "~/components/form/field";
 import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
 import type { FormAnswer } from "~/lib/form-answer.server";
 import { useTranslation } from "react-i18next";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { codeSchema, recoveryPasswordSchema, recoveryStartSchema } from "#schemas/forms/auth";
 import type { LineProfile } from "#schemas/forms/fields";
 import { AuthCard, LineTypeSwitch } from "./auth-layout";
@@ -49,12 +50,8 @@ function Messages({ notice, answer }: { notice: string | null; answer: FormAnswe
 function StartStep({ profile, exist, notice }: { profile: LineProfile; exist: boolean; notice: string | null }) {
   const { t: message } = useTranslation(["common", "auth"]);
   const answer = useActionData<FormAnswer>();
-  const { form, fields } = useSchemaForm({
-    id: `recovery-start-${profile}`,
-    schema: recoveryStartSchema(profile),
-    lastResult: answer?.result,
-    fields: ["number", "confirmation", "serviceNumber", "phone"],
-  });
+  const schema = recoveryStartSchema(profile);
+  const [form, fields] = useForm({ id: `recovery-start-${profile}`, lastResult: answer?.result, constraint: getZodConstraint(schema), onValidate: ({ formData }) => parseWithZod(formData, { schema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
   const mbb = profile === "mbb";
   const labels: Record<string, string> = mbb
     ? { number: message("auth:fields.baitNumber"), confirmation: message("auth:fields.numberConfirmation") }
@@ -63,7 +60,7 @@ function StartStep({ profile, exist, notice }: { profile: LineProfile; exist: bo
   return (
     <AuthCard title={message("auth:recovery.title")} step={useStepLine(1)} intro={message("auth:recovery.intro")}>
       <LineTypeSwitch current={profile} hrefFor={(type) => recoveryUrl(type, 1)} />
-      <Form method="post" action={recoveryUrl(profile, 1)} id={form.id} noValidate onSubmit={form.onSubmit} onInput={form.onInput} className="auth-form" aria-labelledby="auth-title">
+      <Form method="post" action={recoveryUrl(profile, 1)} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
         {exist ? <FormMessage tone="warning">{message("auth:recovery.exist")}</FormMessage> : null}
         <Messages notice={notice} answer={answer} />
         <ErrorSummary fields={fields} labels={labels} show={Boolean(answer?.result?.error)} />
@@ -107,7 +104,7 @@ function ResendForm({ profile }: { profile: LineProfile }) {
 function CodeStep({ profile, phone, notice }: { profile: LineProfile; phone: string; notice: string | null }) {
   const { t: message } = useTranslation(["common", "auth"]);
   const answer = useActionData<FormAnswer>();
-  const { form, fields } = useSchemaForm({ id: "recovery-code", schema: codeSchema, lastResult: answer?.result, fields: ["code"] });
+  const [form, fields] = useForm({ id: "recovery-code", lastResult: answer?.result, constraint: getZodConstraint(codeSchema), onValidate: ({ formData }) => parseWithZod(formData, { schema: codeSchema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
   // Every answer (a wrong code) empties the cells: the code is never sent back.
   const [round, setRound] = useState(0);
   const [seen, setSeen] = useState(answer);
@@ -118,7 +115,7 @@ function CodeStep({ profile, phone, notice }: { profile: LineProfile; phone: str
 
   return (
     <AuthCard title={message("auth:recovery.codeTitle")} step={useStepLine(2)} intro={message("auth:recovery.codeIntro", { number: phone })}>
-      <Form method="post" action={recoveryUrl(profile, 2)} id={form.id} noValidate onSubmit={form.onSubmit} onInput={form.onInput} className="auth-form" aria-labelledby="auth-title">
+      <Form method="post" action={recoveryUrl(profile, 2)} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
         <Messages notice={notice} answer={answer} />
         <ErrorSummary fields={fields} labels={{ code: message("auth:code.label") }} show={Boolean(answer?.result?.error)} />
         <CodeInput key={round} field={fields.code} label={message("auth:code.label")} hint={message("auth:code.hint")} />
@@ -160,12 +157,12 @@ function LockView({ profile, seconds, notice }: { profile: LineProfile; seconds:
 function PasswordStep({ profile, notice }: { profile: LineProfile; notice: string | null }) {
   const { t: message } = useTranslation(["common", "auth"]);
   const answer = useActionData<FormAnswer>();
-  const { form, fields } = useSchemaForm({ id: "recovery-password", schema: recoveryPasswordSchema, lastResult: answer?.result, fields: ["password", "passwordConfirmation"] });
+  const [form, fields] = useForm({ id: "recovery-password", lastResult: answer?.result, constraint: getZodConstraint(recoveryPasswordSchema), onValidate: ({ formData }) => parseWithZod(formData, { schema: recoveryPasswordSchema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
   const labels = { password: message("auth:fields.newPassword"), passwordConfirmation: message("auth:fields.passwordConfirmation") };
 
   return (
     <AuthCard title={message("auth:recovery.verified")} step={useStepLine(3)} intro={message("auth:recovery.passwordIntro")}>
-      <Form method="post" action={recoveryUrl(profile, 3)} id={form.id} noValidate onSubmit={form.onSubmit} onInput={form.onInput} className="auth-form" aria-labelledby="auth-title">
+      <Form method="post" action={recoveryUrl(profile, 3)} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
         <Messages notice={notice} answer={answer} />
         <ErrorSummary fields={fields} labels={labels} show={Boolean(answer?.result?.error)} />
         <PasswordField field={fields.password} label={labels.password} hint={message("auth:fields.passwordRule")} autoComplete="new-password" />

@@ -1,7 +1,8 @@
 import type { Submission } from "@conform-to/dom";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import * as z from "zod/mini";
-import { parseForm, readForm } from "~/lib/forms";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { readForm } from "~/lib/forms";
 import { formatPhone } from "~/lib/format";
 import { resetPassword, startRecovery, validatePin, type LineIdentity } from "~/upstream/conn/access.server";
 import { codeSchema, recoveryPasswordSchema, recoveryStartSchema } from "#schemas/forms/auth";
@@ -122,7 +123,7 @@ async function sendLimited(submission: Submission<unknown>, number: string, cont
 
 /** Step 1: checks the data, asks the upstream to send the code, and goes to step 2. */
 async function startStep(request: Request, context: AppLoadContext, profile: LineProfile, formData: FormData) {
-  const submission = parseForm(formData, recoveryStartSchema(profile));
+  const submission = parseWithZod(formData, { schema: recoveryStartSchema(profile) });
   if (submission.status !== "success") return invalid(submission);
 
   const value = submission.value as { number?: string; serviceNumber?: string; phone?: string };
@@ -159,7 +160,7 @@ const resendSchema = z.object({ intent: z.literal("resend") });
 async function resendCode(request: Request, context: AppLoadContext, state: RecoveryState, formData: FormData) {
   const here = recoveryUrl(state.profile, 2);
   if (isLocked(state)) return goTo(here);
-  const submission = parseForm(formData, resendSchema);
+  const submission = parseWithZod(formData, { schema: resendSchema });
   const tooMany = await sendLimited(submission, limitKey(state), context);
   if (tooMany) return tooMany;
 
@@ -185,7 +186,7 @@ async function resendCode(request: Request, context: AppLoadContext, state: Reco
 async function verifyCode(request: Request, context: AppLoadContext, state: RecoveryState, formData: FormData) {
   const here = recoveryUrl(state.profile, 2);
   if (isLocked(state)) return goTo(here);
-  const submission = parseForm(formData, codeSchema);
+  const submission = parseWithZod(formData, { schema: codeSchema });
   if (submission.status !== "success") return invalid(submission);
   const attempt = { action: "code" as const, number: limitKey(state), ip: context.clientIp };
   const tooMany = await limited(submission, attempt);
@@ -215,7 +216,7 @@ async function verifyCode(request: Request, context: AppLoadContext, state: Reco
 /** Step 3: the new password, with the uuid of the validated code; then /login with a notice. */
 async function passwordStep(request: Request, state: RecoveryState, formData: FormData) {
   if (!state.verified || !state.uuid) return goTo(recoveryUrl(state.profile, 2));
-  const submission = parseForm(formData, recoveryPasswordSchema);
+  const submission = parseWithZod(formData, { schema: recoveryPasswordSchema });
   if (submission.status !== "success") return invalid(submission);
 
   const result = await resetPassword(lineOf(state), submission.value.password, state.uuid);

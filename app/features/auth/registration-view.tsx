@@ -6,7 +6,9 @@ import { TextField } from "~/components/form/field";
 import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
 import type { TFunction as Translate } from "i18next";
 import { useTranslation } from "react-i18next";
-import { useSchemaForm, type FieldMeta } from "~/lib/use-schema-form";
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { FormField } from "~/components/form/field";
 import { codeSchema, registerStartSchema } from "#schemas/forms/auth";
 import { ICCID_PREFIX, type LineProfile } from "#schemas/forms/fields";
 import { AuthCard, LineTypeSwitch, PrivacyNote } from "./auth-layout";
@@ -35,12 +37,8 @@ export function RegistrationView({ profile, view, notice, privacyUrl }: { profil
 function StartStep({ profile, notice, privacyUrl }: { profile: LineProfile; notice: ReactNode; privacyUrl: string }) {
   const answer = useActionData<RegistrationAnswer>();
   const { t: message } = useTranslation(["common", "auth"]);
-  const { form, fields } = useSchemaForm({
-    id: `register-${profile}`,
-    schema: registerStartSchema(profile),
-    lastResult: answer?.result,
-    fields: ["number", "confirmation", "phone", "email", "serviceNumber", "iccid"],
-  });
+  const schema = registerStartSchema(profile);
+  const [form, fields] = useForm({ id: `register-${profile}`, lastResult: answer?.result, constraint: getZodConstraint(schema), onValidate: ({ formData }) => parseWithZod(formData, { schema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
   const labels: Record<string, string> =
     profile === "mbb"
       ? { number: message("auth:fields.baitNumber"), confirmation: message("auth:fields.numberConfirmation") }
@@ -49,7 +47,7 @@ function StartStep({ profile, notice, privacyUrl }: { profile: LineProfile; noti
   return (
     <AuthCard title={message("auth:register.heading")} step={stepLine(message, 1)} intro={message("auth:register.intro")}>
       <LineTypeSwitch current={profile} hrefFor={(type) => registerUrl(type)} />
-      <Form method="post" action={registerUrl(profile)} id={form.id} noValidate onSubmit={form.onSubmit} onInput={form.onInput} className="auth-form" aria-labelledby="auth-title">
+      <Form method="post" action={registerUrl(profile)} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
         {notice}
         {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
         <ErrorSummary fields={fields} labels={labels} show={Boolean(answer?.result?.error)} />
@@ -73,10 +71,12 @@ function StartStep({ profile, notice, privacyUrl }: { profile: LineProfile; noti
   );
 }
 
+const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+
 /** The home / portable internet fields, with the live ICCID check. */
-function ServiceFields({ profile, fields, labels }: { profile: "hbb" | "mifi"; fields: Record<"phone" | "email" | "serviceNumber" | "iccid", FieldMeta>; labels: Record<string, string> }) {
+function ServiceFields({ profile, fields, labels }: { profile: "hbb" | "mifi"; fields: Record<"phone" | "email" | "serviceNumber" | "iccid", FormField>; labels: Record<string, string> }) {
   const { t: message } = useTranslation(["common", "auth"]);
-  const iccid = useIccidCheck(profile, { iccid: fields.iccid.initialValue, serviceNumber: fields.serviceNumber.initialValue });
+  const iccid = useIccidCheck(profile, { iccid: text(fields.iccid.initialValue), serviceNumber: text(fields.serviceNumber.initialValue) });
   return (
     <>
       <TextField field={fields.phone} label={labels.phone!} hint={message("auth:fields.phoneHint")} type="tel" autoComplete="tel-national" />
@@ -95,6 +95,7 @@ function ServiceFields({ profile, fields, labels }: { profile: "hbb" | "mifi"; f
         hint={message("auth:fields.iccidHint")}
         prefix={ICCID_PREFIX}
         autoComplete="off"
+        inputMode="numeric"
         spellCheck={false}
         status={iccidStatusText(message, iccid.status, fields.iccid.errors?.[0])}
         onChange={(event) => iccid.onIccidChange(event.currentTarget.value)}
@@ -126,11 +127,11 @@ function CodeStep({ profile, phone, notice }: { profile: LineProfile; phone: str
   const answer = useActionData<RegistrationAnswer>();
   const { t: message } = useTranslation(["common", "auth"]);
   const codeAnswer = answer?.form === "resend" ? undefined : answer;
-  const { form, fields } = useSchemaForm({ id: `register-code-${profile}`, schema: codeSchema, lastResult: codeAnswer?.result, fields: ["code"] });
+  const [form, fields] = useForm({ id: `register-code-${profile}`, lastResult: codeAnswer?.result, constraint: getZodConstraint(codeSchema), onValidate: ({ formData }) => parseWithZod(formData, { schema: codeSchema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
   const action = registerUrl(profile, "code");
   return (
     <AuthCard title={message("auth:register.codeTitle")} step={stepLine(message, 2)} intro={message("auth:register.codeIntro", { number: phone })}>
-      <Form method="post" action={action} id={form.id} noValidate onSubmit={form.onSubmit} onInput={form.onInput} className="auth-form" aria-labelledby="auth-title">
+      <Form method="post" action={action} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
         {notice}
         {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
         <ErrorSummary fields={fields} labels={{ code: message("auth:code.label") }} show={Boolean(codeAnswer?.result?.error)} />

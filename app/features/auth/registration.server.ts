@@ -3,7 +3,8 @@ import type { AppLoadContext } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import * as z from "zod/mini";
 import { formatPhone } from "~/lib/format";
-import { parseForm, readForm, SECRET_FIELDS } from "~/lib/forms";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { readForm, SECRET_FIELDS } from "~/lib/forms";
 import { iccidRegistrationEligibility } from "~/features/line/line";
 import { fullIccid, getLineProfile } from "~/upstream/core/line.server";
 import { UpstreamRefusal } from "~/upstream/core/results.server";
@@ -172,7 +173,7 @@ export async function registerAction(request: Request, context: AppLoadContext) 
 
 /** Step 0: checks the line (and the SIM of a home or portable line), then sends the code. */
 async function startRegistration(request: Request, context: AppLoadContext, profile: LineProfile, formData: FormData) {
-  const submission = parseForm(formData, registerStartSchema(profile));
+  const submission = parseWithZod(formData, { schema: registerStartSchema(profile) });
   if (submission.status !== "success") return invalid(submission);
   const value = submission.value;
   const line: RegistrationState =
@@ -209,7 +210,7 @@ async function verifyCode(request: Request, context: AppLoadContext, profile: Li
   if (!state || state.profile !== profile) return seeOther(registerUrl(profile));
   if (lockSeconds(state.lockedUntil) > 0) return seeOther(registerUrl(profile, "code"));
 
-  const submission = parseForm(formData, codeSchema);
+  const submission = parseWithZod(formData, { schema: codeSchema });
   if (submission.status !== "success") return invalid(submission);
 
   const attempt: Attempt = { action: "code", number: lineKey(state), ip: context.clientIp };
@@ -250,7 +251,7 @@ async function resendCode(request: Request, context: AppLoadContext, profile: Li
   const state = await registrationFlow.read(request);
   if (!state || state.profile !== profile) return seeOther(registerUrl(profile));
   if (lockSeconds(state.lockedUntil) > 0) return seeOther(registerUrl(profile, "code"));
-  const submission = parseForm(formData, noFields);
+  const submission = parseWithZod(formData, { schema: noFields });
 
   const overSendLimit = await sendLimit(state, context);
   if (overSendLimit) return resendRefused(submission, sendRefused(overSendLimit), 429, retryAfter(overSendLimit));
@@ -285,7 +286,7 @@ export async function completePage(request: Request) {
 export async function completeAction(request: Request) {
   const state = await registrationFlow.read(request);
   if (!state?.verificationId) return seeOther(state ? registerUrl(state.profile) : REGISTER_PATH);
-  const submission = parseForm(await readForm(request), completeRegistrationSchema);
+  const submission = parseWithZod(await readForm(request), { schema: completeRegistrationSchema });
   if (submission.status !== "success") return invalid(submission);
 
   const form = submission.value;

@@ -3,7 +3,8 @@ import { PasswordField } from "~/components/form/field";
 import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
 import type { FormAnswer } from "~/lib/form-answer.server";
 import { useTranslation } from "react-i18next";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { stepUpSchema } from "#schemas/forms/step-up";
 import { AuthCard } from "./auth-layout";
 import { ACCOUNT_HOME_PATH, stepUpUrl } from "./urls";
@@ -12,11 +13,11 @@ import { ACCOUNT_HOME_PATH, stepUpUrl } from "./urls";
 export function StepUpView({ lineNumber, back }: { lineNumber: string; back: string }) {
   const answer = useActionData<FormAnswer>();
   const { t: message } = useTranslation(["common", "auth"]);
-  const { form, fields } = useSchemaForm({ id: "step-up", schema: stepUpSchema, lastResult: answer?.result, fields: ["password"] });
+  const [form, fields] = useForm({ id: "step-up", lastResult: answer?.result, constraint: getZodConstraint(stepUpSchema), onValidate: ({ formData }) => parseWithZod(formData, { schema: stepUpSchema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
 
   return (
     <AuthCard title={message("auth:stepUp.title")} intro={message("auth:stepUp.intro", { number: lineNumber })}>
-      <Form method="post" action={stepUpUrl(back)} id={form.id} noValidate onSubmit={form.onSubmit} onInput={form.onInput} className="auth-form" aria-labelledby="auth-title">
+      <Form method="post" action={stepUpUrl(back)} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
         {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
         <ErrorSummary fields={fields} labels={{ password: message("auth:fields.password") }} show={Boolean(answer?.result?.error)} />
         <PasswordField field={fields.password} label={message("auth:fields.password")} autoComplete="current-password" />

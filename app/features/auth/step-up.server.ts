@@ -2,7 +2,8 @@ import type { AppLoadContext } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { invalid, refused } from "~/lib/form-answer.server";
 import { formatPhone } from "~/lib/format";
-import { parseForm, readForm } from "~/lib/forms";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { readForm } from "~/lib/forms";
 import { sessionEnv } from "~/lib/env.server";
 import { rateLimiter, tooManyAttempts } from "~/lib/rate-limit.server";
 import { returnPath } from "~/lib/return-path.server";
@@ -75,7 +76,7 @@ export async function stepUpAction(request: Request, context: AppLoadContext) {
   await requireCustomer(request, "login");
   const customer = (await getCustomer(request))!;
   const back = stepUpBack(new URL(request.url).searchParams.get("volver"));
-  const submission = parseForm(await readForm(request), stepUpSchema);
+  const submission = parseWithZod(await readForm(request), { schema: stepUpSchema });
   if (submission.status !== "success") return invalid(submission);
 
   const attempt = { action: "login" as const, number: lineOf(customer.user), ip: context.clientIp };

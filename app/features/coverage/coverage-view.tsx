@@ -3,14 +3,15 @@ import { Icon } from "~/components/icon";
 import { TextField } from "~/components/form/field";
 import { ErrorSummary, SubmitButton } from "~/components/form/form-messages";
 import { useTranslation } from "react-i18next";
-import { useSchemaForm } from "~/lib/use-schema-form";
-import { COVERAGE_FIELDS, coverageSchema } from "#schemas/forms/coverage";
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { coverageSchema } from "#schemas/forms/coverage";
 import type { CoverageLookup, CoverageOutcome } from "./coverage.server";
 
 /** /cobertura's check: a GET form (the answer is a link) and the server's answer under it. */
 export function CoverageTool({ lookup }: { lookup: CoverageLookup }) {
   const { t: message } = useTranslation(["common", "coverage"]);
-  const { form, fields } = useSchemaForm({ id: "cobertura", schema: coverageSchema, lastResult: lookup.form, fields: COVERAGE_FIELDS });
+  const [form, fields] = useForm({ id: "cobertura", lastResult: lookup.form, constraint: getZodConstraint(coverageSchema), onValidate: ({ formData }) => parseWithZod(formData, { schema: coverageSchema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
   const labels = { cp: message("coverage:postalCode"), direccion: message("coverage:address") };
   return (
     <section className="block tool" aria-labelledby="cobertura-title">
@@ -18,9 +19,9 @@ export function CoverageTool({ lookup }: { lookup: CoverageLookup }) {
         {message("coverage:title")}
       </h2>
       <p className="tool__intro">{message("coverage:intro")}</p>
-      <Form method="get" action="/cobertura" id={form.id} noValidate onSubmit={form.onSubmit} onInput={form.onInput} className="tool__form tool__form--inline" preventScrollReset>
-        <ErrorSummary fields={fields} labels={labels} show={form.submitted && form.hasErrors} />
-        <TextField field={fields.cp} label={labels.cp} hint={message("coverage:postalCodeHint")} autoComplete="postal-code" />
+      <Form method="get" action="/cobertura" id={form.id} noValidate onSubmit={form.onSubmit} className="tool__form tool__form--inline" preventScrollReset>
+        <ErrorSummary fields={fields} labels={labels} show={form.status === "error"} />
+        <TextField field={fields.cp} label={labels.cp} hint={message("coverage:postalCodeHint")} autoComplete="postal-code" mask={{ maxLength: 5, inputMode: "numeric" }} />
         <TextField field={fields.direccion} label={labels.direccion} hint={message("coverage:addressHint")} autoComplete="street-address" />
         <SubmitButton>{message("coverage:submit")}</SubmitButton>
       </Form>

@@ -1,4 +1,5 @@
-import { formValues, validateValues } from "~/lib/form-validation";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { translate } from "~/lib/i18n/i18n.server";
 import { checkHomeCoverage } from "~/upstream/asistencia.server";
 import { checkServiceability } from "~/upstream/conn/serviceability.server";
@@ -10,8 +11,8 @@ export type CoverageOutcome =
   | { kind: "error"; message: string };
 
 export type CoverageLookup = {
-  /** The form as sent (so the fields keep what was typed) and its field errors, for useSchemaForm. */
-  form?: { initialValue: Record<string, string>; error: Record<string, string[]> };
+  /** The form as sent (so the fields keep what was typed) and its field errors: conform's reply, the form's `lastResult`. */
+  form?: SubmissionResult<string[]>;
   outcome: CoverageOutcome | null;
 };
 
@@ -28,9 +29,9 @@ const mapUrl = (location: { lat: number; lng: number } | null) =>
 export async function coverageLookup(url: URL): Promise<CoverageLookup> {
   const sent = Object.fromEntries([...url.searchParams].filter(([name]) => name === "cp" || name === "direccion"));
   if (!("cp" in sent)) return { outcome: null };
-  const checked = validateValues(coverageSchema, formValues(sent));
-  if (!checked.ok) return { form: { initialValue: sent, error: checked.errors }, outcome: null };
-  return { form: { initialValue: sent, error: {} }, outcome: await checkCoverage(checked.value) };
+  const submission = parseWithZod(new URLSearchParams(sent), { schema: coverageSchema });
+  if (submission.status !== "success") return { form: submission.reply(), outcome: null };
+  return { form: submission.reply(), outcome: await checkCoverage(submission.value) };
 }
 
 export async function checkCoverage({ cp, direccion }: CoverageQuery): Promise<CoverageOutcome> {

@@ -3,7 +3,8 @@ import { TextField } from "~/components/form/field";
 import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
 import { Icon } from "~/components/icon";
 import { useTranslation } from "react-i18next";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { imeiSchema } from "#schemas/forms/esim";
 import type { CompatibilityLookup, DeviceCheck } from "./imei-check.server";
 
@@ -25,7 +26,7 @@ const NEXT: Record<DeviceCheck["verdict"], Array<{ href: string; key: string }>>
  */
 export function CompatibilityTool({ lookup }: { lookup: CompatibilityLookup }) {
   const { t: message } = useTranslation(["common", "esim"]);
-  const { form, fields } = useSchemaForm({ id: "compatibilidad", schema: imeiSchema, lastResult: lookup.form, fields: ["imei"] });
+  const [form, fields] = useForm({ id: "compatibilidad", lastResult: lookup.form, constraint: getZodConstraint(imeiSchema), onValidate: ({ formData }) => parseWithZod(formData, { schema: imeiSchema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
   const labels = { imei: message("esim:compatibility.imei") };
   const { check } = lookup;
   return (
@@ -34,8 +35,8 @@ export function CompatibilityTool({ lookup }: { lookup: CompatibilityLookup }) {
         {message("esim:compatibility.title")}
       </h2>
       <p className="tool__intro">{message("esim:compatibility.intro")}</p>
-      <Form method="get" action="/compatibilidad" id={form.id} noValidate onSubmit={form.onSubmit} onInput={form.onInput} className="tool__form tool__form--inline" preventScrollReset>
-        <ErrorSummary fields={fields} labels={labels} show={form.submitted && form.hasErrors} />
+      <Form method="get" action="/compatibilidad" id={form.id} noValidate onSubmit={form.onSubmit} className="tool__form tool__form--inline" preventScrollReset>
+        <ErrorSummary fields={fields} labels={labels} show={form.status === "error"} />
         <TextField field={fields.imei} label={labels.imei} hint={message("esim:compatibility.hint")} autoComplete="off" mask={{ maxLength: 17, inputMode: "numeric" }} />
         <SubmitButton>{message("esim:compatibility.submit")}</SubmitButton>
       </Form>

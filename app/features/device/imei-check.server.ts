@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { IMEI_PATTERN, imeiSchema } from "#schemas/forms/esim";
-import { formValues, validateValues } from "~/lib/form-validation";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { translate } from "~/lib/i18n/i18n.server";
 import { rateLimiter, tooManyAttempts } from "~/lib/rate-limit.server";
 import { deviceMessageKey, validateImei } from "~/upstream/core/devices.server";
@@ -72,7 +73,7 @@ export const isWellFormedImei = (value: string) => IMEI_PATTERN.test(value);
 
 /** What /compatibilidad shows under its form: nothing asked yet, or the form as sent with its check. */
 export type CompatibilityLookup = {
-  form?: { initialValue: Record<string, string>; error: Record<string, string[]> };
+  form?: SubmissionResult<string[]>;
   check: DeviceCheck | null;
   /** The attempt limit's message, when the check was not made. */
   refused: string | null;
@@ -86,9 +87,9 @@ export type CompatibilityLookup = {
 export async function compatibilityLookup(url: URL, context: AppLoadContext): Promise<CompatibilityLookup> {
   if (!url.searchParams.has("imei")) return { check: null, refused: null };
   const sent = { imei: url.searchParams.get("imei") ?? "" };
-  const checked = validateValues(imeiSchema, formValues(sent));
-  if (!checked.ok) return { form: { initialValue: sent, error: checked.errors }, check: null, refused: null };
-  const device = await limitedDeviceCheck(checked.value.imei, context);
-  const form = { initialValue: sent, error: {} };
+  const submission = parseWithZod(new URLSearchParams(sent), { schema: imeiSchema });
+  if (submission.status !== "success") return { form: submission.reply(), check: null, refused: null };
+  const device = await limitedDeviceCheck(submission.value.imei, context);
+  const form = submission.reply();
   return "limited" in device ? { form, check: null, refused: device.limited } : { form, check: device, refused: null };
 }

@@ -7,7 +7,9 @@ import { ModalActions } from "~/components/url-modal";
 import { OfferForm, OfferModal } from "~/features/offer-modal/offer-form";
 import { OfferSummary } from "~/features/offer-modal/offer-summary";
 import { useTranslation } from "react-i18next";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type * as z from "zod/mini";
 import { ESIM_FIELDS, esimSchema } from "#schemas/forms/esim";
 import type { EsimAnswer } from "./esim.server";
 import { FIELD_STEPS, isStepField, STEP_ENDPOINT, stepValue } from "./journey-steps";
@@ -120,7 +122,7 @@ function EsimForm({ modal, answer }: { modal: Ready; answer?: EsimAnswer }) {
   const navigation = useNavigation();
   const hintId = useId();
   const { offer } = modal;
-  const { form, fields } = useSchemaForm({ id: `esim-${offer.offerId}`, schema: esimSchema, lastResult: answer?.result, fields: ESIM_FIELDS, defaultValue: modal.prefill });
+  const [form, fields] = useForm<z.input<typeof esimSchema>, z.output<typeof esimSchema>>({ id: `esim-${offer.offerId}`, lastResult: answer?.result, defaultValue: modal.prefill, constraint: getZodConstraint(esimSchema), onValidate: ({ formData }) => parseWithZod(formData, { schema: esimSchema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
   const device = useImeiCheck({ initialImei: fields.imei.initialValue ?? "", initial: answer?.device ?? null, journey: true });
 
   const labels: Record<(typeof ESIM_FIELDS)[number], string> = {

@@ -7,7 +7,8 @@ import { closeModalHref } from "~/components/url-modal";
 import { readCampaign } from "~/features/campaign/campaign.server";
 import { limitedDeviceCheck, type DeviceCheck } from "~/features/device/imei-check.server";
 import { CHECKOUT_PATH } from "~/features/payment/urls";
-import { parseForm, readForm, SECRET_FIELDS } from "~/lib/forms";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { readForm, SECRET_FIELDS } from "~/lib/forms";
 import type { FormAnswer } from "~/lib/form-answer.server";
 import { translate } from "~/lib/i18n/i18n.server";
 import { rateLimiter, tooManyAttempts } from "~/lib/rate-limit.server";
@@ -68,14 +69,14 @@ export async function esimAction(request: Request, context: AppLoadContext) {
   const journey = await readJourney(request);
 
   if (formData.get("intent") === IMEI_INTENT) {
-    const submission = parseForm(formData, imeiSchema);
+    const submission = parseWithZod(formData, { schema: imeiSchema });
     if (submission.status !== "success") return answer(submission, 400);
     const device = await checkAndRecord(submission.value.imei, journey, context);
     if ("limited" in device) return answer(submission, 429, { message: { tone: "error", text: device.limited } });
     return answer(submission, 200, { device });
   }
 
-  const submission = parseForm(formData, esimSchema);
+  const submission = parseWithZod(formData, { schema: esimSchema });
   if (!lookup.ok) return answer(submission, lookup.reason === "unknown" ? 404 : 503, { message: errorMessage(lookup.messageKey) });
   if (submission.status !== "success") return answer(submission, 400);
   const form = submission.value;
@@ -142,7 +143,7 @@ export async function esimAction(request: Request, context: AppLoadContext) {
  */
 export async function imeiCheckResponse(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
-  const submission = parseForm(url.searchParams, imeiSchema);
+  const submission = parseWithZod(url.searchParams, { schema: imeiSchema });
   if (submission.status !== "success") {
     const key = submission.error?.imei?.[0] ?? "esim:form.imeiFormat";
     // What was asked about comes back as digits only: an API never echoes what it refused.

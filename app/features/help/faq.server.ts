@@ -1,6 +1,14 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { helpQuerySchema, type HelpQuery } from "#schemas/forms/help";
 import { getFaq, type FaqEntry } from "~/upstream/asistencia.server";
 import { logger } from "~/lib/log.server";
 import type { UpstreamResult } from "~/upstream/http.server";
+
+/** The help centre's GET forms (`?q=`, `?estado=`), parsed as a form; a bad value asks nothing. */
+export function helpQuery(url: URL): HelpQuery {
+  const submission = parseWithZod(url.searchParams, { schema: helpQuerySchema });
+  return submission.status === "success" ? submission.value : {};
+}
 
 /** The FAQ is the same for everyone and changes rarely: asked at most every five minutes. */
 export const FAQ_FRESH_MS = 5 * 60_000;

@@ -5,15 +5,16 @@ import { ErrorSummary, FormMessage } from "~/components/form/form-messages";
 import { useMounted } from "~/components/form/use-mounted";
 import { ModalActions } from "~/components/url-modal";
 import { useTranslation } from "react-i18next";
-import { formValues, validateValues } from "~/lib/form-validation";
-import { useSchemaForm, type FormResult } from "~/lib/use-schema-form";
+import { validateTyped } from "~/components/form/validate-typed";
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { CONTACT_FIELDS, contactSchema, type LeadKind } from "#schemas/forms/contact";
 import { CONTACT_ACTION, RETURN_FIELD } from "./urls";
 
 /** What /contacto answers when it does not redirect (app/lib/form-answer.server.ts's FormAnswer). */
-export type ContactAnswer = { result: FormResult; message?: { tone: "error" | "warning" | "success" | "info"; text: string } };
+export type ContactAnswer = { result: SubmissionResult<string[]>; message?: { tone: "error" | "warning" | "success" | "info"; text: string } };
 
-const isValid = (form: HTMLFormElement) => validateValues(contactSchema, formValues(new FormData(form))).ok;
+const isValid = (form: HTMLFormElement) => parseWithZod(new FormData(form), { schema: contactSchema }).status === "success";
 
 /**
  * The lead form (docs/leads.md): name, phone twice, the privacy consent, 'ENVIAR DATOS'. It
@@ -26,7 +27,7 @@ export function ContactForm({ kind, returnTo, privacyUrl, answer: pageAnswer }: 
   const { t: message } = useTranslation(["common", "leads"]);
   const fetcher = useFetcher<ContactAnswer>();
   const answer = fetcher.data ?? pageAnswer;
-  const { form, fields } = useSchemaForm({ id: `contacto-${kind}`, schema: contactSchema, lastResult: answer?.result, fields: CONTACT_FIELDS });
+  const [form, fields] = useForm({ id: `contacto-${kind}`, lastResult: answer?.result, constraint: getZodConstraint(contactSchema), onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
   const hydrated = useMounted();
   const [valid, setValid] = useState(false);
   const element = useRef<HTMLFormElement>(null);
@@ -43,17 +44,16 @@ export function ContactForm({ kind, returnTo, privacyUrl, answer: pageAnswer }: 
   };
 
   const onInput = (event: FormEvent<HTMLFormElement>) => {
-    form.onInput(event);
     setValid(isValid(event.currentTarget));
   };
 
   return (
-    <fetcher.Form ref={element} method="post" action={CONTACT_ACTION} id={form.id} noValidate className="lead-form" onSubmit={form.onSubmit} onInput={onInput} onBlur={form.onBlur}>
+    <fetcher.Form ref={element} method="post" action={CONTACT_ACTION} id={form.id} noValidate className="lead-form" onSubmit={form.onSubmit} onInput={onInput} onBlur={validateTyped(form)}>
       <input type="hidden" name="tipo" value={kind} />
       <input type="hidden" name={RETURN_FIELD} value={returnTo} />
       <p className="lead-form__intro">{message(`leads:modal.intro.${kind}`)}</p>
       {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
-      <ErrorSummary fields={fields} labels={labels} show={form.submitted && form.hasErrors} />
+      <ErrorSummary fields={fields} labels={labels} show={form.status === "error"} />
       <TextField field={fields.nombre} label={labels.nombre} autoComplete="name" />
       <TextField field={fields.telefono} label={labels.telefono} hint={message("leads:modal.phoneHint")} type="tel" autoComplete="tel-national" />
       <TextField field={fields.confirmarNumero} label={labels.confirmarNumero} type="tel" autoComplete="tel-national" />

@@ -4,7 +4,8 @@ import { sendContactLead } from "~/upstream/core/captacion.server";
 import { getSite } from "~/lib/config/config.server";
 import { invalid, refused } from "~/lib/form-answer.server";
 import { translate } from "~/lib/i18n/i18n.server";
-import { parseForm, readForm } from "~/lib/forms";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { readForm } from "~/lib/forms";
 import { logger } from "~/lib/log.server";
 import { redirectWithNotice, takeNotice } from "~/lib/notice.server";
 import { createOutbox, type DeliveryOutcome, type Outbox } from "~/lib/outbox.server";
@@ -64,7 +65,7 @@ export async function contactAction(request: Request, context: AppLoadContext) {
   // The way back is resolved before anything answers: a form with errors echoes it into its page.
   const back = returnPath(formData.get(RETURN_FIELD), { drop: [CONTACT_PARAM] });
   formData.set(RETURN_FIELD, back);
-  const submission = parseForm(formData, contactSchema);
+  const submission = parseWithZod(formData, { schema: contactSchema });
   if (submission.status !== "success" || !submission.value) return invalid(submission);
   const form = submission.value;
   // The schema admits only the two kinds.

@@ -4,7 +4,8 @@ import { ErrorSummary, FormMessage } from "~/components/form/form-messages";
 import { OfferModalFailure } from "~/components/offer-modal-failure";
 import { UrlModal } from "~/components/url-modal";
 import { funnel } from "~/features/tracking/funnel";
-import type { FieldMeta, useSchemaForm } from "~/lib/use-schema-form";
+import type { FormMetadata } from "@conform-to/react";
+import type { FormField } from "~/components/form/field";
 
 /**
  * What every offer modal (a recharge, a SIM, an eSIM) shares: the modal is a URL (`?PARAM=OFFERID`)
@@ -51,7 +52,7 @@ export function useOfferDetailFunnel(offerId: string, type: number) {
   }, [offerId, type]);
 }
 
-type SchemaForm = ReturnType<typeof useSchemaForm>["form"];
+type SchemaForm = Pick<FormMetadata<Record<string, unknown>, string[]>, "id" | "onSubmit" | "status">;
 
 /**
  * An offer modal's form: the offer's id, a title and intro, the answer's message, the error
@@ -79,7 +80,7 @@ export function OfferForm({
   title: string;
   intro: string;
   answerMessage?: { tone: "error" | "warning" | "success" | "info"; text: string };
-  fields: Record<string, FieldMeta>;
+  fields: Record<string, FormField>;
   labels: Record<string, string>;
   legal?: readonly string[];
   onFieldInput?: (target: HTMLInputElement) => void;
@@ -90,7 +91,6 @@ export function OfferForm({
   const changed = useRef(new Set<string>());
 
   const onInput = (event: FormEvent<HTMLFormElement>) => {
-    form.onInput(event);
     const target = event.target as HTMLInputElement;
     if (!target.name) return;
     if (legal.includes(target.name)) funnel("ChangeLegal", { offerId, [target.name]: target.checked });
@@ -124,7 +124,7 @@ export function OfferForm({
       </h3>
       <p className="recharge-form__intro">{intro}</p>
       {answerMessage ? <FormMessage tone={answerMessage.tone}>{answerMessage.text}</FormMessage> : null}
-      <ErrorSummary fields={fields} labels={labels} show={form.submitted && form.hasErrors} />
+      <ErrorSummary fields={fields} labels={labels} show={form.status === "error"} />
       {children}
     </Form>
   );

@@ -1,12 +1,11 @@
-import { legalSchema } from "#schemas/forms/card";
+import type { CheckoutPost } from "#schemas/forms/card";
 import { postalLookup } from "~/features/address/postal.server";
-import { parseForm } from "~/lib/forms";
+import type { FormSubmission } from "~/lib/forms";
 import { translate } from "~/lib/i18n/i18n.server";
 import { envelopeSchema, type Envelope } from "~/upstream/crypto.server";
 import { NO_BILLING } from "./charge-payload";
 import type { PluginView, PostalAnswer } from "./checkout-data";
-import { answer, CARD_FIELDS, errorMessage, settle, type PayContext } from "./outcome.server";
-import { legalOptions } from "./plugin.server";
+import { answer, CARD_FIELDS, errorMessage, settle, type ParsedPost, type PayContext } from "./outcome.server";
 
 /**
  * Provider type 1, the card form. Card data (number, expiry, CVV) reaches this server only sealed
@@ -16,9 +15,9 @@ import { legalOptions } from "./plugin.server";
  */
 
 /** The values typed, minus the card's: what may travel back into the page. */
-export function withoutCard(form: FormData): Record<string, string> {
+export function withoutCard(payload: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of form.entries()) if (typeof value === "string" && !CARD_FIELDS.includes(name) && name !== "sealed") out[name] = value;
+  for (const [name, value] of Object.entries(payload)) if (typeof value === "string" && !CARD_FIELDS.includes(name) && name !== "sealed") out[name] = value;
   return out;
 }
 
@@ -43,11 +42,11 @@ type BillingRefusal = Extract<Awaited<ReturnType<typeof billingOf>>, { ok: false
  * The card form back with the billing address's problem: without the card; with the postal
  * code's colonias listed when the colonia is what is missing (the only one chosen when there is one).
  */
-export function billingRefused(submission: ReturnType<typeof parseForm>, refusal: BillingRefusal) {
+export function billingRefused(submission: FormSubmission, refusal: BillingRefusal) {
   return withColonias(submission.reply({ fieldErrors: { [refusal.field]: [refusal.message] }, hideFields: CARD_FIELDS }), refusal.postal);
 }
 
-function withColonias(result: ReturnType<ReturnType<typeof parseForm>["reply"]>, postal: PostalAnswer | undefined) {
+function withColonias(result: ReturnType<FormSubmission["reply"]>, postal: PostalAnswer | undefined) {
   if (!postal?.ok) return answer({ result });
   const only = postal.colonias.length === 1 ? postal.colonias[0]!.id : undefined;
   return answer({ result: only ? { ...result, initialValue: { ...(result.initialValue ?? {}), colonia: only } } : result, postal });
@@ -57,15 +56,16 @@ function withColonias(result: ReturnType<ReturnType<typeof parseForm>["reply"]>,
  * A card form refused by its schema: when the colonia is among what is missing and the postal code
  * is a valid one, the answer lists the code's colonias (without JavaScript nobody had looked them up).
  */
-export async function schemaRefused(submission: ReturnType<typeof parseForm>, plugin: PluginView, form: FormData) {
+export async function schemaRefused(submission: FormSubmission, plugin: PluginView) {
   const result = submission.reply({ hideFields: CARD_FIELDS });
-  const postalCode = String(form.get("postalCode") ?? "").trim();
+  const posted = submission.payload.postalCode;
+  const postalCode = typeof posted === "string" ? posted.trim() : "";
   if (!plugin.asksAddress || !result.error?.colonia || !/^\d{5}$/.test(postalCode)) return answer({ result });
   return withColonias(result, await postalLookup(postalCode));
 }
 
-function parseSealed(value: FormDataEntryValue | null): Envelope | null {
-  if (typeof value !== "string" || value.length > 8192) return null;
+function parseSealed(value: string | undefined): Envelope | null {
+  if (value === undefined || value.length > 8192) return null;
   try {
     const parsed = envelopeSchema.safeParse(JSON.parse(value));
     return parsed.success ? parsed.data : null;
@@ -79,13 +79,10 @@ function parseSealed(value: FormDataEntryValue | null): Envelope | null {
  * only form it ever reaches this server in. Without JavaScript the card is typed on the
  * provider's hosted payment page instead (card-page.server.ts).
  */
-export async function payWithCard(request: Request, form: FormData, context: PayContext) {
-  const { plugin } = context;
-  const sealedField = form.get("sealed");
-  if (sealedField === null) return answer({ message: errorMessage(translate("payment:checkout.staleForm")) }, 400);
-  const legal = parseForm(form, legalSchema(legalOptions(plugin)));
-  if (legal.status !== "success") return answer({ result: legal.reply({ hideFields: CARD_FIELDS }) });
-  const envelope = parseSealed(sealedField);
+export async function payWithCard(request: Request, { submission, value }: ParsedPost<CheckoutPost<"pay">>, context: PayContext) {
+  if (submission.payload.sealed === undefined) return answer({ message: errorMessage(translate("payment:checkout.staleForm")) }, 400);
+  if (!value) return answer({ result: submission.reply({ hideFields: CARD_FIELDS }) });
+  const envelope = parseSealed(value.sealed);
   if (!envelope) return answer({ message: errorMessage(translate("payment:checkout.encryptFailed")), reset: true });
   return settle(request, context, { sealedData: envelope });
 }

@@ -4,8 +4,9 @@ import { ErrorSummary } from "~/components/form/form-messages";
 import { TextField } from "~/components/form/field";
 import { useMounted } from "~/components/form/use-mounted";
 import { useTranslation } from "react-i18next";
-import { useSchemaForm } from "~/lib/use-schema-form";
-import { formValues, validateValues } from "~/lib/form-validation";
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { validateTyped } from "~/components/form/validate-typed";
 import { cardFormSchema, legalSchema, maskCard, parseExpiry } from "#schemas/forms/card";
 import type { CardSummary, CheckoutAnswer, CheckoutData, PluginView } from "./checkout-data";
 import { cardFieldsOf, chargePayload, NO_BILLING, type BillingFields } from "./charge-payload";
@@ -15,8 +16,6 @@ import { preloadSealing, usePaymentSubmit } from "./use-payment-submit";
 import { useStepFocus } from "./use-step-focus";
 
 type Ready = Extract<CheckoutData, { ok: true }>;
-
-const CARD_FIELDS = ["firstName", "lastName", "address", "postalCode", "colonia", "cardNumber", "expiry", "cvv", "privacy", "terms"] as const;
 
 /** What the browser keeps between step 1 and the pay button: in memory only, gone with the page. */
 type ClientSummary = { holder: { firstName: string; lastName: string }; card: ReturnType<typeof cardFieldsOf>; billing: BillingFields; display: CardSummary };
@@ -122,18 +121,19 @@ function CardStep({
   const { plugin } = checkout;
   const legal = plugin.detailsStep ? null : { privacy: plugin.legal.some((entry) => entry.kind === "privacy"), terms: plugin.legal.some((entry) => entry.kind === "terms") };
   const schema = cardFormSchema({ address: plugin.asksAddress, legal });
-  const { form, fields } = useSchemaForm({ id: "card", schema, lastResult: answer?.result, fields: CARD_FIELDS });
+  const [form, fields] = useForm({ id: "card", lastResult: answer?.result, constraint: getZodConstraint(schema), onValidate: ({ formData }) => parseWithZod(formData, { schema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
   const { charging, sealAndPost } = usePaymentSubmit();
   const [lookup, setLookup] = useState<BillingLookup | null>(answer?.postal?.ok ? answer.postal : null);
   const [problem, setProblem] = useState<string | null>(null);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    // With JavaScript nothing of this form is posted as typed.
-    event.preventDefault();
+    // With JavaScript nothing of this form is posted as typed: conform stops a post it found invalid (and its own validation requests).
     form.onSubmit(event);
-    const result = validateValues(schema, formValues(new FormData(event.currentTarget)));
-    if (!result.ok) return;
-    const value = result.value as { firstName: string; lastName: string; cardNumber: string; expiry: string; cvv: string; address?: string; postalCode?: string; colonia?: string };
+    if (event.defaultPrevented) return;
+    event.preventDefault();
+    const submission = parseWithZod(new FormData(event.currentTarget), { schema });
+    if (submission.status !== "success") return;
+    const value = submission.value as { firstName: string; lastName: string; cardNumber: string; expiry: string; cvv: string; address?: string; postalCode?: string; colonia?: string };
     const expiry = parseExpiry(value.expiry);
     if (!expiry) return;
     const holder = { firstName: value.firstName, lastName: value.lastName };
@@ -187,13 +187,12 @@ function CardStep({
       className="checkout-form"
       noValidate
       onSubmit={hydrated ? onSubmit : undefined}
-      onInput={form.onInput}
-      onBlur={form.onBlur}
+      onBlur={validateTyped(form)}
       onFocus={hydrated ? () => void preloadSealing().catch(() => undefined) : undefined}
       aria-labelledby="card-step-title"
     >
       <StepTitle plugin={plugin} step={1} title={message("payment:checkout.cardStep")} id="card-step-title" focus={!answer || focusKey > 0} focusKey={focusKey} />
-      <ErrorSummary fields={fields} labels={labels} show={form.submitted && form.hasErrors} />
+      <ErrorSummary fields={fields} labels={labels} show={form.status === "error"} />
       {problem ? (
         <p className="form-message form-message--error" role="alert">
           {problem}
@@ -214,7 +213,7 @@ function CardStep({
             <CardNumberField field={fields.cardNumber} label={labels.cardNumber!} hint={message("payment:checkout.cardNumberHint")} />
             <div className="checkout-form__row checkout-form__row--compact">
               <ExpiryField field={fields.expiry} label={labels.expiry!} hint={message("payment:checkout.expiryHint")} />
-              <TextField field={fields.cvv} label={labels.cvv!} hint={message("payment:checkout.cvvHint")} autoComplete="cc-csc" spellCheck={false} />
+              <TextField field={fields.cvv} label={labels.cvv!} hint={message("payment:checkout.cvvHint")} autoComplete="cc-csc" spellCheck={false} mask={{ maxLength: 4, inputMode: "numeric" }} />
             </div>
           </fieldset>
           <p className="checkout-form__secure">{message("payment:checkout.secureNote")}</p>
@@ -293,7 +292,7 @@ function SummaryStep({ checkout, summary, client, answer, onBack }: { checkout: 
   const { plugin, sale } = checkout;
   const legal = { privacy: plugin.legal.some((entry) => entry.kind === "privacy"), terms: plugin.legal.some((entry) => entry.kind === "terms") };
   const schema = legalSchema(legal);
-  const { form, fields } = useSchemaForm({ id: "pay", schema, lastResult: client ? undefined : answer?.result, fields: ["privacy", "terms"] as const });
+  const [form, fields] = useForm({ id: "pay", lastResult: client ? undefined : answer?.result, constraint: getZodConstraint(schema), onValidate: ({ formData }) => parseWithZod(formData, { schema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
   const { charging, sealAndPost } = usePaymentSubmit();
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -322,9 +321,9 @@ function SummaryStep({ checkout, summary, client, answer, onBack }: { checkout: 
   rows[0]!.label = sale.title;
 
   return (
-    <Form method="post" id={form.id} className="checkout-form" noValidate onSubmit={hydrated ? onSubmit : undefined} onInput={form.onInput} aria-labelledby="summary-step-title">
+    <Form method="post" id={form.id} className="checkout-form" noValidate onSubmit={hydrated ? onSubmit : undefined} aria-labelledby="summary-step-title">
       <StepTitle plugin={plugin} step={2} title={message("payment:checkout.summaryStep")} id="summary-step-title" focus={!answer?.result?.error || Object.keys(answer.result.error).length === 0} />
-      <ErrorSummary fields={fields} labels={{ ...(legal.privacy ? { privacy: message("payment:checkout.privacyLink") } : {}), ...(legal.terms ? { terms: message("payment:checkout.termsLink") } : {}) }} show={form.submitted && form.hasErrors} />
+      <ErrorSummary fields={fields} labels={{ ...(legal.privacy ? { privacy: message("payment:checkout.privacyLink") } : {}), ...(legal.terms ? { terms: message("payment:checkout.termsLink") } : {}) }} show={form.status === "error"} />
       {problem ? (
         <p className="form-message form-message--error" role="alert">
           {problem}

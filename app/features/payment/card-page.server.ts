@@ -1,17 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { redirectDocument } from "@remix-run/node";
 import * as z from "zod";
-import { cardHolderSchema, legalSchema } from "#schemas/forms/card";
+import type { CheckoutPost } from "#schemas/forms/card";
 import type { CheckoutSale } from "#schemas/sale";
 import { env } from "~/lib/env.server";
-import { parseForm, SECRET_FIELDS } from "~/lib/forms";
+import { SECRET_FIELDS } from "~/lib/forms";
 import { translate } from "~/lib/i18n/i18n.server";
 import { commitSession, type getSession } from "~/lib/session.server";
 import { postalLookup } from "~/features/address/postal.server";
 import { billingOf, billingRefused, schemaRefused } from "./card-form.server";
 import type { CardSummary, PluginView } from "./checkout-data";
-import { answer, errorMessage, settle, type PayContext } from "./outcome.server";
-import { legalOptions } from "./plugin.server";
+import { answer, errorMessage, settle, type ParsedPost, type PayContext } from "./outcome.server";
 import { CARD_PAGE_PARAMS, CHECKOUT_PATH } from "./urls";
 
 /**
@@ -53,16 +52,15 @@ function summaryOf(page: CardPage & { last4: string }): CardSummary {
 }
 
 /** Step 1 without JavaScript: the holder and the address checked, then off to the provider's page. */
-export async function startCardPage(form: FormData, context: { sale: CheckoutSale; plugin: PluginView; session: Session; returnTo: string }) {
+export async function startCardPage({ submission, value }: ParsedPost<CheckoutPost<"card-page">>, context: { sale: CheckoutSale; plugin: PluginView; session: Session; returnTo: string }) {
   const { plugin, sale, session } = context;
-  const submission = parseForm(form, cardHolderSchema({ address: plugin.asksAddress }));
-  if (submission.status !== "success") return schemaRefused(submission, plugin, form);
-  const billing = await billingOf(plugin, submission.value);
+  if (!value) return schemaRefused(submission, plugin);
+  const billing = await billingOf(plugin, value);
   if (!billing.ok) return billingRefused(submission, billing);
   const pageUrl = env.providerPaymentPageUrl;
   if (!pageUrl) return answer({ message: errorMessage(translate("payment:payment.unavailable")) }, 503);
   const ref = randomUUID();
-  const page: CardPage = { uuid: sale.uuid, ref, holder: { firstName: submission.value.firstName, lastName: submission.value.lastName }, billing: billing.billing, coloniaName: billing.coloniaName };
+  const page: CardPage = { uuid: sale.uuid, ref, holder: { firstName: value.firstName, lastName: value.lastName }, billing: billing.billing, coloniaName: billing.coloniaName };
   session.set("cardPage", page);
   const url = new URL(pageUrl, "http://provider.local");
   url.searchParams.set("ref", ref);
@@ -92,11 +90,10 @@ export function cardPageReturn(url: URL, session: Session, sale: CheckoutSale): 
 }
 
 /** 'Pagar' on the summary after the provider's page: the consents, then the charge with its token. */
-export async function payWithCardPage(request: Request, form: FormData, context: PayContext & { session: Session }) {
+export async function payWithCardPage(request: Request, { submission, value }: ParsedPost<CheckoutPost<"card-page-pay">>, context: PayContext & { session: Session }) {
   const page = cardPageOf(context.session, context.sale);
   if (!page?.token || !page.last4) return answer({ message: errorMessage(translate("payment:checkout.cardPageMissing")) });
-  const legal = parseForm(form, legalSchema(legalOptions(context.plugin)));
-  if (legal.status !== "success") return answer({ result: legal.reply({ hideFields: [...SECRET_FIELDS] }), summary: summaryOf({ ...page, last4: page.last4 }) });
+  if (!value) return answer({ result: submission.reply({ hideFields: [...SECRET_FIELDS] }), summary: summaryOf({ ...page, last4: page.last4 }) });
   // The hosted page's token is the provider's tokenised card: charged as its hosted product, type 2.
   const setup = { ...context.setup, provider: { ...context.setup.provider, typeCode: 2 as const } };
   // A failed charge brings step 1 back with the holder and the address (and the code's colonias), never the card.

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import type { postalLookup } from "~/features/address/postal.server";
 import type { ProviderKind } from "~/upstream/payments/plugin.server";
 import type { SaleView } from "./sale.server";
@@ -49,7 +50,7 @@ export type CheckoutData =
 /** What the checkout's actions answer when they do not redirect. */
 export type CheckoutAnswer = {
   /** conform's reply for the card form: field errors, and the values typed except the card's. */
-  result?: { initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null> | null; status?: "error" | "success" };
+  result?: SubmissionResult<string[]>;
   message?: { tone: "error" | "warning" | "info"; text: string };
   /** The summary after the provider's hosted payment page, again (no JavaScript, a consent missing). */
   summary?: CardSummary;

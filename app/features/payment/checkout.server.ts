@@ -15,13 +15,15 @@ import { cardPageReturn, cardPageReturnPath, payWithCardPage, startCardPage } fr
 import type { CheckoutData } from "./checkout-data";
 import { payWithToken } from "./hosted-card.server";
 import { paymentLedger, FAILURE_THRESHOLD } from "./ledger.server";
-import { answer, errorMessage } from "./outcome.server";
+import { answer, errorMessage, type ParsedPost } from "./outcome.server";
 import { confirmPaypal, startPaypal } from "./paypal.server";
-import { preparePlugin } from "./plugin.server";
+import { legalOptions, preparePlugin } from "./plugin.server";
 import { RECEIPT_PATH } from "./receipt.server";
 import { pendingSale, saleView } from "./sale.server";
 import { CARD_METHOD_PARAM, CHECKOUT_PATH } from "./urls";
 import { readForm } from "~/lib/forms";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { checkoutSchema, type CheckoutForm, type CheckoutPost } from "#schemas/forms/card";
 
 /**
  * The checkout (docs/payment.md card payment plugin screens, spec §4 payment, §7 plugin and cobrar): the
@@ -100,7 +102,6 @@ const paymentKeySchema = z.uuid();
 
 export async function checkoutAction(request: Request, context: AppLoadContext) {
   const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
   const key = paymentKeySchema.safeParse(form.get("paymentKey"));
   const sale = await pendingSale(request);
 
@@ -114,40 +115,47 @@ export async function checkoutAction(request: Request, context: AppLoadContext) 
   if (form.get("saleId") !== sale.uuid) return answer({ message: errorMessage(translate("payment:checkout.saleChanged")) }, 409);
   if (!(await isStillOffered(request, context, sale))) return answer({ message: errorMessage(translate("payment:checkout.notOffered")) }, 409);
 
-  if (intent === "postal-code") {
-    // 'Buscar colonias' without JavaScript: the form comes back with the colonias (and without the card).
-    const postal = await limitedPostalLookup(String(form.get("postalCode") ?? "").trim(), context);
-    const initialValue = withoutCard(form);
-    // A refused code is cleared; one that could not be looked up (the upstream failed) stays as typed.
-    if (!postal.ok && !postal.unavailable) delete initialValue.postalCode;
-    return answer({ postal, result: { initialValue, error: postal.ok ? {} : { postalCode: [postal.message] } } }, 200);
-  }
-
   const session = await getSession(request);
   const url = new URL(request.url);
   const prepared = await preparePlugin(request, context, sale, session, { cardFallback: url.searchParams.get(CARD_METHOD_PARAM) === "tarjeta" });
   if (!prepared.ok) return answer({ message: errorMessage(translate(prepared.messageKey)) }, 503, { "Set-Cookie": await commitSession(session) });
   const { plugin, setup } = prepared;
 
-  switch (intent) {
+  // The form, parsed once: one branch per intent, with the consents and the address the plugin lists.
+  const submission = parseWithZod(form, { schema: checkoutSchema({ legal: legalOptions(plugin), address: plugin.asksAddress }) });
+  const value = submission.status === "success" ? submission.value : null;
+  const post = <Intent extends CheckoutForm["intent"]>(intent: Intent): ParsedPost<CheckoutPost<Intent>> => ({
+    submission,
+    value: value?.intent === intent ? (value as CheckoutPost<Intent>) : null,
+  });
+  const stale = () => answer({ message: errorMessage(translate("payment:checkout.staleForm")) }, 409);
+
+  switch (value?.intent ?? submission.payload.intent) {
+    case "postal-code":
+      return postalCodeAnswer(post("postal-code"), context);
     case "card-page":
       // Without JavaScript: the holder and the address here, the card on the provider's page.
-      return startCardPage(form, { sale, plugin, session, returnTo: cardPageReturnPath(plugin.cardFallback) });
+      return startCardPage(post("card-page"), { sale, plugin, session, returnTo: cardPageReturnPath(plugin.cardFallback) });
     case "card-page-pay":
-      if (!key.success) return answer({ message: errorMessage(translate("payment:checkout.staleForm")) }, 409);
-      return payWithCardPage(request, form, { sale, plugin, setup, paymentKey: key.data, session });
+      return key.success ? payWithCardPage(request, post("card-page-pay"), { sale, plugin, setup, paymentKey: key.data, session }) : stale();
     case "pay":
-      if (!key.success) return answer({ message: errorMessage(translate("payment:checkout.staleForm")) }, 409);
-      return payWithCard(request, form, { sale, plugin, setup, paymentKey: key.data });
+      return key.success ? payWithCard(request, post("pay"), { sale, plugin, setup, paymentKey: key.data }) : stale();
     case "hosted-pay":
-      if (!key.success) return answer({ message: errorMessage(translate("payment:checkout.staleForm")) }, 409);
-      return payWithToken(request, form, { sale, plugin, setup, paymentKey: key.data });
+      return key.success ? payWithToken(request, post("hosted-pay"), { sale, plugin, setup, paymentKey: key.data }) : stale();
     case "paypal":
-      return startPaypal(request, form, { sale, plugin, setup, session });
+      return startPaypal(request, post("paypal"), { sale, plugin, setup, session });
     case "paypal-confirm":
-      if (!key.success) return answer({ message: errorMessage(translate("payment:checkout.staleForm")) }, 409);
-      return confirmPaypal(request, { sale, plugin, setup, paymentKey: key.data, session });
+      return key.success ? confirmPaypal(request, { sale, plugin, setup, paymentKey: key.data, session }) : stale();
     default:
       return answer({ message: errorMessage(translate("payment:checkout.staleForm")) }, 400);
   }
+}
+
+/** 'Buscar colonias' without JavaScript: the form comes back with the colonias (and without the card). */
+async function postalCodeAnswer({ submission, value }: ParsedPost<CheckoutPost<"postal-code">>, context: AppLoadContext) {
+  const postal = await limitedPostalLookup((value?.postalCode ?? "").trim(), context);
+  const initialValue = withoutCard(submission.payload);
+  // A refused code is cleared; one that could not be looked up (the upstream failed) stays as typed.
+  if (!postal.ok && !postal.unavailable) delete initialValue.postalCode;
+  return answer({ postal, result: { initialValue, error: postal.ok ? {} : { postalCode: [postal.message] } } }, 200);
 }

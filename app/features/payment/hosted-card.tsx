@@ -4,7 +4,8 @@ import { ErrorSummary, FormMessage } from "~/components/form/form-messages";
 import { useMounted } from "~/components/form/use-mounted";
 import { funnel } from "~/features/tracking/funnel";
 import { useTranslation } from "react-i18next";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { legalSchema } from "#schemas/forms/card";
 import type { CheckoutAnswer, CheckoutData } from "./checkout-data";
 import { LegalChecks, PayButton } from "./pay-step";
@@ -50,7 +51,7 @@ export function HostedCardPayment({ checkout, answer }: { checkout: Ready; answe
   const { plugin } = checkout;
   const legal = { privacy: plugin.legal.some((entry) => entry.kind === "privacy"), terms: plugin.legal.some((entry) => entry.kind === "terms") };
   const schema = legalSchema(legal);
-  const { form, fields } = useSchemaForm({ id: "hosted", schema, lastResult: answer?.result, fields: ["privacy", "terms"] as const });
+  const [form, fields] = useForm({ id: "hosted", lastResult: answer?.result, constraint: getZodConstraint(schema), onValidate: ({ formData }) => parseWithZod(formData, { schema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
   const { charging, post } = usePaymentSubmit();
   const frame = useRef<HTMLIFrameElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -150,13 +151,13 @@ export function HostedCardPayment({ checkout, answer }: { checkout: Ready; answe
           </a>
         </p>
       </div>
-      <Form method="post" ref={formRef} id={form.id} className="checkout-form needs-js" noValidate onSubmit={onSubmit} onInput={form.onInput}>
+      <Form method="post" ref={formRef} id={form.id} className="checkout-form needs-js" noValidate onSubmit={onSubmit}>
         <div className="checkout-step">
           <h3 className="checkout-step__title" tabIndex={-1} ref={heading}>
             {message(details && token ? "payment:checkout.summaryStep" : "payment:checkout.cardStep")}
           </h3>
         </div>
-        <ErrorSummary fields={fields} labels={{ ...(legal.privacy ? { privacy: message("payment:checkout.privacyLink") } : {}), ...(legal.terms ? { terms: message("payment:checkout.termsLink") } : {}) }} show={form.submitted && form.hasErrors} />
+        <ErrorSummary fields={fields} labels={{ ...(legal.privacy ? { privacy: message("payment:checkout.privacyLink") } : {}), ...(legal.terms ? { terms: message("payment:checkout.termsLink") } : {}) }} show={form.status === "error"} />
         {problem ? <FormMessage tone={problem.tone}>{problem.text}</FormMessage> : null}
         {widget === "missing" ? <FormMessage tone="error">{message("payment:checkout.widgetNotFound")}</FormMessage> : null}
         {token ? (

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect } from "@remix-run/node";
 import { SALE_SESSION_KEY, type CheckoutSale } from "#schemas/sale";
+import type { FormSubmission } from "~/lib/forms";
 import { translate } from "~/lib/i18n/i18n.server";
 import { commitSession, getSession } from "~/lib/session.server";
 import { charge, type ChargeInput } from "~/upstream/payments/charge.server";
@@ -19,6 +20,9 @@ export const CARD_FIELDS = ["cardNumber", "cvv", "expiry"];
 
 export const answer = (body: CheckoutAnswer, status = 400, headers?: HeadersInit) => data<CheckoutAnswer>({ ...body, paymentKey: randomUUID() }, { status, headers });
 export const errorMessage = (text: string) => ({ tone: "error" as const, text });
+
+/** One intent's post, parsed once by the action: conform's submission (for its reply) and the typed branch, or null when the schema refused it. */
+export type ParsedPost<Value> = { submission: FormSubmission; value: Value | null };
 
 export type PayContext = { sale: CheckoutSale; plugin: PluginView; setup: PluginSetup; paymentKey: string };
 

@@ -1,19 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { redirectDocument } from "@remix-run/node";
-import { legalSchema } from "#schemas/forms/card";
-import { parseForm, SECRET_FIELDS } from "~/lib/forms";
+import type { CheckoutPost } from "#schemas/forms/card";
+import { SECRET_FIELDS } from "~/lib/forms";
 import { translate } from "~/lib/i18n/i18n.server";
 import { commitSession, type getSession } from "~/lib/session.server";
 import { createPaypalOrder } from "~/upstream/payments/paypal.server";
-import { answer, errorMessage, settle, type PayContext } from "./outcome.server";
-import { legalOptions } from "./plugin.server";
+import { answer, errorMessage, settle, type ParsedPost, type PayContext } from "./outcome.server";
 import { upstreamSale } from "./sale.server";
 import { CHECKOUT_PATH } from "./urls";
 
 /** Provider type 3: the consents, then PayPal's approval page; digital goods, no shipping. */
-export async function startPaypal(request: Request, form: FormData, context: Omit<PayContext, "paymentKey"> & { session: Awaited<ReturnType<typeof getSession>> }) {
-  const legal = parseForm(form, legalSchema(legalOptions(context.plugin)));
-  if (legal.status !== "success") return answer({ result: legal.reply({ hideFields: [...SECRET_FIELDS] }), paypalForm: context.plugin.paypalBeside });
+export async function startPaypal(request: Request, { submission, value }: ParsedPost<CheckoutPost<"paypal">>, context: Omit<PayContext, "paymentKey"> & { session: Awaited<ReturnType<typeof getSession>> }) {
+  if (!value) return answer({ result: submission.reply({ hideFields: [...SECRET_FIELDS] }), paypalForm: context.plugin.paypalBeside });
   const order = await createPaypalOrder({
     setup: context.setup,
     sale: upstreamSale(context.sale),

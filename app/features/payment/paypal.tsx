@@ -2,10 +2,10 @@ import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { ErrorSummary, FormMessage } from "~/components/form/form-messages";
 import { useMounted } from "~/components/form/use-mounted";
-import { formValues, validateValues } from "~/lib/form-validation";
 import { funnel } from "~/features/tracking/funnel";
 import { useTranslation } from "react-i18next";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { legalSchema } from "#schemas/forms/card";
 import type { CheckoutAnswer, CheckoutData } from "./checkout-data";
 import { LegalChecks, PayButton, PaymentProgress } from "./pay-step";
@@ -27,7 +27,7 @@ export function PaypalPayment({ checkout, answer, beside = false }: { checkout: 
   const { plugin } = checkout;
   const legal = { privacy: plugin.legal.some((entry) => entry.kind === "privacy"), terms: plugin.legal.some((entry) => entry.kind === "terms") };
   const schema = legalSchema(legal);
-  const { form, fields } = useSchemaForm({ id: "paypal", schema, lastResult: answer?.result, fields: ["privacy", "terms"] as const });
+  const [form, fields] = useForm({ id: "paypal", lastResult: answer?.result, constraint: getZodConstraint(schema), onValidate: ({ formData }) => parseWithZod(formData, { schema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
   const [consented, setConsented] = useState(false);
   const { charging } = usePaymentSubmit();
   // The step's heading takes the focus when it is the step shown (never when it sits under the card form).
@@ -61,8 +61,7 @@ export function PaypalPayment({ checkout, answer, beside = false }: { checkout: 
         form.onSubmit(event);
         if (!event.defaultPrevented) funnel("RequestPayment", { provider: 3 });
       }}
-      onInput={form.onInput}
-      onChange={(event) => setConsented(validateValues(schema, formValues(new FormData(event.currentTarget))).ok)}
+      onChange={(event) => setConsented(parseWithZod(new FormData(event.currentTarget), { schema }).status === "success")}
     >
       <div className="checkout-step">
         <h3 className="checkout-step__title" id="paypal-title" tabIndex={beside ? undefined : -1} ref={heading} autoFocus={!beside && !hydrated && !answer?.message}>
@@ -70,7 +69,7 @@ export function PaypalPayment({ checkout, answer, beside = false }: { checkout: 
         </h3>
         {beside ? <p className="checkout-alternative__text">{message("payment:checkout.paypalBesideText")}</p> : null}
       </div>
-      <ErrorSummary fields={fields} labels={{ ...(legal.privacy ? { privacy: message("payment:checkout.privacyLink") } : {}), ...(legal.terms ? { terms: message("payment:checkout.termsLink") } : {}) }} show={form.submitted && form.hasErrors} />
+      <ErrorSummary fields={fields} labels={{ ...(legal.privacy ? { privacy: message("payment:checkout.privacyLink") } : {}), ...(legal.terms ? { terms: message("payment:checkout.termsLink") } : {}) }} show={form.status === "error"} />
       {checkout.paypal.cancelled ? <FormMessage tone="info">{message("payment:checkout.paypalCancelled")}</FormMessage> : null}
       <input type="hidden" name="saleId" value={checkout.sale.uuid} />
       <input type="hidden" name="paymentKey" value={checkout.paymentKey} />

@@ -3,9 +3,10 @@ import { useEffect, useRef } from "react";
 import { TextField } from "~/components/form/field";
 import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
 import { useTranslation } from "react-i18next";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { ICCID_PREFIX } from "#schemas/forms/fields";
-import { PORTABILITY_FIELDS, portabilitySchema } from "#schemas/forms/portability";
+import { portabilitySchema } from "#schemas/forms/portability";
 import type { PortabilityAnswer } from "./portability.server";
 
 export const PORTABILITY_PATH = "/haz-tu-portabilidad";
@@ -22,7 +23,7 @@ export function PortabilityTool() {
 
 function PortabilityForm({ answer }: { answer: PortabilityAnswer | undefined }) {
   const { t: message } = useTranslation(["common", "portability"]);
-  const { form, fields } = useSchemaForm({ id: "portabilidad", schema: portabilitySchema, lastResult: answer?.result, fields: PORTABILITY_FIELDS });
+  const [form, fields] = useForm({ id: "portabilidad", lastResult: answer?.result, constraint: getZodConstraint(portabilitySchema), onValidate: ({ formData }) => parseWithZod(formData, { schema: portabilitySchema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
   const labels = {
     numero: message("portability:number"),
     nip: message("portability:nip"),
@@ -37,12 +38,12 @@ function PortabilityForm({ answer }: { answer: PortabilityAnswer | undefined }) 
         {message("portability:title")}
       </h2>
       <p className="tool__intro">{message("portability:intro")}</p>
-      <Form method="post" action={PORTABILITY_PATH} id={form.id} noValidate onSubmit={form.onSubmit} onInput={form.onInput} className="tool__form" preventScrollReset>
+      <Form method="post" action={PORTABILITY_PATH} id={form.id} noValidate onSubmit={form.onSubmit} className="tool__form" preventScrollReset>
         {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
-        <ErrorSummary fields={fields} labels={labels} show={form.submitted && form.hasErrors} />
+        <ErrorSummary fields={fields} labels={labels} show={form.status === "error"} />
         <TextField field={fields.numero} label={labels.numero} hint={message("portability:numberHint")} type="tel" autoComplete="tel-national" />
-        <TextField field={fields.nip} label={labels.nip} hint={message("portability:nipHint")} autoComplete="one-time-code" />
-        <TextField field={fields.iccid} label={labels.iccid} hint={message("portability:iccidHint")} prefix={ICCID_PREFIX} autoComplete="off" />
+        <TextField field={fields.nip} label={labels.nip} hint={message("portability:nipHint")} autoComplete="one-time-code" inputMode="numeric" />
+        <TextField field={fields.iccid} label={labels.iccid} hint={message("portability:iccidHint")} prefix={ICCID_PREFIX} autoComplete="off" inputMode="numeric" />
         <TextField field={fields.nombre} label={labels.nombre} autoComplete="name" />
         <TextField field={fields.correo} label={labels.correo} hint={message("portability:emailHint")} type="email" autoComplete="email" spellCheck={false} />
         <TextField field={fields.telefono} label={labels.telefono} hint={message("portability:contactPhoneHint")} type="tel" autoComplete="tel-national" />

@@ -2,7 +2,8 @@ import type { AppLoadContext } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { type FormAnswer, invalid, refused } from "~/lib/form-answer.server";
 import { formatPhone } from "~/lib/format";
-import { parseForm, readForm, SECRET_FIELDS } from "~/lib/forms";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { readForm, SECRET_FIELDS } from "~/lib/forms";
 import { rateLimiter } from "~/lib/rate-limit.server";
 import { guessPortabilityByIccid, requestPortability } from "~/upstream/portabilidad.server";
 import { ICCID_PREFIX } from "#schemas/forms/fields";
@@ -18,7 +19,7 @@ export type PortabilityAnswer = FormAnswer & { done?: { folio: string; number: s
  * bring a second number); then the request itself. A refusal keeps what was typed except the NIP.
  */
 export async function portabilityAction(request: Request, context: AppLoadContext) {
-  const submission = parseForm(await readForm(request), portabilitySchema);
+  const submission = parseWithZod(await readForm(request), { schema: portabilitySchema });
   if (submission.status !== "success") return invalid(submission);
   const form = submission.value;
 

@@ -3,7 +3,8 @@ import { SelectField, TextField } from "~/components/form/field";
 import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
 import type { FormAnswer } from "~/lib/form-answer.server";
 import { useTranslation } from "react-i18next";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { invoiceSchema } from "#schemas/forms/profile";
 import type { InvoiceRecharge, InvoiceView as Invoice } from "./invoice.server";
 
@@ -99,7 +100,7 @@ function InvoiceForm({ view }: { view: Extract<Invoice, { kind: "form" }> }) {
   const { t: message } = useTranslation(["common", "profile"]);
   const answer = useActionData<FormAnswer>();
   const names = ["rfc", "businessName", "postalCode", "taxRegime", "cfdiUse", "paymentForm", "paymentMethod", "email"] as const;
-  const { form, fields } = useSchemaForm({ id: "invoice", schema: invoiceSchema, lastResult: answer?.result, fields: names, defaultValue: { email: view.email } });
+  const [form, fields] = useForm({ id: "invoice", lastResult: answer?.result, defaultValue: { email: view.email }, constraint: getZodConstraint(invoiceSchema), onValidate: ({ formData }) => parseWithZod(formData, { schema: invoiceSchema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
   const labels = Object.fromEntries(names.map((name) => [name, message(`profile:invoice.${name}`)])) as Record<(typeof names)[number], string>;
   const options = (list: keyof typeof view.lists) => [
     { value: "", label: message("profile:invoice.choose") },
@@ -114,7 +115,7 @@ function InvoiceForm({ view }: { view: Extract<Invoice, { kind: "form" }> }) {
       <RechargeSummary recharge={view.recharge} />
       <p className="profile-page__intro">{message("profile:invoice.intro")}</p>
       {view.error ? <FormMessage tone="error">{view.error}</FormMessage> : null}
-      <Form method="post" action={view.recharge.href} id={form.id} noValidate onSubmit={form.onSubmit} onInput={form.onInput} className="auth-form invoice-form">
+      <Form method="post" action={view.recharge.href} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form invoice-form">
         {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
         <ErrorSummary fields={fields} labels={labels} show={Boolean(answer?.result?.error)} />
         <TextField field={fields.rfc} label={labels.rfc} hint={message("profile:invoice.rfcHint")} autoComplete="off" />

@@ -2,7 +2,8 @@ import type { AppLoadContext } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { invalid, refused } from "~/lib/form-answer.server";
 import { rateLimiter, tooManyAttempts } from "~/lib/rate-limit.server";
-import { parseForm, readForm } from "~/lib/forms";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { readForm } from "~/lib/forms";
 import { formatHistoryDate, formatMoney } from "~/lib/format";
 import { translate } from "~/lib/i18n/i18n.server";
 import { getRecharges } from "~/lib/config/config.server";
@@ -96,7 +97,7 @@ export async function invoiceAction(request: Request, context: AppLoadContext) {
   const line = lineNumberOf(user);
   const orderId = new URL(request.url).searchParams.get("recarga");
   if (!orderId) throw redirect(INVOICE_PATH, { status: 303 });
-  const submission = parseForm(await readForm(request), invoiceSchema);
+  const submission = parseWithZod(await readForm(request), { schema: invoiceSchema });
   if (submission.status !== "success") return invalid(submission);
   const limit = await rateLimiter.take({ action: "invoice", number: line, ip: context.clientIp });
   if (!limit.allowed) return refused(submission, tooManyAttempts(limit), 429, { "Retry-After": String(limit.retryAfterSeconds) });

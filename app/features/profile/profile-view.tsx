@@ -4,7 +4,8 @@ import { CheckboxField, PasswordField, TextField } from "~/components/form/field
 import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
 import type { FormAnswer } from "~/lib/form-answer.server";
 import { useTranslation } from "react-i18next";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { passwordChangeSchema, profileDataSchema } from "#schemas/forms/profile";
 import type { ProfileView as Profile } from "./profile.server";
 import { PROFILE_PATH, REPLACEMENT_PATH, whatsappConfirmUrl } from "./urls";
@@ -56,19 +57,13 @@ export function ProfileView({ view }: { view: Profile }) {
 
 function DataForm({ view, answer }: { view: Profile; answer: Answer | undefined }) {
   const { t: message } = useTranslation(["common", "auth", "profile"]);
-  const { form, fields } = useSchemaForm({
-    id: "profile-data",
-    schema: profileDataSchema,
-    lastResult: answer?.result,
-    fields: ["name", "email", "promotions"],
-    defaultValue: { name: view.name, email: view.email, ...(view.allowNotifications ? { promotions: "on" } : {}) },
-  });
+  const [form, fields] = useForm({ id: "profile-data", lastResult: answer?.result, defaultValue: { name: view.name, email: view.email, ...(view.allowNotifications ? { promotions: "on" } : {}) }, constraint: getZodConstraint(profileDataSchema), onValidate: ({ formData }) => parseWithZod(formData, { schema: profileDataSchema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
   const labels = { name: message("auth:fields.name"), email: message("auth:fields.email") };
   return (
     <section className="account-card" aria-labelledby="profile-data-title">
       <h2 id="profile-data-title">{message("profile:edit.dataTitle")}</h2>
       <p className="profile-page__intro">{message("profile:edit.intro")}</p>
-      <Form method="post" action={PROFILE_PATH} id={form.id} noValidate onSubmit={form.onSubmit} onInput={form.onInput} className="auth-form">
+      <Form method="post" action={PROFILE_PATH} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form">
         {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
         <ErrorSummary fields={fields} labels={labels} show={Boolean(answer?.result?.error)} />
         <TextField field={fields.name} label={labels.name} autoComplete="nickname" />
@@ -84,12 +79,12 @@ function DataForm({ view, answer }: { view: Profile; answer: Answer | undefined 
 
 function PasswordForm({ answer }: { answer: Answer | undefined }) {
   const { t: message } = useTranslation(["common", "auth", "profile"]);
-  const { form, fields } = useSchemaForm({ id: "profile-password", schema: passwordChangeSchema, lastResult: answer?.result, fields: ["currentPassword", "password", "passwordConfirmation"] });
+  const [form, fields] = useForm({ id: "profile-password", lastResult: answer?.result, constraint: getZodConstraint(passwordChangeSchema), onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
   const labels = { currentPassword: message("profile:password.current"), password: message("auth:fields.newPassword"), passwordConfirmation: message("auth:fields.passwordConfirmation") };
   return (
     <section className="account-card" aria-labelledby="profile-password-title">
       <h2 id="profile-password-title">{message("profile:password.title")}</h2>
-      <Form method="post" action={PROFILE_PATH} id={form.id} noValidate onSubmit={form.onSubmit} onInput={form.onInput} className="auth-form">
+      <Form method="post" action={PROFILE_PATH} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form">
         {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
         <ErrorSummary fields={fields} labels={labels} show={Boolean(answer?.result?.error)} />
         <PasswordField field={fields.currentPassword} label={labels.currentPassword} autoComplete="current-password" />

@@ -4,7 +4,8 @@ import { requireRecentSignIn } from "~/features/auth/step-up.server";
 import { ssoAccountLinks } from "~/features/auth/sso.server";
 import { loginUrl } from "~/features/auth/urls";
 import { invalid, refused } from "~/lib/form-answer.server";
-import { parseForm, readForm } from "~/lib/forms";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { readForm } from "~/lib/forms";
 import { formatPhone } from "~/lib/format";
 import { translate } from "~/lib/i18n/i18n.server";
 import { redirectWithNotice, takeNotice } from "~/lib/notice.server";
@@ -62,12 +63,12 @@ export async function profileAction(request: Request, context: AppLoadContext) {
   const formData = await readForm(request);
   // Every change reaches the upstream: limited per line and per IP.
   const tries = await rateLimiter.take({ action: "profile", number: user.number, ip: context.clientIp });
-  if (!tries.allowed) return refused(parseForm(formData, profileDataSchema), tooManyAttempts(tries), 429, { "Retry-After": String(tries.retryAfterSeconds) });
+  if (!tries.allowed) return refused(parseWithZod(formData, { schema: profileDataSchema }), tooManyAttempts(tries), 429, { "Retry-After": String(tries.retryAfterSeconds) });
   const intent = formData.get("intent");
   const line = lineIdentityOf(user);
 
   if (intent === "whatsapp") {
-    const submission = parseForm(formData, whatsappSchema);
+    const submission = parseWithZod(formData, { schema: whatsappSchema });
     const result = await optInWhatsapp(user.number);
     if (!result.ok) return refused(submission, { key: "profile:whatsapp.failed" }, 502);
     return redirectWithUser(request, PROFILE_PATH, { whatsappOptIn: true }, "profile:whatsapp.done");
@@ -76,7 +77,7 @@ export async function profileAction(request: Request, context: AppLoadContext) {
   if (intent === "password") {
     // Single sign-on accounts change their password on the SSO server.
     if (auth === "sso") throw redirect(PROFILE_PATH, { status: 303 });
-    const submission = parseForm(formData, passwordChangeSchema);
+    const submission = parseWithZod(formData, { schema: passwordChangeSchema });
     if (submission.status !== "success") return invalid(submission);
     const result = await changePassword({ line, access: tokens.access, current: submission.value.currentPassword, next: submission.value.password });
     if (!result.ok) return refused(submission, { key: result.error.messageKey }, 502);
@@ -87,7 +88,7 @@ export async function profileAction(request: Request, context: AppLoadContext) {
     return redirectWithNotice(new Request(request.url), loginUrl(profileOfUserType[user.userType]), "auth:login.passwordChanged", [ended]);
   }
 
-  const submission = parseForm(formData, profileDataSchema);
+  const submission = parseWithZod(formData, { schema: profileDataSchema });
   if (submission.status !== "success") return invalid(submission);
   const { name, email, promotions } = submission.value;
   const result = await updateProfile({ line, access: tokens.access, name, email, allowNotifications: promotions });

@@ -6,7 +6,8 @@ import { SelectField, TextField } from "~/components/form/field";
 import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
 import type { FormAnswer } from "~/lib/form-answer.server";
 import { useTranslation } from "react-i18next";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { codeSchema } from "#schemas/forms/auth";
 import { ICCID_PREFIX, ICCID_TYPED_LENGTH } from "#schemas/forms/fields";
 import { replacementReasons, replacementSchema } from "#schemas/forms/profile";
@@ -43,7 +44,7 @@ function Messages({ notice, answer }: { notice: string | null; answer: FormAnswe
 function StartStep({ view }: { view: Extract<Replacement, { step: 1 }> }) {
   const { t: message } = useTranslation(["common", "auth", "profile"]);
   const answer = useActionData<FormAnswer>();
-  const { form, fields } = useSchemaForm({ id: "replacement-start", schema: replacementSchema, lastResult: answer?.result, fields: ["iccid", "email", "reason"], defaultValue: { email: view.email } });
+  const [form, fields] = useForm({ id: "replacement-start", lastResult: answer?.result, defaultValue: { email: view.email }, constraint: getZodConstraint(replacementSchema), onValidate: ({ formData }) => parseWithZod(formData, { schema: replacementSchema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
   const labels = { iccid: message("profile:replacement.newIccid"), email: message("profile:replacement.email"), reason: message("profile:replacement.reason") };
   const reasons = [{ value: "", label: message("profile:replacement.reasonChoose") }, ...replacementReasons.map((reason) => ({ value: reason, label: message(`profile:replacement.reasons.${reason}`) }))];
   return (
@@ -55,7 +56,7 @@ function StartStep({ view }: { view: Extract<Replacement, { step: 1 }> }) {
           {message("profile:replacement.lineStatus")}: {view.lineStatus}
         </FormMessage>
       ) : null}
-      <Form method="post" action={replacementUrl(1)} id={form.id} noValidate onSubmit={form.onSubmit} onInput={form.onInput} className="auth-form">
+      <Form method="post" action={replacementUrl(1)} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form">
         <Messages notice={view.notice} answer={answer} />
         <ErrorSummary fields={fields} labels={labels} show={Boolean(answer?.result?.error)} />
         <TextField
@@ -92,7 +93,7 @@ function ResendForm() {
 function CodeStep({ view }: { view: Extract<Replacement, { step: 2 }> }) {
   const { t: message } = useTranslation(["common", "auth", "profile"]);
   const answer = useActionData<FormAnswer>();
-  const { form, fields } = useSchemaForm({ id: "replacement-code", schema: codeSchema, lastResult: answer?.result, fields: ["code"] });
+  const [form, fields] = useForm({ id: "replacement-code", lastResult: answer?.result, constraint: getZodConstraint(codeSchema), onValidate: ({ formData }) => parseWithZod(formData, { schema: codeSchema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
   // A wrong code empties the cells: the code is never sent back.
   const [round, setRound] = useState(0);
   const [seen, setSeen] = useState(answer);
@@ -104,7 +105,7 @@ function CodeStep({ view }: { view: Extract<Replacement, { step: 2 }> }) {
     <>
       <h2 id="replacement-step-title">{message("profile:replacement.codeTitle")}</h2>
       <p className="profile-page__intro">{message("profile:replacement.codeIntro", { number: view.lineNumber })}</p>
-      <Form method="post" action={replacementUrl(2)} id={form.id} noValidate onSubmit={form.onSubmit} onInput={form.onInput} className="auth-form">
+      <Form method="post" action={replacementUrl(2)} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form">
         <Messages notice={view.notice} answer={answer} />
         <ErrorSummary fields={fields} labels={{ code: message("auth:code.label") }} show={Boolean(answer?.result?.error)} />
         <CodeInput key={round} field={fields.code} label={message("auth:code.label")} hint={message("auth:code.hint")} />

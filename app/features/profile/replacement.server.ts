@@ -4,7 +4,8 @@ import * as z from "zod";
 import { secondsUntil } from "~/features/auth/recovery.server";
 import { requireRecentSignIn } from "~/features/auth/step-up.server";
 import { invalid, refused } from "~/lib/form-answer.server";
-import { parseForm, readForm } from "~/lib/forms";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { readForm } from "~/lib/forms";
 import { formatPhone } from "~/lib/format";
 import { translate } from "~/lib/i18n/i18n.server";
 import { takeNotice } from "~/lib/notice.server";
@@ -105,7 +106,7 @@ export async function replacementAction(request: Request, context: AppLoadContex
 }
 
 async function registerStep(request: Request, context: AppLoadContext, line: string, formData: FormData) {
-  const submission = parseForm(formData, replacementSchema);
+  const submission = parseWithZod(formData, { schema: replacementSchema });
   if (submission.status !== "success") return invalid(submission);
   const attempt: Attempt = { action: "iccid", number: line, ip: context.clientIp };
   const tooMany = await limited(submission, attempt);
@@ -136,7 +137,7 @@ async function sendLimited(submission: Submission<unknown>, line: string, contex
 
 /** 'Enviar nuevamente' on step 2: another code, within the send limits. */
 async function resendCode(request: Request, context: AppLoadContext, line: string, state: ReplacementState, formData: FormData) {
-  const overSendLimit = await sendLimited(parseForm(formData, z.object({})), line, context);
+  const overSendLimit = await sendLimited(parseWithZod(formData, { schema: z.object({}) }), line, context);
   return overSendLimit ?? sendCode(request, state);
 }
 
@@ -150,7 +151,7 @@ async function sendCode(request: Request, state: ReplacementState) {
 }
 
 async function verifyStep(request: Request, context: AppLoadContext, line: string, state: ReplacementState, formData: FormData) {
-  const submission = parseForm(formData, codeSchema);
+  const submission = parseWithZod(formData, { schema: codeSchema });
   if (submission.status !== "success") return invalid(submission);
   const attempt: Attempt = { action: "code", number: line, ip: context.clientIp };
   const tooMany = await limited(submission, attempt);

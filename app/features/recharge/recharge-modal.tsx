@@ -7,7 +7,9 @@ import { ModalActions } from "~/components/url-modal";
 import { OfferForm, OfferModal } from "~/features/offer-modal/offer-form";
 import { OfferSummary } from "~/features/offer-modal/offer-summary";
 import { useTranslation } from "react-i18next";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type * as z from "zod/mini";
 import { rechargeLineSchema } from "#schemas/forms/recharge";
 import type { RechargeModalData } from "./modal.server";
 import type { RechargeAnswer } from "./recharge.server";
@@ -79,14 +81,8 @@ function LineCheckStatus({ status }: { status: LineStatus }) {
 function LineForm({ modal, answer }: { modal: Ready; answer?: RechargeAnswer }) {
   const { t: message } = useTranslation(["common", "recharge"]);
   const { offer, profile, needsServiceNumber: withServiceNumber, captcha } = modal;
-  const { form, fields } = useSchemaForm({
-    id: `recarga-${offer.offerId}`,
-    schema: rechargeLineSchema({ type: offer.type, captcha: captcha.enabled }),
-    lastResult: answer?.result,
-    // In the order of the form: the first one with an error gets the focus.
-    fields: ["serviceNumber", "phone", "email", "captchaToken", "whatsapp"],
-    defaultValue: modal.prefill,
-  });
+  const schema = rechargeLineSchema({ type: offer.type, captcha: captcha.enabled });
+  const [form, fields] = useForm<z.input<typeof schema>, z.output<typeof schema>>({ id: `recarga-${offer.offerId}`, lastResult: answer?.result, defaultValue: modal.prefill, constraint: getZodConstraint(schema), onValidate: ({ formData }) => parseWithZod(formData, { schema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
   const initial = (name: "phone" | "serviceNumber" | "email") => {
     const value = (answer?.result?.initialValue as Record<string, unknown> | undefined)?.[name];
     return typeof value === "string" ? value : answer ? "" : (modal.prefill[name] ?? "");

@@ -7,7 +7,8 @@ import { rateLimiter, tooManyAttempts } from "~/lib/rate-limit.server";
 import { readCampaign } from "~/features/campaign/campaign.server";
 import { closeModalHref } from "~/components/url-modal";
 import { getRecharges } from "~/lib/config/config.server";
-import { parseForm, readForm, SECRET_FIELDS } from "~/lib/forms";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { readForm, SECRET_FIELDS } from "~/lib/forms";
 import { commitSession, getSession, getSessionUser } from "~/lib/session.server";
 import { optInWhatsapp } from "~/upstream/core/captacion.server";
 import { checkRechargeHistory, checkRechargeLine } from "./line.server";
@@ -44,7 +45,7 @@ export async function rechargeAction(request: Request, context: AppLoadContext) 
   const formData = await readForm(request);
   const lookup = await findRechargeOffer(String(formData.get("offerId") ?? url.searchParams.get(RECHARGE_PARAM) ?? ""), createOfferSource(await viewerFor(request, context)));
   if (!lookup.ok) {
-    const submission = parseForm(formData, rechargeLineSchema({ type: 1 }));
+    const submission = parseWithZod(formData, { schema: rechargeLineSchema({ type: 1 }) });
     return refused(submission, { key: lookup.messageKey }, lookup.reason === "unknown" ? 404 : 503);
   }
   const { offer } = lookup;
@@ -59,7 +60,7 @@ export async function rechargeAction(request: Request, context: AppLoadContext) 
     const token = formData.get(captcha.tokenField);
     if (typeof token === "string" && token) formData.set("captchaToken", token);
   }
-  const submission = parseForm(formData, rechargeLineSchema({ type: offer.type, captcha: captcha.enabled && !continuing }));
+  const submission = parseWithZod(formData, { schema: rechargeLineSchema({ type: offer.type, captcha: captcha.enabled && !continuing }) });
   if (submission.status !== "success" || !submission.value) return invalid(submission);
   const form = submission.value;
 

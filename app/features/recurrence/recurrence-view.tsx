@@ -4,12 +4,13 @@ import { SelectField, TextField } from "~/components/form/field";
 import { ModalActions, UrlModal } from "~/components/url-modal";
 import { Icon } from "~/components/icon";
 import { useTranslation } from "react-i18next";
-import { useSchemaForm, type FormResult } from "~/lib/use-schema-form";
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { modifyRecurrenceSchema } from "#schemas/forms/recurrence";
 import type { RecurrencePageData, RecurrenceRow } from "./recurrence.server";
 import { ACTION_PARAM, ID_PARAM, OFFER_PARAM, startHref, stepHref, type Step } from "./urls";
 
-export type RecurrenceAnswer = { result?: FormResult; message?: { tone: "error" | "warning" | "success" | "info"; text: string } };
+export type RecurrenceAnswer = { result?: SubmissionResult<string[]>; message?: { tone: "error" | "warning" | "success" | "info"; text: string } };
 
 function RecurrenceCard({ row }: { row: RecurrenceRow }) {
   const { t: message } = useTranslation(["common", "customer"]);
@@ -72,7 +73,7 @@ function StepMessage({ answer }: { answer?: RecurrenceAnswer }) {
 
 function ModifyForm({ row, offers, answer }: { row: RecurrenceRow; offers: RecurrencePageData["offers"]; answer?: RecurrenceAnswer }) {
   const { t: message } = useTranslation(["common", "customer"]);
-  const { form, fields } = useSchemaForm({ id: `modificar-${row.id}`, schema: modifyRecurrenceSchema, lastResult: answer?.result, fields: ["nextDate", "offerId"] });
+  const [form, fields] = useForm({ id: `modificar-${row.id}`, lastResult: answer?.result, constraint: getZodConstraint(modifyRecurrenceSchema), onValidate: ({ formData }) => parseWithZod(formData, { schema: modifyRecurrenceSchema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
   return (
     <Form method="post" action={stepHref("modificar", row.id)} {...form} className="recurrence-form">
       <p>{message("customer:recurrence.confirm.modifyText")}</p>

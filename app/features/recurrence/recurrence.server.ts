@@ -4,7 +4,8 @@ import { SALE_SESSION_KEY, type RecurringSale } from "#schemas/sale";
 import { modifyRecurrenceSchema, recurrenceOperationSchema, startRecurrenceSchema } from "#schemas/forms/recurrence";
 import { getRecharges, getSite } from "~/lib/config/config.server";
 import { formatLongDate, formatMoney, formatPhone } from "~/lib/format";
-import { parseForm, readForm } from "~/lib/forms";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { readForm } from "~/lib/forms";
 import { refused, invalid } from "~/lib/form-answer.server";
 import { translate } from "~/lib/i18n/i18n.server";
 import { rateLimiter, tooManyAttempts } from "~/lib/rate-limit.server";
@@ -203,10 +204,10 @@ export async function recurrenceAction(request: Request, context: AppLoadContext
   const intent = form.get("intent");
   // Every operation reaches the payments upstream: limited per line and per IP.
   const tries = await rateLimiter.take({ action: "recurrence", number: customer.user.number, ip: context.clientIp });
-  if (!tries.allowed) return refused(parseForm(form, recurrenceOperationSchema), tooManyAttempts(tries), 429, { "Retry-After": String(tries.retryAfterSeconds) });
+  if (!tries.allowed) return refused(parseWithZod(form, { schema: recurrenceOperationSchema }), tooManyAttempts(tries), 429, { "Retry-After": String(tries.retryAfterSeconds) });
 
   if (intent === "start") {
-    const submission = parseForm(form, startRecurrenceSchema);
+    const submission = parseWithZod(form, { schema: startRecurrenceSchema });
     if (submission.status !== "success") return invalid(submission);
     return (await startSale(request, customer, submission.value.offerId)) ?? refused(submission, { key: "customer:recurrence.modal.unknownOffer" });
   }
@@ -217,7 +218,7 @@ export async function recurrenceAction(request: Request, context: AppLoadContext
   const own = (id: string) => rows.find((row) => row.id === id);
 
   if (intent === "modify") {
-    const submission = parseForm(form, modifyRecurrenceSchema);
+    const submission = parseWithZod(form, { schema: modifyRecurrenceSchema });
     if (submission.status !== "success") return invalid(submission);
     const row = own(submission.value.id);
     const offer = configuredOffer(submission.value.offerId);
@@ -233,7 +234,7 @@ export async function recurrenceAction(request: Request, context: AppLoadContext
     return redirectWithNotice(request, RECURRENCE_PATH, "payment:recurring.activated");
   }
 
-  const submission = parseForm(form, recurrenceOperationSchema);
+  const submission = parseWithZod(form, { schema: recurrenceOperationSchema });
   if (submission.status !== "success") return invalid(submission);
   const row = own(submission.value.id);
   if (!row) return refused(submission, { key: "customer:recurrence.errors.unknown" }, 404);

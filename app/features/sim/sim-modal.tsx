@@ -5,7 +5,8 @@ import { PostalCodeFields } from "~/features/address/postal-code-fields";
 import { OfferForm, OfferModal } from "~/features/offer-modal/offer-form";
 import { OfferSummary } from "~/features/offer-modal/offer-summary";
 import { useTranslation } from "react-i18next";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { SIM_FIELDS, simDeliverySchema } from "#schemas/forms/sim";
 import type { SimModalData } from "./offer.server";
 import { SIM_PARAM } from "./urls";
@@ -69,7 +70,7 @@ function SimOffer({ modal }: { modal: Ready }) {
 function DeliveryForm({ modal, answer }: { modal: Ready; answer?: SimAnswer }) {
   const { t: message } = useTranslation(["common", "sim", "address"]);
   const { offer } = modal;
-  const { form, fields } = useSchemaForm({ id: `chip-${offer.offerId}`, schema: simDeliverySchema, lastResult: answer?.result, fields: SIM_FIELDS });
+  const [form, fields] = useForm({ id: `chip-${offer.offerId}`, lastResult: answer?.result, constraint: getZodConstraint(simDeliverySchema), onValidate: ({ formData }) => parseWithZod(formData, { schema: simDeliverySchema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
 
   const labels: Record<(typeof SIM_FIELDS)[number], string> = {
     contactName: message("sim:modal.contactName"),

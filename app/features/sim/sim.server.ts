@@ -12,7 +12,8 @@ import { type FormAnswer, refused } from "~/lib/form-answer.server";
 import { readCampaign } from "~/features/campaign/campaign.server";
 import { CHECKOUT_PATH } from "~/features/payment/urls";
 import { getRecharges } from "~/lib/config/config.server";
-import { parseForm, readForm, SECRET_FIELDS } from "~/lib/forms";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { readForm, SECRET_FIELDS } from "~/lib/forms";
 import { commitSession, getSession, getSessionUser } from "~/lib/session.server";
 import { findSimOffer } from "./offer.server";
 import { createOfferSource } from "~/features/recharge/catalogue.server";
@@ -39,7 +40,7 @@ function answer(submission: Submission<unknown>, postal: PostalLookup | null, st
  */
 async function postalCodeAnswer(formData: FormData, postalCode: string, context: AppLoadContext) {
   // A schema that accepts anything: the reply carries what was typed and no errors.
-  const submission = parseForm(formData, z.object({}));
+  const submission = parseWithZod(formData, { schema: z.object({}) });
   if (!POSTAL_CODE_PATTERN.test(postalCode)) {
     return answer(submission, null, 400, { fieldErrors: { postalCode: ["address:postalCodeDigits"] }, hideFields: ["colony"] });
   }
@@ -60,14 +61,14 @@ export async function simAction(request: Request, context: AppLoadContext) {
   const formData = await readForm(request);
   const lookup = await findSimOffer(String(formData.get("offerId") ?? url.searchParams.get(SIM_PARAM) ?? ""), createOfferSource(await viewerFor(request, context)));
   if (!lookup.ok) {
-    const submission = parseForm(formData, simDeliverySchema);
+    const submission = parseWithZod(formData, { schema: simDeliverySchema });
     return refused(submission, { key: lookup.messageKey }, lookup.reason === "unknown" ? 404 : 503);
   }
   const { offer } = lookup;
   const postalCode = String(formData.get("postalCode") ?? "").trim();
   if (formData.get("intent") === POSTAL_CODE_INTENT) return postalCodeAnswer(formData, postalCode, context);
 
-  const submission = parseForm(formData, simDeliverySchema);
+  const submission = parseWithZod(formData, { schema: simDeliverySchema });
   // Looked up whatever else is wrong, so a refused form comes back with the code's colonias.
   const postal = POSTAL_CODE_PATTERN.test(postalCode) ? await limitedPostalLookup(postalCode, context) : null;
   const found = postal?.ok ? postal : null;

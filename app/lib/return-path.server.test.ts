@@ -22,7 +22,7 @@ describe("returnPath on the server", () => {
 
 describe("APP_PAGES", () => {
   // Routes that are no page to come back to: they only redirect, answer JSON or take posts.
-  const NOT_PAGES = ["/api/codigo-postal", "/api/esim/paso", "/api/iccid", "/api/imei", "/api/linea", "/consentimiento", "/logout", "/sso", "/sso-callback"];
+  const NOT_PAGES = ["/api/codigo-postal", "/api/esim/paso", "/api/iccid", "/api/imei", "/api/linea", "/consentimiento", "/locales/:param", "/logout", "/sso", "/sso-callback"];
 
   it("is app/routes' pages: a new route must be listed here or among the routes that are no page", () => {
     const routes = routePatterns(path.resolve(__dirname, "../routes")).map((pattern) => `/${pattern.map((segment) => segment ?? ":param").join("/")}`);

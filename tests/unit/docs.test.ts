@@ -173,7 +173,9 @@ function sitePaths(): { exact: Set<string>; patterns: RegExp[] } {
     const name = path.basename(file).replace(/\.tsx?$/, "");
     if (name === "$") continue; // the config pages' catch-all, listed from the config below
     const segments = name === "_index" ? [] : name.split(".").filter((segment) => !segment.startsWith("_")).map((segment) => segment.replace(/_$/, ""));
-    exact.add(`/${segments.join("/")}`);
+    // A dynamic segment (`locales.$file`) answers any value there.
+    if (segments.some((segment) => segment.startsWith("$"))) patterns.push(new RegExp(`^/${segments.map((segment) => (segment.startsWith("$") ? "[^/]+" : segment)).join("/")}$`));
+    else exact.add(`/${segments.join("/")}`);
   }
   const site = JSON.parse(read("pages-config/site.json")) as { brand: { slug: string }; redirects?: { from: string }[] };
   for (const file of FILES.filter((file) => /^pages-config\/pages\/[^/]+\.json$/.test(file))) {

@@ -4,7 +4,7 @@ import { SelectField, TextField } from "~/components/form/field";
 import { ModalActions, UrlModal } from "~/components/url-modal";
 import { Icon } from "~/components/icon";
 import { useTranslation } from "react-i18next";
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { modifyRecurrenceSchema } from "#schemas/forms/recurrence";
 import type { RecurrencePageData, RecurrenceRow } from "./recurrence.server";
@@ -75,7 +75,7 @@ function ModifyForm({ row, offers, answer }: { row: RecurrenceRow; offers: Recur
   const { t: message } = useTranslation(["common", "customer"]);
   const [form, fields] = useForm({ id: `modificar-${row.id}`, lastResult: answer?.result, constraint: getZodConstraint(modifyRecurrenceSchema), onValidate: ({ formData }) => parseWithZod(formData, { schema: modifyRecurrenceSchema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
   return (
-    <Form method="post" action={stepHref("modificar", row.id)} {...form} className="recurrence-form">
+    <Form method="post" action={stepHref("modificar", row.id)} {...getFormProps(form)} className="recurrence-form">
       <p>{message("customer:recurrence.confirm.modifyText")}</p>
       <StepMessage answer={answer} />
       <input type="hidden" name="intent" value="modify" />

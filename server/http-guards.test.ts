@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, hashedPolicy, inlineSourceHashes, isCrossSiteWrite, newNonce } from "./http-guards";
+import { contentSecurityPolicy, hashedPolicy, inlineSourceHashes, isCrossSiteWrite, isDataBlock, newNonce } from "./http-guards";
 
 describe("cross-site write protection", () => {
   const host = "www.bait.mx";
@@ -54,6 +54,14 @@ describe("the policy of a page answered from memory", () => {
     expect(hashes.styles).toEqual(["'sha256-" + createHash("sha256").update("p{}").digest("base64") + "'"]);
     // The HTML parser reads CR LF as LF: so is the text hashed.
     expect(inlineSourceHashes("<script>a\r\nb</script>").scripts).toEqual(inlineSourceHashes("<script>a\nb</script>").scripts);
+  });
+
+  it("leaves out a data block (the page's texts as JSON): the browser never runs it", () => {
+    const html = `<script type="application/json" id="i18n-resources">{"common":{}}</script><script type="text/javascript">alert('Hello, world.');</script>`;
+    expect(inlineSourceHashes(html).scripts).toEqual([HELLO]);
+    expect(isDataBlock(' type="application/json"')).toBe(true);
+    expect(isDataBlock(' type="module"')).toBe(false);
+    expect(isDataBlock(' nonce="n"')).toBe(false);
   });
 
   it("puts the hashes where the nonce was, scripts in script-src and styles in style-src, and keeps the rest", () => {

@@ -53,6 +53,15 @@ export function newNonce(): string {
 const INLINE_ELEMENT = /<(script|style)\b([^>]*)>([\s\S]*?)<\/\1\s*>/gi;
 
 /**
+ * A `<script>` whose type is not JavaScript (`application/json`: the page's texts) is a data
+ * block: the browser never runs it, so it needs no nonce or hash.
+ */
+export function isDataBlock(attributes: string): boolean {
+  const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+  return type !== undefined && type !== "module" && !/^(?:text|application)\/(?:x-)?(?:java|ecma)script$/.test(type);
+}
+
+/**
  * The CSP hash source (`'sha256-…'`) of each inline script and style of a page, as a browser
  * computes it: over the element's text in UTF-8, line breaks normalised to LF as the HTML parser
  * does. Scripts with a `src` have no inline text to allow.
@@ -62,7 +71,7 @@ export function inlineSourceHashes(html: string): { scripts: string[]; styles: s
   const styles = new Set<string>();
   for (const [, tag = "", attributes = "", text = ""] of html.matchAll(INLINE_ELEMENT)) {
     const isScript = tag.toLowerCase() === "script";
-    if (isScript && /\bsrc\s*=/i.test(attributes)) continue;
+    if (isScript && (/\bsrc\s*=/i.test(attributes) || isDataBlock(attributes))) continue;
     const hash = `'sha256-${createHash("sha256").update(text.replace(/\r\n?/g, "\n"), "utf8").digest("base64")}'`;
     (isScript ? scripts : styles).add(hash);
   }

@@ -22,8 +22,8 @@ import { pageScrollWidth } from "./support/page-scroll";
 const root = process.cwd();
 const slug = (JSON.parse(readFileSync(path.join(root, "pages-config/site.json"), "utf8")) as { brand?: { slug?: string } }).brand?.slug ?? "bait";
 
-/** Not pages: the APIs, the SSO return, logging out and the catch-all. */
-const isTechnical = (name: string) => name.startsWith("api.") || ["sso-callback", "logout", "$"].includes(name);
+/** Not pages: the APIs, the catalogues' texts (`locales.$file`, fetched by the browser after a link), the SSO return, logging out and the catch-all. */
+const isTechnical = (name: string) => name.startsWith("api.") || ["sso-callback", "logout", "$", "locales.$file"].includes(name);
 
 /** Pages reached by a form or a redirect, never by a link, and why. */
 const NOT_BY_LINK: Record<string, string> = {

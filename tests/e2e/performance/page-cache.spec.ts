@@ -12,7 +12,9 @@ test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server behaviour, chec
 
 const get = (pathname: string, cookie?: string) => fetch(BASE_URL + pathname, { headers: cookie ? { cookie } : {}, redirect: "manual" });
 const scriptSources = (response: Response) => /(?:^|;\s*)script-src ([^;]*)/.exec(response.headers.get("content-security-policy") ?? "")?.[1]?.split(" ") ?? [];
-const inlineScripts = (html: string) => [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes, body]) => !/\bsrc=/.test(attributes ?? "") && (body ?? "").trim() !== "");
+/** The inline scripts that run (a `type="application/json"` data block, the page's texts, never does). */
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes, body]) => !/\bsrc=/.test(attributes ?? "") && !/\btype="application\/json"/.test(attributes ?? "") && (body ?? "").trim() !== "");
 
 test("a public page is answered from memory, gzipped once, the same bytes for everyone, its policy the hashes of its inline scripts", async () => {
   // /e-sim sits behind the `e-sim` flag, which is on for every visitor: public like the rest.

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
-import { BASE_URL } from "../support/env";
+import { BASE_URL, ownPort } from "../support/env";
+import { startOwnServer, type OwnServer } from "../support/own-server";
 import { SESSION_COOKIE, ana, sessionCookieValue } from "../support/session";
 
 // The page cache of anonymous pages (docs/performance.md), over plain HTTP: no cookie jar, so
@@ -68,22 +68,23 @@ test("a page with a form, which answers private, is rendered for every request",
 });
 
 test.describe("a config edit", () => {
-  const file = path.join(fileURLToPath(new URL("../../../pages-config/pages/promociones.json", import.meta.url)));
-  let original: string | undefined;
-  test.beforeEach(() => {
-    original = readFileSync(file, "utf8");
+  // On a server of its own with its own copy of pages-config: the suite's servers and the other
+  // specs' own servers (which copy pages-config as they start) never see a half-written file.
+  let own: OwnServer | undefined;
+  test.beforeAll(async () => {
+    own = await startOwnServer({ port: ownPort(55), label: "cache-edicion" });
   });
-  test.afterEach(() => {
-    if (original !== undefined) writeFileSync(file, original);
-  });
+  test.afterAll(() => own?.stop());
 
   test("shows on the next request of a page that was answered from memory", async () => {
-    await get("/promociones");
-    expect((await get("/promociones")).headers.get("x-page-cache")).toBe("hit");
-    const page = JSON.parse(original!);
+    const file = path.join(own!.configDir, "pages/promociones.json");
+    const at = (pathname: string) => fetch(own!.base + pathname, { redirect: "manual" });
+    await at("/promociones");
+    expect((await at("/promociones")).headers.get("x-page-cache")).toBe("hit");
+    const page = JSON.parse(readFileSync(file, "utf8"));
     page.blocks[0].title = "Promociones de fin de semana";
     writeFileSync(file, JSON.stringify(page, null, 2));
-    const edited = await get("/promociones");
+    const edited = await at("/promociones");
     expect(edited.headers.get("x-page-cache")).toBe("miss");
     expect(await edited.text()).toContain("Promociones de fin de semana");
   });

@@ -1,6 +1,7 @@
 import { expect as baseExpect, type Page } from "@playwright/test";
 import { auditedTest as test, expectNoAxeViolations } from "../support/axe";
 import { acceptCookies } from "../support/cookies";
+import { waitForHydration } from "../support/hydration";
 
 /**
  * /haz-tu-portabilidad (docs/prospect.md "Portability"), with JavaScript and without it. Each
@@ -26,6 +27,8 @@ test.beforeEach(async ({ context, baseURL, page }) => {
 
 async function fill(page: Page, values: { number: string; nip: string; iccid: string }) {
   await page.goto("/haz-tu-portabilidad");
+  // A person types after the page has loaded: with JavaScript, the form is React's by then.
+  await waitForHydration(page);
   await page.getByLabel("Número que quieres traer a Bait", { exact: true }).fill(values.number);
   await page.getByLabel("NIP de portabilidad", { exact: true }).fill(values.nip);
   await page.getByLabel("ICCID de tu SIM Bait", { exact: true }).fill(values.iccid);

@@ -15,9 +15,11 @@ export const SESSION_SECRET = "e2e-only-session-secret-0123456789abcdef";
  * The n-th port (0–59) of the range where a spec starts servers of its own (a second instance, a
  * Redis, an nginx). Each E2E_PORT has a range of its own, far from the suite's ports, so two
  * checkouts running the suite on one machine at once never answer each other's requests (with
- * `PORT + n`, 3101 + 23 and 3105 + 19 were one port).
+ * `PORT + n`, 3101 + 23 and 3105 + 19 were one port). The ranges stay below 32768, where Linux
+ * starts picking the local ports of outgoing connections: a browser's or a fetch's socket never
+ * holds the port a server is about to listen on.
  */
 export function ownPort(n: number): number {
   if (!Number.isInteger(n) || n < 0 || n >= 60) throw new Error(`ownPort(${n}): 0 to 59`);
-  return 20_000 + (PORT % 700) * 60 + n;
+  return 20_000 + (PORT % 200) * 60 + n;
 }

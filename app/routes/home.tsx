@@ -8,9 +8,9 @@ import { fixedT } from "~/lib/i18n/fixed-t";
 import type { I18nHandle } from "~/lib/i18n/options";
 
 /** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
-export const handle = { i18n: ["customer", "auth"] } satisfies I18nHandle;
+export const handle = { i18n: ["customer"] } satisfies I18nHandle;
 
-const t = fixedT("auth");
+const t = fixedT("customer");
 
 export const meta: MetaFunction = () => [{ title: t("account.title") }, { name: "robots", content: "noindex" }];
 

@@ -16,8 +16,8 @@ function amountText(row: BalanceRow, value: string, message: Translate) {
 }
 
 function BalanceItem({ row }: { row: BalanceRow }) {
-  const { t: message } = useTranslation(["common", "auth", "customer"]);
-  const name = message(`auth:account.items.${row.name}`);
+  const { t: message } = useTranslation(["common", "customer"]);
+  const name = message(`customer:account.items.${row.name}`);
   const text = (value: string) => amountText(row, value, message);
   return (
     <li className="balance-list__item">
@@ -34,7 +34,7 @@ function BalanceItem({ row }: { row: BalanceRow }) {
 }
 
 function Balance({ balance }: { balance: BalanceView }) {
-  const { t: message } = useTranslation(["common", "auth", "customer"]);
+  const { t: message } = useTranslation(["common", "customer"]);
   return (
     <>
       {balance.rows.length ? (
@@ -44,7 +44,7 @@ function Balance({ balance }: { balance: BalanceView }) {
           ))}
         </ul>
       ) : (
-        <p>{message("auth:account.noItems")}</p>
+        <p>{message("customer:account.noItems")}</p>
       )}
       <p className="balance-facts">{message(balance.sharesData ? "customer:home.sharesData" : "customer:home.noSharing")}</p>
       <h3 className="account-card__subtitle">{message("customer:home.offeringsTitle")}</h3>
@@ -63,9 +63,9 @@ function Balance({ balance }: { balance: BalanceView }) {
 
 /** What a customer comes for, first: what is left and until when ('Vigencia'), the data used and left, and 'Recargar' for this line. */
 function Summary({ balance, rechargeShortcut }: { balance: BalanceView | null; rechargeShortcut: string }) {
-  const { t: message } = useTranslation(["common", "auth", "customer"]);
+  const { t: message } = useTranslation(["common", "customer"]);
   const main = balance?.main;
-  const name = main ? message(`auth:account.items.${main.name}`) : "";
+  const name = main ? message(`customer:account.items.${main.name}`) : "";
   return (
     <>
       {balance ? (
@@ -89,7 +89,7 @@ function Summary({ balance, rechargeShortcut }: { balance: BalanceView | null; r
       ) : null}
       {balance?.unlimited ? <p className="account-summary__unlimited">{message("customer:home.unlimited")}</p> : null}
       <Link className="button button--primary account-summary__recharge" to={rechargeShortcut}>
-        {message("auth:account.recharge")}
+        {message("customer:account.recharge")}
         <span className="visually-hidden"> {message("customer:home.rechargeThisLine")}</span>
       </Link>
     </>
@@ -97,7 +97,7 @@ function Summary({ balance, rechargeShortcut }: { balance: BalanceView | null; r
 }
 
 function History({ history, historyLimit }: Pick<AccountOverview, "history" | "historyLimit">) {
-  const { t: message } = useTranslation(["common", "auth", "customer"]);
+  const { t: message } = useTranslation(["common", "customer"]);
   if (!history) return null;
   return (
     <>
@@ -114,7 +114,7 @@ function History({ history, historyLimit }: Pick<AccountOverview, "history" | "h
           {message("customer:home.historyShow")}
         </button>
       </Form>
-      {history.length === 0 ? <p>{message("auth:account.historyEmpty")}</p> : null}
+      {history.length === 0 ? <p>{message("customer:account.historyEmpty")}</p> : null}
       {history.length > 0 ? (
         <ol role="list" className="history-list" aria-labelledby="history-title">
           {history.map((row) => (
@@ -160,13 +160,13 @@ function History({ history, historyLimit }: Pick<AccountOverview, "history" | "h
  */
 export function HomeView(overview: AccountOverview) {
   const { user, auth, balance, balanceError, lineNumber, lineStatus, lineError, historyError, rechargeShortcut } = overview;
-  const { t: message } = useTranslation(["common", "auth", "customer"]);
+  const { t: message } = useTranslation(["common", "customer"]);
   const profile = profileOfUserType[user.userType];
   return (
     <div className="page account-page">
-      <h1 className="page-title">{message("auth:account.heading")}</h1>
+      <h1 className="page-title">{message("customer:account.heading")}</h1>
       <p className="account-page__who">
-        <strong>{message("auth:account.greeting", { name: user.name })}</strong> · {message(`auth:account.line.${profile}`, { number: lineNumber })}
+        <strong>{message("customer:account.greeting", { name: user.name })}</strong> · {message(`customer:account.line.${profile}`, { number: lineNumber })}
       </p>
       <section className="account-card account-summary" aria-labelledby="line-title">
         <h2 id="line-title">{message("customer:home.summaryTitle")}</h2>
@@ -177,36 +177,36 @@ export function HomeView(overview: AccountOverview) {
       </section>
       {balance ? (
         <section className="account-card" aria-labelledby="balance-title">
-          <h2 id="balance-title">{message("auth:account.balanceTitle")}</h2>
+          <h2 id="balance-title">{message("customer:account.balanceTitle")}</h2>
           <Balance balance={balance} />
         </section>
       ) : null}
       <section className="account-card" aria-labelledby="history-title">
-        <h2 id="history-title">{message("auth:account.historyTitle")}</h2>
+        <h2 id="history-title">{message("customer:account.historyTitle")}</h2>
         {historyError ? <FormMessage tone="error">{message(historyError)}</FormMessage> : null}
         <History history={overview.history} historyLimit={overview.historyLimit} />
       </section>
       <section className="account-card" aria-labelledby="actions-title">
-        <h2 id="actions-title">{message("auth:account.actions")}</h2>
+        <h2 id="actions-title">{message("customer:account.actions")}</h2>
         <div className="account-actions">
           <Link className="button button--secondary" to="/recargas">
             {message("customer:home.allRecharges")}
           </Link>
           <Link className="button button--secondary" to="/recurrente">
-            {message("auth:account.recurring")}
+            {message("customer:account.recurring")}
           </Link>
           <Link className="button button--secondary" to={INVOICE_PATH}>
             {message("customer:home.invoices")}
           </Link>
           <Link className="button button--secondary" to="/editar-perfil">
-            {message("auth:account.editProfile")}
+            {message("customer:account.editProfile")}
           </Link>
           <Link className="button button--secondary" to={REPLACEMENT_PATH}>
             {message("customer:home.replacement")}
           </Link>
           {auth === "sso" ? (
             <Link className="button button--secondary" to="/sso">
-              {message("auth:account.ssoAccount")}
+              {message("customer:account.ssoAccount")}
             </Link>
           ) : null}
         </div>

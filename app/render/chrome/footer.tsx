@@ -7,8 +7,13 @@ import { modalHref } from "~/components/url-modal";
 import { PdfLink } from "~/components/pdf-link";
 import type { Chrome } from "./chrome.server";
 
-function FooterLink({ option }: { option: FooterOption }) {
+/** "(PDF)" after a document's name: translated here, not in every footer link (SmartLink says why). */
+function PdfHint() {
   const { t } = useTranslation();
+  return <span className="footer__hint">{t("footer.pdf")}</span>;
+}
+
+function FooterLink({ option }: { option: FooterOption }) {
   const location = useLocation();
   switch (option.type) {
     case "urlLocal":
@@ -22,7 +27,7 @@ function FooterLink({ option }: { option: FooterOption }) {
     case "pdf":
       return (
         <PdfLink href={option.url}>
-          {option.label} <span className="footer__hint">{t("footer.pdf")}</span>
+          {option.label} <PdfHint />
         </PdfLink>
       );
     case "modal":

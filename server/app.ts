@@ -8,12 +8,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
-import compression from "compression";
 import express, { type Express, type Request, type Response } from "express";
 import { isbot } from "isbot";
 import pino from "pino";
 import type { trustProxyRule } from "../app/lib/boot-rules.mjs";
-import { coalescedFlush } from "./compression";
+import { coalescedFlush, compressResponses } from "./compression";
 import { acceptFormBodiesOnly, applySecurity, assignVisitorId, newNonce, rejectCrossSiteWrites, refuseCardFields, type RefusalTexts } from "./http-guards";
 import { pageCache, type PageCache } from "./page-cache";
 
@@ -97,7 +96,8 @@ export function createApp(options: AppOptions): { app: Express; cache: PageCache
     logWhenDone(req, res, id, context);
     requestContext.run(context, next);
   });
-  app.use(compression());
+  // Rendered answers at a light zlib level, files at the default one (server/compression.ts).
+  app.use(compressResponses());
   // One deflate flush per burst of a streamed page, not one per chunk (server/compression.ts).
   app.use(coalescedFlush);
 

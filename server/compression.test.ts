@@ -1,7 +1,10 @@
 import { EventEmitter } from "node:events";
-import type { Request, Response } from "express";
+import { get } from "node:http";
+import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
+import express, { type Request, type Response } from "express";
 import { describe, expect, it } from "vitest";
-import { acceptsGzip, coalescedFlush } from "./compression";
+import { RENDERED_LEVEL, acceptsGzip, asksForFile, coalescedFlush, compressResponses } from "./compression";
 
 type FakeResponse = EventEmitter & { writableEnded: boolean; destroyed: boolean; flushes: number; flush: () => void };
 function fakeResponse(): FakeResponse {
@@ -70,5 +73,44 @@ describe("Accept-Encoding", () => {
     expect(acceptsGzip("br, deflate")).toBe(false);
     expect(acceptsGzip("gzip;q=0, br")).toBe(false);
     expect(acceptsGzip("gzip;q=0.000")).toBe(false);
+  });
+});
+
+describe("compression levels", () => {
+  it("tells files (an extension) from rendered answers (a page, a route's data)", () => {
+    expect(asksForFile("/build/entry.client-ABC.js")).toBe(true);
+    expect(asksForFile("/locales/common+auth.json")).toBe(true);
+    expect(asksForFile("/favicon.ico")).toBe(true);
+    expect(asksForFile("/home")).toBe(false);
+    expect(asksForFile("/home.data")).toBe(false);
+    expect(asksForFile("/")).toBe(false);
+  });
+
+  it("compresses a rendered page at the light level and a file at the default one", async () => {
+    // Text that compresses differently at level 1 and level 6.
+    const body = Array.from({ length: 3000 }, (_, index) => `<li class="item-${index % 97}">${(index * 7919) % 1013} ${index % 13 ? "uno" : "dos"}</li>`).join("");
+    const app = express();
+    app.use(compressResponses());
+    app.get(["/pagina", "/archivo.html"], (_req, res) => res.type("html").send(body));
+    const server = app.listen(0);
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      // node:http, which leaves the body as it came (fetch would unzip it).
+      const size = (pathname: string) =>
+        new Promise<number>((resolve, reject) => {
+          get(base + pathname, { headers: { "accept-encoding": "gzip" } }, (response) => {
+            let bytes = 0;
+            response.on("data", (chunk: Buffer) => (bytes += chunk.byteLength));
+            response.on("end", () => resolve(bytes));
+          }).on("error", reject);
+        });
+      const light = gzipSync(body, { level: RENDERED_LEVEL }).byteLength;
+      const standard = gzipSync(body).byteLength;
+      expect(light).toBeGreaterThan(standard);
+      expect(await size("/pagina")).toBe(light);
+      expect(await size("/archivo.html")).toBe(standard);
+    } finally {
+      server.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, test, type Page } from "@playwright/test";
 import { waitForHydration } from "./hydration";
 
 /** WCAG 2.2 AA, for every axe audit of the suite. */
@@ -58,6 +58,9 @@ export function describeViolations(violations: Violation[]): string {
 
 /** Audits the page as it is now (after hydration with JavaScript): zero violations expected. */
 export async function expectNoAxeViolations(page: Page, what = page.url()): Promise<void> {
+  // An audit is seconds of the browser's CPU, many more on a busy machine: each one gives its test
+  // that time on top of its own, so a test with two audits is not judged by the machine's load.
+  if (test.info().timeout > 0) test.info().setTimeout(test.info().timeout + 15_000);
   // A page whose text is in but whose stylesheet is still on its way has no layout yet to audit
   // (every target measures as unstyled text): wait for the load event. The no-js context routes
   // every request, which turns the browser's cache off, so the stylesheet comes again each time.

@@ -52,7 +52,10 @@ export type SaleOffer = { offerId: string; type: number; rechargeName: string; p
  * The one sale builder: the fields every kind of sale fills the same way, one unit of the offer
  * at its live price (spec §9 quantity 1). Each modal adds its kind, total, contact and own fields.
  */
-export function offerSale(input: { offer: SaleOffer; uuid: string; campaign?: Campaign; loggedIn: boolean; returnTo: string; now?: Date }) {
+/** What every sale builder takes besides its form: the offer, the visit and when. */
+export type OfferSaleInput = { offer: SaleOffer; campaign?: Campaign; loggedIn: boolean; returnTo: string; now?: Date };
+
+export function offerSale(input: OfferSaleInput & { uuid: string }) {
   const { offer } = input;
   return {
     uuid: input.uuid,

@@ -18,6 +18,9 @@ export type RichNode = z.infer<typeof richNode>;
 
 export const heading = z.string().trim().min(1).optional().meta({ description: "Título de la sección (opcional).", examples: ["Recargas más populares"] });
 
+/** A block's list of items (questions, steps, cards…): at least `min` of them, in order. */
+export const itemsOf = <Item extends z.ZodType>(item: Item, min: number, description: string) => z.array(item).min(min).meta({ description });
+
 /** A button of a hero or a call to action. */
 export const actionLink = link.extend({
   variant: z.enum(["primary", "secondary"]).default("primary").meta({ description: "Estilo del botón: primary (el principal, relleno) o secondary (con borde).", examples: ["primary"] }),

@@ -8,6 +8,15 @@ import { INVOICE_PATH, REPLACEMENT_PATH } from "~/features/profile/urls";
 import { HISTORY_LIMIT_PARAM, HISTORY_LIMITS } from "./urls";
 import { profileOfUserType } from "#schemas/line";
 
+/** The account's actions, in order; a customer signed in through SSO also gets the SSO account's page. */
+const ACTIONS = [
+  { to: "/recargas", label: "customer:home.allRecharges" },
+  { to: "/recurrente", label: "customer:account.recurring" },
+  { to: INVOICE_PATH, label: "customer:home.invoices" },
+  { to: "/editar-perfil", label: "customer:account.editProfile" },
+  { to: REPLACEMENT_PATH, label: "customer:home.replacement" },
+] as const;
+const SSO_ACTION = { to: "/sso", label: "customer:account.ssoAccount" } as const;
 
 function amountText(row: BalanceRow, value: string, message: Translate) {
   if (row.unit === "minutes") return message("customer:home.minutes", { count: Number(value) });
@@ -189,26 +198,11 @@ export function HomeView(overview: AccountOverview) {
       <section className="account-card" aria-labelledby="actions-title">
         <h2 id="actions-title">{message("customer:account.actions")}</h2>
         <div className="account-actions">
-          <Link className="button button--secondary" to="/recargas">
-            {message("customer:home.allRecharges")}
-          </Link>
-          <Link className="button button--secondary" to="/recurrente">
-            {message("customer:account.recurring")}
-          </Link>
-          <Link className="button button--secondary" to={INVOICE_PATH}>
-            {message("customer:home.invoices")}
-          </Link>
-          <Link className="button button--secondary" to="/editar-perfil">
-            {message("customer:account.editProfile")}
-          </Link>
-          <Link className="button button--secondary" to={REPLACEMENT_PATH}>
-            {message("customer:home.replacement")}
-          </Link>
-          {auth === "sso" ? (
-            <Link className="button button--secondary" to="/sso">
-              {message("customer:account.ssoAccount")}
+          {[...ACTIONS, ...(auth === "sso" ? [SSO_ACTION] : [])].map((action) => (
+            <Link key={action.to} className="button button--secondary" to={action.to}>
+              {message(action.label)}
             </Link>
-          ) : null}
+          ))}
         </div>
       </section>
     </div>

@@ -1,6 +1,7 @@
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { FieldShell } from "~/components/form/field";
+import { ToolSection } from "~/components/tool-section";
 import {
   ErrorSummary,
   FormMessage,
@@ -32,11 +33,7 @@ export function AreaCodeTool({
   const done = useRef<HTMLDivElement>(null);
   useEffect(() => done.current?.focus(), [answer?.done]);
   return (
-    <section className="block tool" aria-labelledby="cambio-nir-title">
-      <h2 className="block__title" id="cambio-nir-title">
-        {message("areaCode:title")}
-      </h2>
-      <p className="tool__intro">{message("areaCode:intro")}</p>
+    <ToolSection id="cambio-nir" title={message("areaCode:title")} intro={message("areaCode:intro")}>
       {answer?.done ? (
         <div
           className="tool-result tool-result--yes"
@@ -161,6 +158,6 @@ export function AreaCodeTool({
           {message("areaCode:unavailable")}
         </FormMessage>
       )}
-    </section>
+    </ToolSection>
   );
 }

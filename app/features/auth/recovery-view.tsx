@@ -1,6 +1,4 @@
 import { Form, Link, useActionData } from "@remix-run/react";
-import { useState } from "react";
-import { CodeInput } from "~/components/form/code-input";
 import { Countdown } from "~/components/form/countdown";
 import { PasswordField, TextField } from "~/components/form/field";
 import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
@@ -8,9 +6,10 @@ import type { FormAnswer } from "~/lib/form-answer.server";
 import { useTranslation } from "react-i18next";
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { codeSchema, recoveryPasswordSchema, recoveryStartSchema } from "#schemas/forms/auth";
+import { recoveryPasswordSchema, recoveryStartSchema } from "#schemas/forms/auth";
 import type { LineProfile } from "#schemas/forms/fields";
 import { AuthCard, LineTypeSwitch } from "./auth-layout";
+import { CodeForm, ResendForm } from "./code-form";
 import type { RecoveryView as RecoveryPage } from "./recovery.server";
 import { loginUrl, RECOVERY_STEPS, recoveryUrl, type RecoveryStep } from "./urls";
 
@@ -88,43 +87,24 @@ function StartStep({ profile, exist, notice }: { profile: LineProfile; exist: bo
   );
 }
 
-/** 'Enviar nuevamente': its own small form, so it never carries (or validates) the code. */
-function ResendForm({ profile }: { profile: LineProfile }) {
+/** 'Enviar nuevamente' for this line's recovery. */
+function ResendButton({ profile }: { profile: LineProfile }) {
   const { t: message } = useTranslation(["common", "auth"]);
-  return (
-    <Form method="post" action={recoveryUrl(profile, 2)} className="auth-form">
-      <SubmitButton name="intent" value="resend" variant="secondary">
-        {message("auth:code.resend")}
-      </SubmitButton>
-    </Form>
-  );
+  return <ResendForm action={recoveryUrl(profile, 2)} label={message("auth:code.resend")} />;
 }
 
 /** Step 2: the 4-digit code sent by SMS. */
 function CodeStep({ profile, phone, notice }: { profile: LineProfile; phone: string; notice: string | null }) {
   const { t: message } = useTranslation(["common", "auth"]);
   const answer = useActionData<FormAnswer>();
-  const [form, fields] = useForm({ id: "recovery-code", lastResult: answer?.result, constraint: getZodConstraint(codeSchema), onValidate: ({ formData }) => parseWithZod(formData, { schema: codeSchema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
-  // Every answer (a wrong code) empties the cells: the code is never sent back.
-  const [round, setRound] = useState(0);
-  const [seen, setSeen] = useState(answer);
-  if (answer !== seen) {
-    setSeen(answer);
-    if (answer) setRound(round + 1);
-  }
 
   return (
     <AuthCard title={message("auth:recovery.codeTitle")} step={useStepLine(2)} intro={message("auth:recovery.codeIntro", { number: phone })}>
-      <Form method="post" action={recoveryUrl(profile, 2)} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
+      <CodeForm id="recovery-code" action={recoveryUrl(profile, 2)} submitLabel={message("auth:recovery.submit")} labelledBy="auth-title">
         <Messages notice={notice} answer={answer} />
-        <ErrorSummary fields={fields} labels={{ code: message("auth:code.label") }} show={Boolean(answer?.result?.error)} />
-        <CodeInput key={round} field={fields.code} label={message("auth:code.label")} hint={message("auth:code.hint")} />
-        <SubmitButton name="intent" value="verify">
-          {message("auth:recovery.submit")}
-        </SubmitButton>
-      </Form>
+      </CodeForm>
       <div className="auth-card__links">
-        <ResendForm profile={profile} />
+        <ResendButton profile={profile} />
         <p>
           <Link to={recoveryUrl(profile, 1)}>{message("auth:recovery.changeData")}</Link>
         </p>
@@ -142,7 +122,7 @@ function LockView({ profile, seconds, notice }: { profile: LineProfile; seconds:
       <div className="auth-lock">
         <Messages notice={notice} answer={answer} />
         <FormMessage tone="warning">{message("auth:recovery.locked")}</FormMessage>
-        <Countdown seconds={seconds} refreshHref={recoveryUrl(profile, 2)} whenDone={<ResendForm profile={profile} />} />
+        <Countdown seconds={seconds} refreshHref={recoveryUrl(profile, 2)} whenDone={<ResendButton profile={profile} />} />
       </div>
       <div className="auth-card__links">
         <p>

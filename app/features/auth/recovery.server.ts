@@ -121,6 +121,15 @@ async function sendLimited(submission: Submission<unknown>, number: string, cont
   return refused(submission, sendRefused(limit), 429, { "Retry-After": String(limit.retryAfterSeconds) });
 }
 
+/** Asks the upstream to send a code to the line, within the send limit: the reply to give when it is refused, else what the upstream answered. */
+async function sendCode(submission: Submission<unknown>, line: Pick<RecoveryState, "profile" | "phone" | "serviceNumber">, context: AppLoadContext) {
+  const tooMany = await sendLimited(submission, limitKey(line), context);
+  if (tooMany) return { reply: tooMany, outcome: undefined };
+  const result = await startRecovery(lineOf(line));
+  if (!result.ok) return { reply: refused(submission, { key: result.error.messageKey }, 502), outcome: undefined };
+  return { reply: undefined, outcome: result.data };
+}
+
 /** Step 1: checks the data, asks the upstream to send the code, and goes to step 2. */
 async function startStep(request: Request, context: AppLoadContext, profile: LineProfile, formData: FormData) {
   const submission = parseWithZod(formData, { schema: recoveryStartSchema(profile) });
@@ -129,12 +138,8 @@ async function startStep(request: Request, context: AppLoadContext, profile: Lin
   const value = submission.value as { number?: string; serviceNumber?: string; phone?: string };
   const line: Pick<RecoveryState, "profile" | "phone" | "serviceNumber"> =
     profile === "mbb" ? { profile, phone: value.number ?? "" } : { profile, phone: value.phone ?? "", serviceNumber: value.serviceNumber ?? "" };
-  const tooMany = await sendLimited(submission, limitKey(line), context);
-  if (tooMany) return tooMany;
-
-  const result = await startRecovery(lineOf(line));
-  if (!result.ok) return refused(submission, { key: result.error.messageKey }, 502);
-  const outcome = result.data;
+  const { reply, outcome } = await sendCode(submission, line, context);
+  if (reply) return reply;
   switch (outcome.outcome) {
     case "codeSent": {
       const cookie = await recoveryFlow.save(request, { ...line, ...(outcome.uuid ? { uuid: outcome.uuid } : {}), verified: false });
@@ -161,12 +166,8 @@ async function resendCode(request: Request, context: AppLoadContext, state: Reco
   const here = recoveryUrl(state.profile, 2);
   if (isLocked(state)) return goTo(here);
   const submission = parseWithZod(formData, { schema: resendSchema });
-  const tooMany = await sendLimited(submission, limitKey(state), context);
-  if (tooMany) return tooMany;
-
-  const result = await startRecovery(lineOf(state));
-  if (!result.ok) return refused(submission, { key: result.error.messageKey }, 502);
-  const outcome = result.data;
+  const { reply, outcome } = await sendCode(submission, state, context);
+  if (reply) return reply;
   switch (outcome.outcome) {
     case "codeSent": {
       const { lockedUntil: _over, uuid: _old, ...line } = state;

@@ -1,7 +1,7 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { Icon } from "~/components/icon";
 import { TextField } from "~/components/form/field";
-import { ErrorSummary, SubmitButton } from "~/components/form/form-messages";
+import { LookupForm, ToolSection } from "~/components/tool-section";
 import { useTranslation } from "react-i18next";
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
@@ -14,19 +14,13 @@ export function CoverageTool({ lookup }: { lookup: CoverageLookup }) {
   const [form, fields] = useForm({ id: "cobertura", lastResult: lookup.form, constraint: getZodConstraint(coverageSchema), onValidate: ({ formData }) => parseWithZod(formData, { schema: coverageSchema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
   const labels = { cp: message("coverage:postalCode"), direccion: message("coverage:address") };
   return (
-    <section className="block tool" aria-labelledby="cobertura-title">
-      <h2 className="block__title" id="cobertura-title">
-        {message("coverage:title")}
-      </h2>
-      <p className="tool__intro">{message("coverage:intro")}</p>
-      <Form method="get" action="/cobertura" id={form.id} noValidate onSubmit={form.onSubmit} className="tool__form tool__form--inline" preventScrollReset>
-        <ErrorSummary fields={fields} labels={labels} show={form.status === "error"} />
+    <ToolSection id="cobertura" title={message("coverage:title")} intro={message("coverage:intro")}>
+      <LookupForm form={form} action="/cobertura" fields={fields} labels={labels} submitLabel={message("coverage:submit")}>
         <TextField field={fields.cp} label={labels.cp} hint={message("coverage:postalCodeHint")} autoComplete="postal-code" mask={{ maxLength: 5, inputMode: "numeric" }} />
         <TextField field={fields.direccion} label={labels.direccion} hint={message("coverage:addressHint")} autoComplete="street-address" />
-        <SubmitButton>{message("coverage:submit")}</SubmitButton>
-      </Form>
+      </LookupForm>
       <div aria-live="polite">{lookup.outcome ? <CoverageResult outcome={lookup.outcome} /> : null}</div>
-    </section>
+    </ToolSection>
   );
 }
 

@@ -1,7 +1,8 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { TextField } from "~/components/form/field";
-import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
+import { FormMessage } from "~/components/form/form-messages";
 import { Icon } from "~/components/icon";
+import { LookupForm, ToolSection } from "~/components/tool-section";
 import { useTranslation } from "react-i18next";
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
@@ -30,16 +31,10 @@ export function CompatibilityTool({ lookup }: { lookup: CompatibilityLookup }) {
   const labels = { imei: message("esim:compatibility.imei") };
   const { check } = lookup;
   return (
-    <section className="block tool" aria-labelledby="compatibilidad-title">
-      <h2 className="block__title" id="compatibilidad-title">
-        {message("esim:compatibility.title")}
-      </h2>
-      <p className="tool__intro">{message("esim:compatibility.intro")}</p>
-      <Form method="get" action="/compatibilidad" id={form.id} noValidate onSubmit={form.onSubmit} className="tool__form tool__form--inline" preventScrollReset>
-        <ErrorSummary fields={fields} labels={labels} show={form.status === "error"} />
+    <ToolSection id="compatibilidad" title={message("esim:compatibility.title")} intro={message("esim:compatibility.intro")}>
+      <LookupForm form={form} action="/compatibilidad" fields={fields} labels={labels} submitLabel={message("esim:compatibility.submit")}>
         <TextField field={fields.imei} label={labels.imei} hint={message("esim:compatibility.hint")} autoComplete="off" mask={{ maxLength: 17, inputMode: "numeric" }} />
-        <SubmitButton>{message("esim:compatibility.submit")}</SubmitButton>
-      </Form>
+      </LookupForm>
       <div aria-live="polite">
         {lookup.refused ? <FormMessage tone="error">{lookup.refused}</FormMessage> : null}
         {check ? (
@@ -60,6 +55,6 @@ export function CompatibilityTool({ lookup }: { lookup: CompatibilityLookup }) {
           </div>
         ) : null}
       </div>
-    </section>
+    </ToolSection>
   );
 }

@@ -4,12 +4,9 @@ import { CheckboxField, TextField } from "~/components/form/field";
 import { useMounted } from "~/components/form/use-mounted";
 import { Icon } from "~/components/icon";
 import { ModalActions } from "~/components/url-modal";
-import { OfferForm, OfferModal } from "~/features/offer-modal/offer-form";
+import { OfferForm, OfferModal, PrivacyNote, useOfferForm } from "~/features/offer-modal/offer-form";
 import { OfferSummary } from "~/features/offer-modal/offer-summary";
 import { useTranslation } from "react-i18next";
-import { useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type * as z from "zod/mini";
 import { ESIM_FIELDS, esimSchema } from "#schemas/forms/esim";
 import type { EsimAnswer } from "./esim.server";
 import { FIELD_STEPS, isStepField, STEP_ENDPOINT, stepValue } from "./journey-steps";
@@ -40,15 +37,9 @@ export function EsimModal({
   /** ESIM_PARAM (urls.ts), handed by the route: this lazy chunk then shares no module with the pages. */ param: string;
 }) {
   const { t: message } = useTranslation(["common", "esim"]);
-  const title = message("esim:modal.title");
   return (
-    <OfferModal id="esim" param={param} modal={modal} title={() => title} failureTitle={title} backLabel={message("esim:modal.chooseAnother")}>
-      {(ready) => (
-        <>
-          <EsimOffer modal={ready} />
-          <EsimForm modal={ready} answer={answer} />
-        </>
-      )}
+    <OfferModal id="esim" param={param} modal={modal} title={message("esim:modal.title")} backLabel={message("esim:modal.chooseAnother")} summary={(ready) => <EsimOffer modal={ready} />}>
+      {(ready) => <EsimForm modal={ready} answer={answer} />}
     </OfferModal>
   );
 }
@@ -122,7 +113,8 @@ function EsimForm({ modal, answer }: { modal: Ready; answer?: EsimAnswer }) {
   const navigation = useNavigation();
   const hintId = useId();
   const { offer } = modal;
-  const [form, fields] = useForm<z.input<typeof esimSchema>, z.output<typeof esimSchema>>({ id: `esim-${offer.offerId}`, lastResult: answer?.result, defaultValue: modal.prefill, constraint: getZodConstraint(esimSchema), onValidate: ({ formData }) => parseWithZod(formData, { schema: esimSchema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
+  const offerForm = useOfferForm(esimSchema, { prefix: "esim", offerId: offer.offerId, answer, defaultValue: modal.prefill });
+  const { fields } = offerForm;
   const device = useImeiCheck({ initialImei: fields.imei.initialValue ?? "", initial: answer?.device ?? null, journey: true });
 
   const labels: Record<(typeof ESIM_FIELDS)[number], string> = {
@@ -138,13 +130,10 @@ function EsimForm({ modal, answer }: { modal: Ready; answer?: EsimAnswer }) {
 
   return (
     <OfferForm
-      form={form}
-      offerId={offer.offerId}
+      of={offerForm}
       className="recharge-form esim-form"
       title={message("esim:modal.formTitle")}
       intro={message("esim:modal.formIntro")}
-      answerMessage={answer?.message}
-      fields={fields}
       labels={labels}
       legal={["isBait"]}
       onFieldInput={(target) => {
@@ -195,14 +184,7 @@ function EsimForm({ modal, answer }: { modal: Ready; answer?: EsimAnswer }) {
           <p className="field__hint">{message("esim:modal.isBaitHint")}</p>
         </div>
       )}
-      <p className="recharge-form__privacy">
-        {message("esim:modal.privacy")}{" "}
-        <a href={modal.privacyUrl} target="_blank" rel="noopener noreferrer">
-          {message("esim:modal.privacyLink")}
-          <span className="visually-hidden"> {message("common:a11y.newWindow")}</span>
-        </a>
-        .
-      </p>
+      <PrivacyNote text={message("esim:modal.privacy")} linkText={message("esim:modal.privacyLink")} href={modal.privacyUrl} />
       {payBlocked ? (
         <p className="field__hint esim-form__pay-hint" id={hintId}>
           {message("esim:modal.payNeedsDevice")}

@@ -1,21 +1,12 @@
 import type { EsimForm } from "#schemas/forms/esim";
-import { offerSale, type EsimSale, type SaleOffer } from "#schemas/sale";
+import { offerSale, type EsimSale, type OfferSaleInput } from "#schemas/sale";
 
 /**
  * The sale the eSIM modal hands to the payment step (docs/esim.md, spec §9 quantity 1): one eSIM
  * with its first recharge at the live price, filed under the visitor's journey session; nothing
  * is shipped, so the total is the price.
  */
-export function buildEsimSale(input: {
-  offer: SaleOffer;
-  form: Pick<EsimForm, "contactNumber" | "email" | "imei" | "isBait">;
-  journey: string;
-  portability: boolean;
-  campaign?: EsimSale["campaign"];
-  loggedIn: boolean;
-  returnTo: string;
-  now?: Date;
-}): EsimSale {
+export function buildEsimSale(input: OfferSaleInput & { form: Pick<EsimForm, "contactNumber" | "email" | "imei" | "isBait">; journey: string; portability: boolean }): EsimSale {
   const { offer, form } = input;
   return {
     kind: "esim",

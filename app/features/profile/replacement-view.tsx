@@ -1,6 +1,4 @@
 import { Form, Link, useActionData } from "@remix-run/react";
-import { useState } from "react";
-import { CodeInput } from "~/components/form/code-input";
 import { Countdown } from "~/components/form/countdown";
 import { SelectField, TextField } from "~/components/form/field";
 import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
@@ -8,9 +6,9 @@ import type { FormAnswer } from "~/lib/form-answer.server";
 import { useTranslation } from "react-i18next";
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { codeSchema } from "#schemas/forms/auth";
 import { ICCID_PREFIX, ICCID_TYPED_LENGTH } from "#schemas/forms/fields";
 import { replacementReasons, replacementSchema } from "#schemas/forms/profile";
+import { CodeForm, ResendForm } from "~/features/auth/code-form";
 import type { ReplacementView as Replacement } from "./replacement.server";
 import { PROFILE_PATH, replacementUrl } from "./urls";
 
@@ -79,42 +77,23 @@ function StartStep({ view }: { view: Extract<Replacement, { step: 1 }> }) {
   );
 }
 
-function ResendForm() {
+function ResendButton() {
   const { t: message } = useTranslation(["common", "auth", "profile"]);
-  return (
-    <Form method="post" action={replacementUrl(2)} className="auth-form">
-      <SubmitButton name="intent" value="resend" variant="secondary">
-        {message("profile:replacement.resend")}
-      </SubmitButton>
-    </Form>
-  );
+  return <ResendForm action={replacementUrl(2)} label={message("profile:replacement.resend")} />;
 }
 
 function CodeStep({ view }: { view: Extract<Replacement, { step: 2 }> }) {
   const { t: message } = useTranslation(["common", "auth", "profile"]);
   const answer = useActionData<FormAnswer>();
-  const [form, fields] = useForm({ id: "replacement-code", lastResult: answer?.result, constraint: getZodConstraint(codeSchema), onValidate: ({ formData }) => parseWithZod(formData, { schema: codeSchema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
-  // A wrong code empties the cells: the code is never sent back.
-  const [round, setRound] = useState(0);
-  const [seen, setSeen] = useState(answer);
-  if (answer !== seen) {
-    setSeen(answer);
-    if (answer) setRound(round + 1);
-  }
   return (
     <>
       <h2 id="replacement-step-title">{message("profile:replacement.codeTitle")}</h2>
       <p className="profile-page__intro">{message("profile:replacement.codeIntro", { number: view.lineNumber })}</p>
-      <Form method="post" action={replacementUrl(2)} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form">
+      <CodeForm id="replacement-code" action={replacementUrl(2)} submitLabel={message("profile:replacement.verify")}>
         <Messages notice={view.notice} answer={answer} />
-        <ErrorSummary fields={fields} labels={{ code: message("auth:code.label") }} show={Boolean(answer?.result?.error)} />
-        <CodeInput key={round} field={fields.code} label={message("auth:code.label")} hint={message("auth:code.hint")} />
-        <SubmitButton name="intent" value="verify">
-          {message("profile:replacement.verify")}
-        </SubmitButton>
-      </Form>
+      </CodeForm>
       <div className="auth-card__links">
-        <ResendForm />
+        <ResendButton />
         <p>
           <Link to={replacementUrl(1)}>{message("profile:replacement.startOver")}</Link>
         </p>
@@ -131,7 +110,7 @@ function LockStep({ view }: { view: Extract<Replacement, { step: 2 }> }) {
       <div className="auth-lock">
         {view.notice ? <FormMessage tone="info">{view.notice}</FormMessage> : null}
         <FormMessage tone="warning">{message("profile:replacement.locked")}</FormMessage>
-        <Countdown seconds={view.lockSeconds ?? 0} refreshHref={replacementUrl(2)} whenDone={<ResendForm />} />
+        <Countdown seconds={view.lockSeconds ?? 0} refreshHref={replacementUrl(2)} whenDone={<ResendButton />} />
       </div>
     </>
   );

@@ -4,12 +4,9 @@ import { SubmitButton } from "~/components/form/form-messages";
 import { CheckboxField, TextField } from "~/components/form/field";
 import { Icon } from "~/components/icon";
 import { ModalActions } from "~/components/url-modal";
-import { OfferForm, OfferModal } from "~/features/offer-modal/offer-form";
+import { OfferForm, OfferModal, PrivacyNote, useOfferForm } from "~/features/offer-modal/offer-form";
 import { OfferSummary } from "~/features/offer-modal/offer-summary";
 import { useTranslation } from "react-i18next";
-import { useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type * as z from "zod/mini";
 import { rechargeLineSchema } from "#schemas/forms/recharge";
 import type { RechargeModalData } from "./modal.server";
 import type { RechargeAnswer } from "./recharge.server";
@@ -34,13 +31,9 @@ export function RechargeModal({ modal, answer }: { modal: RechargeModalData; ans
       title={(ready) => ready.offer.name}
       failureTitle={message("recharge:modal.summaryRecharge")}
       backLabel={message("recharge:modal.chooseAnother")}
+      summary={(ready) => <RechargeOffer modal={ready} />}
     >
-      {(ready) => (
-        <>
-          <RechargeOffer modal={ready} />
-          {answer?.pending ? <PendingQuestion modal={ready} pending={answer.pending} /> : <LineForm modal={ready} answer={answer} />}
-        </>
-      )}
+      {(ready) => (answer?.pending ? <PendingQuestion modal={ready} pending={answer.pending} /> : <LineForm modal={ready} answer={answer} />)}
     </OfferModal>
   );
 }
@@ -82,7 +75,8 @@ function LineForm({ modal, answer }: { modal: Ready; answer?: RechargeAnswer }) 
   const { t: message } = useTranslation(["common", "recharge"]);
   const { offer, profile, needsServiceNumber: withServiceNumber, captcha } = modal;
   const schema = rechargeLineSchema({ type: offer.type, captcha: captcha.enabled });
-  const [form, fields] = useForm<z.input<typeof schema>, z.output<typeof schema>>({ id: `recarga-${offer.offerId}`, lastResult: answer?.result, defaultValue: modal.prefill, constraint: getZodConstraint(schema), onValidate: ({ formData }) => parseWithZod(formData, { schema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
+  const offerForm = useOfferForm(schema, { prefix: "recarga", offerId: offer.offerId, answer, defaultValue: modal.prefill });
+  const { fields } = offerForm;
   const initial = (name: "phone" | "serviceNumber" | "email") => {
     const value = (answer?.result?.initialValue as Record<string, unknown> | undefined)?.[name];
     return typeof value === "string" ? value : answer ? "" : (modal.prefill[name] ?? "");
@@ -117,13 +111,10 @@ function LineForm({ modal, answer }: { modal: Ready; answer?: RechargeAnswer }) 
 
   return (
     <OfferForm
-      form={form}
-      offerId={offer.offerId}
+      of={offerForm}
       className="recharge-form"
       title={message("recharge:modal.lineData")}
       intro={message("recharge:modal.lineDataIntro")}
-      answerMessage={answer?.message}
-      fields={fields}
       labels={labels}
       legal={["whatsapp"]}
       onFieldInput={onFieldInput}
@@ -166,14 +157,7 @@ function LineForm({ modal, answer }: { modal: Ready; answer?: RechargeAnswer }) 
       <p className="recharge-form__links">
         <Link to={modal.fairUsePath}>{message("recharge:modal.fairUse")}</Link>
       </p>
-      <p className="recharge-form__privacy">
-        {message("recharge:modal.privacy")}{" "}
-        <a href={modal.privacyUrl} target="_blank" rel="noopener noreferrer">
-          {message("recharge:modal.privacyLink")}
-          <span className="visually-hidden"> {message("common:a11y.newWindow")}</span>
-        </a>
-        .
-      </p>
+      <PrivacyNote text={message("recharge:modal.privacy")} linkText={message("recharge:modal.privacyLink")} href={modal.privacyUrl} />
       <CheckboxField field={fields.whatsapp} label={message("recharge:modal.whatsapp")} />
       <DataSummary modal={modal} phone={typed.phone} serviceNumber={typed.serviceNumber} email={typed.email} />
       <ModalActions>

@@ -1,5 +1,5 @@
 import type { SimDeliveryForm } from "#schemas/forms/sim";
-import { offerSale, type SaleOffer, type SimSale } from "#schemas/sale";
+import { offerSale, type OfferSaleInput, type SimSale } from "#schemas/sale";
 import type { PostalLookup } from "~/features/address/postal.server";
 
 /** MXN: the offer and its delivery, rounded to cents. */
@@ -11,18 +11,15 @@ export const simTotal = (price: number, shippingCost: number) => Math.round((pri
  * the delivery address with the colonia's name and the place as the server's own postal lookup
  * says it (what the browser posted for state or municipality is never used).
  */
-export function buildSimSale(input: {
-  offer: SaleOffer;
-  form: Omit<SimDeliveryForm, "offerId" | "colony">;
-  colony: { name: string };
-  postal: Pick<PostalLookup, "city" | "municipality" | "state" | "country">;
-  shippingCost: number;
-  uuid: string;
-  campaign?: SimSale["campaign"];
-  loggedIn: boolean;
-  returnTo: string;
-  now?: Date;
-}): SimSale {
+export function buildSimSale(
+  input: OfferSaleInput & {
+    form: Omit<SimDeliveryForm, "offerId" | "colony">;
+    colony: { name: string };
+    postal: Pick<PostalLookup, "city" | "municipality" | "state" | "country">;
+    shippingCost: number;
+    uuid: string;
+  },
+): SimSale {
   const { offer, form, postal } = input;
   return {
     kind: "sim",

@@ -2,11 +2,9 @@ import { SubmitButton } from "~/components/form/form-messages";
 import { ModalActions } from "~/components/url-modal";
 import { TextField } from "~/components/form/field";
 import { PostalCodeFields } from "~/features/address/postal-code-fields";
-import { OfferForm, OfferModal } from "~/features/offer-modal/offer-form";
+import { OfferForm, OfferModal, PrivacyNote, useOfferForm } from "~/features/offer-modal/offer-form";
 import { OfferSummary } from "~/features/offer-modal/offer-summary";
 import { useTranslation } from "react-i18next";
-import { useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { SIM_FIELDS, simDeliverySchema } from "#schemas/forms/sim";
 import type { SimModalData } from "./offer.server";
 import { SIM_PARAM } from "./urls";
@@ -25,15 +23,9 @@ const SIM_TYPE = 7;
  */
 export function SimModal({ modal, answer }: { modal: SimModalData; answer?: SimAnswer }) {
   const { t: message } = useTranslation(["common", "sim", "address"]);
-  const title = message("sim:modal.title");
   return (
-    <OfferModal id="chip" param={SIM_PARAM} modal={modal} title={() => title} failureTitle={title} backLabel={message("sim:modal.chooseAnother")}>
-      {(ready) => (
-        <>
-          <SimOffer modal={ready} />
-          <DeliveryForm modal={ready} answer={answer} />
-        </>
-      )}
+    <OfferModal id="chip" param={SIM_PARAM} modal={modal} title={message("sim:modal.title")} backLabel={message("sim:modal.chooseAnother")} summary={(ready) => <SimOffer modal={ready} />}>
+      {(ready) => <DeliveryForm modal={ready} answer={answer} />}
     </OfferModal>
   );
 }
@@ -70,7 +62,8 @@ function SimOffer({ modal }: { modal: Ready }) {
 function DeliveryForm({ modal, answer }: { modal: Ready; answer?: SimAnswer }) {
   const { t: message } = useTranslation(["common", "sim", "address"]);
   const { offer } = modal;
-  const [form, fields] = useForm({ id: `chip-${offer.offerId}`, lastResult: answer?.result, constraint: getZodConstraint(simDeliverySchema), onValidate: ({ formData }) => parseWithZod(formData, { schema: simDeliverySchema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
+  const offerForm = useOfferForm(simDeliverySchema, { prefix: "chip", offerId: offer.offerId, answer });
+  const { fields } = offerForm;
 
   const labels: Record<(typeof SIM_FIELDS)[number], string> = {
     contactName: message("sim:modal.contactName"),
@@ -85,16 +78,7 @@ function DeliveryForm({ modal, answer }: { modal: Ready; answer?: SimAnswer }) {
   };
 
   return (
-    <OfferForm
-      form={form}
-      offerId={offer.offerId}
-      className="recharge-form sim-form"
-      title={message("sim:modal.deliveryData")}
-      intro={message("sim:modal.deliveryIntro")}
-      answerMessage={answer?.message}
-      fields={fields}
-      labels={labels}
-    >
+    <OfferForm of={offerForm} className="recharge-form sim-form" title={message("sim:modal.deliveryData")} intro={message("sim:modal.deliveryIntro")} labels={labels}>
       <fieldset className="sim-form__group">
         <legend className="sim-form__legend">{message("sim:modal.contact")}</legend>
         <TextField field={fields.contactName} label={labels.contactName} autoComplete="given-name" />
@@ -117,14 +101,7 @@ function DeliveryForm({ modal, answer }: { modal: Ready; answer?: SimAnswer }) {
           <TextField field={fields.interiorNumber} label={labels.interiorNumber} autoComplete="address-line2" />
         </div>
       </fieldset>
-      <p className="recharge-form__privacy">
-        {message("sim:modal.privacy")}{" "}
-        <a href={modal.privacyUrl} target="_blank" rel="noopener noreferrer">
-          {message("sim:modal.privacyLink")}
-          <span className="visually-hidden"> {message("common:a11y.newWindow")}</span>
-        </a>
-        .
-      </p>
+      <PrivacyNote text={message("sim:modal.privacy")} linkText={message("sim:modal.privacyLink")} href={modal.privacyUrl} />
       <ModalActions>
         <SubmitButton>{message("sim:modal.submit")}</SubmitButton>
       </ModalActions>

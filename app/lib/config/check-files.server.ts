@@ -54,16 +54,10 @@ export function loadConfig(configDir: string, kinds: BlockKinds) {
     }
     switch (kind) {
       case "site":
-        parsed.site = result.value as ConfigOf<"site">;
-        break;
       case "flags":
-        parsed.flags = result.value as ConfigOf<"flags">;
-        break;
       case "widget":
-        parsed.widget = result.value as ConfigOf<"widget">;
-        break;
       case "recharges":
-        parsed.recharges = result.value as ConfigOf<"recharges">;
+        setSingle(parsed, kind, result.value);
         break;
       case "page": {
         const page = result.value as ConfigOf<"page">;
@@ -81,6 +75,13 @@ export function loadConfig(configDir: string, kinds: BlockKinds) {
     }
   }
   return { parsed, problems, filesChecked: found.length };
+}
+
+type SingleKind = "site" | "flags" | "widget" | "recharges";
+
+/** A file of which there is one (site.json, flags.json, widget.json, recharges.json), under its kind. */
+function setSingle<K extends SingleKind>(parsed: ParsedConfig, kind: K, value: unknown) {
+  parsed[kind] = value as ParsedConfig[K];
 }
 
 function read<K extends ConfigKind>(configDir: string, relativePath: string, kind: K): ReadResult<ConfigOf<K>> {

@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
-import { InlineText } from "~/components/rich-text";
 import { useTranslation } from "react-i18next";
 import { OfferGrid } from "../offer-grid";
 import type { ViewProps } from "../block";
+import { BlockHeading } from "../block-heading";
 import type { CatalogueData } from "./block.server";
 import type { CatalogueBlockConfig } from "./schema";
 
@@ -15,12 +15,7 @@ export function CatalogueBlock({ block, data }: ViewProps<CatalogueBlockConfig, 
   const selected = data.tabs.find((tab) => tab.id === data.selected)!;
   return (
     <section className="block catalogue" id="catalogo">
-      {block.heading ? <h2 className="block__title">{block.heading}</h2> : null}
-      {block.intro ? (
-        <p className="block__intro">
-          <InlineText text={block.intro} />
-        </p>
-      ) : null}
+      <BlockHeading heading={block.heading} intro={block.intro} />
       <nav className="catalogue__tabs" aria-label={t("blocks:catalogue.label")}>
         <ul className="catalogue__list" role="list">
           {data.tabs.map((tab) => (

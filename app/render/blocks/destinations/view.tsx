@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { InlineText } from "~/components/rich-text";
 import { useTranslation } from "react-i18next";
 import type { ViewProps } from "../block";
+import { BlockHeading } from "../block-heading";
 import type { DestinationsData } from "./block.server";
 import type { DestinationsBlockConfig } from "./schema";
 
@@ -17,12 +17,7 @@ export function DestinationsBlock({ block, data }: ViewProps<DestinationsBlockCo
   const ListHeading = query ? "h4" : "h3";
   return (
     <section className="block destinations" id="destinos">
-      {block.heading ? <h2 className="block__title">{block.heading}</h2> : null}
-      {block.intro ? (
-        <p className="block__intro">
-          <InlineText text={block.intro} />
-        </p>
-      ) : null}
+      <BlockHeading heading={block.heading} intro={block.intro} />
       <Form method="get" action={here} preventScrollReset className="destinations__search" role="search">
         <label className="field__label" htmlFor="destino">
           {t("blocks:destinations.search")}

@@ -1,17 +1,16 @@
 import * as z from "zod";
-import { heading, text } from "#schemas/config/blocks";
+import { heading, itemsOf, text } from "#schemas/config/blocks";
 
 export const stepsBlock = z.object({
   type: z.literal("steps").meta({ description: "steps: pasos numerados (dos o más)." }),
   heading,
-  items: z
-    .array(
-      z.object({
-        title: text.meta({ description: "El título del paso.", examples: ["Elige tu recarga"] }),
-        text: text.meta({ description: "Qué se hace en el paso.", examples: ["Escoge la oferta que más te convenga."] }),
-      }),
-    )
-    .min(2)
-    .meta({ description: "Los pasos, en orden (al menos dos)." }),
+  items: itemsOf(
+    z.object({
+      title: text.meta({ description: "El título del paso.", examples: ["Elige tu recarga"] }),
+      text: text.meta({ description: "Qué se hace en el paso.", examples: ["Escoge la oferta que más te convenga."] }),
+    }),
+    2,
+    "Los pasos, en orden (al menos dos).",
+  ),
 });
 export type StepsBlockConfig = z.infer<typeof stepsBlock>;

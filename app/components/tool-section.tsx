@@ -1,0 +1,45 @@
+import { Form } from "@remix-run/react";
+import type { FormEvent, ReactNode } from "react";
+import { ErrorSummary, SubmitButton } from "~/components/form/form-messages";
+import type { FormField } from "~/components/form/field";
+
+/** A tool's section (/cobertura, /compatibilidad, /cambio-nir): its heading (`<id>-title`), its intro, then the tool. */
+export function ToolSection({ id, title, intro, children }: { id: string; title: string; intro: string; children: ReactNode }) {
+  return (
+    <section className="block tool" aria-labelledby={`${id}-title`}>
+      <h2 className="block__title" id={`${id}-title`}>
+        {title}
+      </h2>
+      <p className="tool__intro">{intro}</p>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * A lookup's GET form (the answer is a link, so it needs no JavaScript): the error summary, the
+ * fields (`children`) and the submit button.
+ */
+export function LookupForm({
+  form,
+  action,
+  fields,
+  labels,
+  submitLabel,
+  children,
+}: {
+  form: { id: string; onSubmit: (event: FormEvent<HTMLFormElement>) => void; status?: "success" | "error" | undefined };
+  action: string;
+  fields: Record<string, FormField>;
+  labels: Record<string, string>;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="get" action={action} id={form.id} noValidate onSubmit={form.onSubmit} className="tool__form tool__form--inline" preventScrollReset>
+      <ErrorSummary fields={fields} labels={labels} show={form.status === "error"} />
+      {children}
+      <SubmitButton>{submitLabel}</SubmitButton>
+    </Form>
+  );
+}

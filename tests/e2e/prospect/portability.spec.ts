@@ -20,6 +20,10 @@ const reset = async (page: Page) => expect((await page.request.post("/__mocks/re
 /** A SIM no request of these tests takes: the refusals never depend on the order the tests run in. */
 const FREE_ICCID = "0000000000088";
 
+// The tests of a project share its number: one at a time, in order (a request accepted by one
+// test is "already in process" for another running beside it until the reset).
+test.describe.configure({ mode: "default" });
+
 test.beforeEach(async ({ context, baseURL, page }) => {
   await acceptCookies(context, baseURL);
   await reset(page);

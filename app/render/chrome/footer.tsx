@@ -7,13 +7,11 @@ import { modalHref } from "~/components/url-modal";
 import { PdfLink } from "~/components/pdf-link";
 import type { Chrome } from "./chrome.server";
 
-/** "(PDF)" after a document's name: translated here, not in every footer link (SmartLink says why). */
-function PdfHint() {
-  const { t } = useTranslation();
-  return <span className="footer__hint">{t("footer.pdf")}</span>;
-}
-
-function FooterLink({ option }: { option: FooterOption }) {
+/**
+ * One footer link. `pdfHint` ("(PDF)") comes translated from the footer: each `useTranslation`
+ * costs its component a wrapper of the i18next instance on the server, and a footer has dozens of links.
+ */
+function FooterLink({ option, pdfHint }: { option: FooterOption; pdfHint: string }) {
   const location = useLocation();
   switch (option.type) {
     case "urlLocal":
@@ -27,7 +25,7 @@ function FooterLink({ option }: { option: FooterOption }) {
     case "pdf":
       return (
         <PdfLink href={option.url}>
-          {option.label} <PdfHint />
+          {option.label} <span className="footer__hint">{pdfHint}</span>
         </PdfLink>
       );
     case "modal":
@@ -39,14 +37,14 @@ function FooterLink({ option }: { option: FooterOption }) {
   }
 }
 
-function FooterColumn({ title, options, children }: { title: string; options: FooterOption[]; children?: ReactNode }) {
+function FooterColumn({ title, options, pdfHint, children }: { title: string; options: FooterOption[]; pdfHint: string; children?: ReactNode }) {
   return (
     <section>
       <h2 className="site-footer__title">{title}</h2>
       <ul role="list">
         {options.map((option) => (
           <li key={option.label}>
-            <FooterLink option={option} />
+            <FooterLink option={option} pdfHint={pdfHint} />
           </li>
         ))}
       </ul>
@@ -61,11 +59,11 @@ export function SiteFooter({ chrome }: { chrome: Chrome }) {
   return (
     <footer className="site-footer" id="pie-de-pagina" tabIndex={-1} aria-label={t("footer.label")}>
       <div className="site-footer__grid">
-        <FooterColumn title={t("footer.localTitle")} options={footer.local}>
+        <FooterColumn title={t("footer.localTitle")} options={footer.local} pdfHint={t("footer.pdf")}>
           <p className="site-footer__support">{t("footer.support", { phone: brand.supportPhone, short: brand.supportShortCode })}</p>
         </FooterColumn>
-        <FooterColumn title={t("footer.documentsTitle")} options={footer.documents} />
-        <FooterColumn title={t("footer.legalTitle")} options={footer.legal} />
+        <FooterColumn title={t("footer.documentsTitle")} options={footer.documents} pdfHint={t("footer.pdf")} />
+        <FooterColumn title={t("footer.legalTitle")} options={footer.legal} pdfHint={t("footer.pdf")} />
         <section>
           <h2 className="site-footer__title">{t("footer.sitesTitle")}</h2>
           <ul role="list">

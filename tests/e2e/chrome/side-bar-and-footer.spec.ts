@@ -65,7 +65,8 @@ test.describe("desktop (1280 px)", () => {
       await expect(pdfLinks).toHaveCount(footerPdfs.length);
       for (const document of footerPdfs) {
         const link = footer(page).locator(`a[href="${document.url}"]`);
-        await expect(link).toContainText(document.label);
+        // The document's name and what it is, "(PDF)", read together.
+        await expect(link).toHaveText(`${document.label} (PDF)`);
         const response = await request.get(document.url);
         expect(response.status(), document.url).toBe(200);
         expect(response.headers()["content-type"], document.url).toMatch(/^application\/pdf\b/);

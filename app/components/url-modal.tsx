@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
-import { createContext, useContext, useEffect, useId, useRef, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useId, useMemo, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { herePath } from "~/lib/return-path";
 import { Icon } from "./icon";
@@ -25,8 +25,14 @@ export function closeModalHref(location: LocationLike, param = "modal", extraPar
 /** Where focus lands without JavaScript once a modal closes: the page's main (app/render/chrome/shell.tsx). */
 export const MODAL_RETURN_FRAGMENT = "contenido";
 
-/** The open modal's close link, for its action row (ModalActions). */
-const ModalClose = createContext<string | null>(null);
+/**
+ * The open modal's close URL and the page's URL, for its action row (ModalActions), which makes
+ * its own close link from them. Nothing in this value may change when the page hydrates: a
+ * context that changes then reaches a lazily loaded form still waiting for its code (the lead
+ * form), and React throws its server-rendered fields away, with whatever the visitor typed in
+ * them (React error 421).
+ */
+const ModalClose = createContext<{ closeHref: string; here: string } | null>(null);
 
 /**
  * The close link's href: without JavaScript it carries `#contenido`, so the browser lands on the
@@ -49,12 +55,13 @@ function useCloseLink(closeHref: string, here: string) {
 export function ModalActions({ children, cancelLabel }: { children?: ReactNode; cancelLabel?: string }) {
   const { t } = useTranslation();
   const close = useContext(ModalClose);
+  const closeLink = useCloseLink(close?.closeHref ?? "", close?.here ?? "");
   // The same form on a page of its own (the no-JavaScript answer of a modal's form): just its buttons.
   if (!close) return <>{children}</>;
   return (
     <div className="modal__actions">
       {children}
-      <Link to={close} className="button button--secondary" preventScrollReset replace>
+      <Link to={closeLink} className="button button--secondary" preventScrollReset replace>
         {cancelLabel ?? t("modal.cancel")}
       </Link>
     </div>
@@ -92,7 +99,9 @@ export function UrlModal({
   const heading = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
   const closeHref = closeModalHref(location, param, extraParams);
-  const closeLink = useCloseLink(closeHref, `${location.pathname}${location.search}`);
+  const here = `${location.pathname}${location.search}`;
+  const closeLink = useCloseLink(closeHref, here);
+  const close = useMemo(() => ({ closeHref, here }), [closeHref, here]);
 
   useEffect(() => {
     const element = dialog.current;
@@ -145,7 +154,7 @@ export function UrlModal({
           </Link>
         </div>
         <div className="modal__body">
-          <ModalClose.Provider value={closeLink}>{children}</ModalClose.Provider>
+          <ModalClose.Provider value={close}>{children}</ModalClose.Provider>
         </div>
       </div>
     </dialog>

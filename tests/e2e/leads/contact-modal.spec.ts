@@ -173,6 +173,41 @@ test.describe("opening and closing", () => {
   });
 });
 
+test.describe("typing before the form's code arrives", () => {
+  test("JS: what the visitor typed while the form's code was on its way stays, and the form sends it", async ({ page }) => {
+    test.skip(!jsOn(), "without JavaScript nothing replaces the server's form");
+    // The form's code is a chunk the page asks for only once it hydrates: hold every script the
+    // HTML does not name until the visitor has typed, as a slow phone network would.
+    const html = await (await page.request.get("/promociones?contacto=telefono")).text();
+    const named = new Set([...html.matchAll(/(?:href|src)="(\/build\/[^"]+\.js)"/g)].map((match) => match[1]));
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/build/**/*.js", async (route) => {
+      if (!named.has(new URL(route.request().url()).pathname)) await released;
+      await route.continue();
+    });
+
+    await page.goto("/promociones?contacto=telefono");
+    await waitForHydration(page);
+    const form = leadForm(page, "telefono");
+    const phone = freshPhone();
+    await field(form, LABEL.name).fill("Rosa Martínez");
+    await field(form, LABEL.phone).fill(phone);
+    await field(form, LABEL.confirm).fill(phone);
+    await field(form, LABEL.privacy).check();
+    release();
+
+    // The page's own update at hydration must not throw the server's fields away (React error 421).
+    await expect(form.getByRole("button", { name: SUBMIT })).not.toHaveAttribute("aria-disabled", "true");
+    await expect(field(form, LABEL.name)).toHaveValue("Rosa Martínez");
+    await expect(field(form, LABEL.phone)).toHaveValue(phone);
+    await expect(field(form, LABEL.confirm)).toHaveValue(phone);
+    await expect(field(form, LABEL.privacy)).toBeChecked();
+    await send(form);
+    await expect(page.getByRole("dialog", { name: "¡Listo!" })).toBeVisible();
+  });
+});
+
 test.describe("accessibility", () => {
   for (const { kind, title } of KINDS) {
     test(`axe finds nothing on the ${kind} modal, empty and with its errors`, async ({ auditedPage: page }) => {

@@ -6,6 +6,7 @@ import { SESSION_SECRET, ownPort } from "./support/env";
 import { ana, loginAs } from "./support/session";
 import { acceptCookies } from "./support/cookies";
 import { cardOnProviderPage } from "./support/card";
+import { paste } from "./support/paste";
 
 /**
  * The checkout (docs/payment.md, spec §2 card payment plugin screens, §4 payment, §5 card rules, §8 messages):
@@ -157,6 +158,17 @@ test.describe("paying a recharge with the card form (provider type 1)", () => {
     await fillCard(page, "4111111111111111");
     await confirmAndPay(page, "1111");
     await expectReceipt(page);
+  });
+
+  test("a card number pasted in groups arrives as its 16 digits, though the field holds 16 characters (JavaScript)", async ({ page }) => {
+    test.skip(!jsOn(), "without JavaScript the card is typed on the provider's page");
+    await startRecharge(page, `pegar.${project()}@example.com`);
+    const number = cardForm(page).getByLabel("Número de tarjeta");
+    await paste(number, "4111 1111 1111 1111");
+    await expect(number).toHaveValue("4111111111111111");
+    await number.fill("");
+    await paste(number, "5555-5555-5555-4444");
+    await expect(number).toHaveValue("5555555555554444");
   });
 
   test("the card rules: brands, Luhn, expiry and CVV give the spec's 'Lo sentimos, …' messages", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { useState, type ClipboardEvent, type InputHTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useMounted } from "./use-mounted";
 
@@ -109,7 +109,34 @@ type FieldProps = {
   after?: ReactNode;
 } & Pick<InputHTMLAttributes<HTMLInputElement>, "type" | "autoComplete" | "autoFocus" | "spellCheck" | "autoCapitalize" | "onChange" | "readOnly" | "inputMode" | "maxLength">;
 
-/** A text input; `mask` is for a field that rewrites what is typed (the card number, "MM/AA"), whose length is the mask's. */
+/** What people put between groups of digits: "55 1234 5678", "4111-1111-1111-1111", "(55) 1234.5678", "12 / 28". */
+const SEPARATORS = /[\s\-.()/]+/g;
+
+/**
+ * A paste into a field of digits drops the separators before the field's maxLength applies.
+ * Left to the browser, "4111 1111 1111 1111" pasted into a 16-character card number would be cut
+ * to "4111 1111 1111 1" before anything could remove the spaces. The spec's lengths (10, 16, 17)
+ * count digits, so the field keeps them, and the paste arrives as the digits it meant. Without
+ * JavaScript the browser cuts as before, and the server's message says how many digits are needed.
+ */
+function pasteDigits(event: ClipboardEvent<HTMLInputElement>) {
+  const input = event.currentTarget;
+  const pasted = event.clipboardData.getData("text");
+  const digits = pasted.replace(SEPARATORS, "");
+  if (digits === pasted) return;
+  event.preventDefault();
+  const start = input.selectionStart ?? input.value.length;
+  const end = input.selectionEnd ?? start;
+  const room = input.maxLength >= 0 ? input.maxLength - (input.value.length - (end - start)) : digits.length;
+  input.setRangeText(digits.slice(0, Math.max(0, room)), start, end, "end");
+  // As a paste would: the form's own handlers (and React's onChange) see an input event.
+  input.dispatchEvent(new InputEvent("input", { bubbles: true, inputType: "insertFromPaste" }));
+}
+
+/**
+ * A text input; `mask` is for a field of digits whose length the spec fixes (phone 10, card
+ * number 16, IMEI 17, "MM/AA" 5): a paste drops its separators before that length cuts it.
+ */
 export function TextField({ field, label, hint, prefix, status, after, type = "text", mask, ...input }: FieldProps & { mask?: { maxLength: number; inputMode: "numeric" } }) {
   return (
     <FieldShell field={field} label={label} hint={hint} status={status}>
@@ -120,7 +147,7 @@ export function TextField({ field, label, hint, prefix, status, after, type = "t
               {prefix}
             </span>
           ) : null}
-          <input {...control} {...mask} type={type} defaultValue={typeof field.initialValue === "string" ? field.initialValue : undefined} className="field__input" {...input} />
+          <input {...control} {...mask} onPaste={mask ? pasteDigits : undefined} type={type} defaultValue={typeof field.initialValue === "string" ? field.initialValue : undefined} className="field__input" {...input} />
           {after}
         </div>
       )}

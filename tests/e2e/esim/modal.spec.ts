@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { auditedTest as test, expectNoAxeViolations } from "../support/axe";
 import { acceptCookies } from "../support/cookies";
 import { waitForHydration } from "../support/hydration";
+import { paste } from "../support/paste";
 import { DEVICES, LABEL, OFFER, checkButton, enterImei, expect, field, fillForm, modal, openModal, payButton } from "./support";
 
 /**
@@ -128,6 +129,17 @@ test.describe("the form", () => {
     await expect(field(dialog, LABEL.phone)).toHaveValue("5512345678");
     await field(dialog, LABEL.imei).pressSequentially("3569-3803 5643809");
     await expect(field(dialog, LABEL.imei)).toHaveValue("356938035643809");
+  });
+
+  test("a number or an IMEI pasted with spaces or dashes arrives whole, though the fields hold 10 and 17 characters (JavaScript)", async ({ page }) => {
+    test.skip(!jsOn(), "without JavaScript the browser cuts a paste at the field's length");
+    const dialog = await openModal(page);
+    await paste(field(dialog, LABEL.phone), "55 1234 5678");
+    await expect(field(dialog, LABEL.phone)).toHaveValue("5512345678");
+    await paste(field(dialog, LABEL.imei), "35-693803-564380-9");
+    await expect(field(dialog, LABEL.imei)).toHaveValue("356938035643809");
+    // The device check runs on what arrived: the whole IMEI, not a cut one.
+    await expect(dialog.getByText(DEVICES.esim.text, { exact: true })).toBeVisible();
   });
 
   test("someone typing before the modal's code arrives keeps the field and what they typed (JavaScript)", async ({ page }) => {

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { filled } from "./fields";
 
 /**
  * The postal-code pair of the address forms (the SIM delivery form, the card form's billing
@@ -8,7 +9,7 @@ import * as z from "zod/mini";
 export const POSTAL_CODE_PATTERN = /^\d{5}$/;
 export const NO_COLONY = "00";
 
-export const postalCodeField = (requiredKey: string) => z.string({ error: requiredKey }).check(z.trim(), z.regex(POSTAL_CODE_PATTERN, "address:postalCodeDigits"));
+export const postalCodeField = (requiredKey: string) => z.string({ error: requiredKey }).check(z.trim(), filled(requiredKey), z.regex(POSTAL_CODE_PATTERN, "address:postalCodeDigits"));
 
 /** The colonia's id in the postal lookup; the server checks it is one of that code's colonias. */
 export const colonyField = () => z.string({ error: "address:selectColony" }).check(z.refine((value) => value !== NO_COLONY, "address:selectColony"));

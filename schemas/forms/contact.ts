@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { checkbox } from "./fields";
+import { checkbox, filled, stripSpaces } from "./fields";
 
 /**
  * The contact lead form, "Cámbiate a Bait vía Whatsapp / vía Telefónica" (docs/leads.md): name,
@@ -14,14 +14,13 @@ export const isLeadKind = (value: unknown): value is LeadKind => (leadKinds as r
 
 export const CONTACT_FIELDS = ["nombre", "telefono", "confirmarNumero", "privacidad"] as const;
 
-const stripSpaces = z.overwrite((value: string) => value.replace(/\s+/g, ""));
-const phone = () => z.string({ error: "leads:form.required" }).check(stripSpaces, z.regex(/^\d{10}$/, "leads:form.phoneInvalid"));
+const phone = () => z.string({ error: "leads:form.required" }).check(stripSpaces, filled("leads:form.required"), z.regex(/^\d{10}$/, "leads:form.phoneInvalid"));
 
 export const contactSchema = z
   .object({
     // A refinement, not z.enum: enums would add their code to the zod chunk every form page loads.
     tipo: z.string({ error: "leads:form.required" }).check(z.refine(isLeadKind, "leads:form.required")),
-    nombre: z.string({ error: "leads:form.nameRequired" }).check(z.trim(), z.maxLength(80, "leads:form.nameTooLong")),
+    nombre: z.string({ error: "leads:form.nameRequired" }).check(z.trim(), filled("leads:form.nameRequired"), z.maxLength(80, "leads:form.nameTooLong")),
     telefono: phone(),
     confirmarNumero: phone(),
     privacidad: z.pipe(checkbox(), z.literal(true, { error: "leads:form.privacyRequired" })),

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { checkbox } from "./fields";
+import { checkbox, filled, stripSpaces } from "./fields";
 
 /**
  * The eSIM modal's form (docs/esim.md, spec §3 "eSIM form", §5): contact number, e-mail twice and
@@ -13,12 +13,11 @@ export const IMEI_MAX_DIGITS = 17;
 export const IMEI_PATTERN = /^\d{13,17}$/;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-const stripSpaces = z.overwrite((value: string) => value.replace(/\s+/g, ""));
 
-const emailField = (required: string) => z.string({ error: required }).check(z.trim(), z.maxLength(80, "esim:form.email"), z.regex(EMAIL, "esim:form.email"));
+const emailField = (required: string) => z.string({ error: required }).check(z.trim(), filled(required), z.maxLength(80, "esim:form.email"), z.regex(EMAIL, "esim:form.email"));
 
 /** The IMEI alone: the compatibility check (eSIM modal and /compatibilidad) validates with it. */
-export const imeiField = () => z.string({ error: "esim:form.imeiRequired" }).check(stripSpaces, z.regex(IMEI_PATTERN, "esim:form.imeiFormat"));
+export const imeiField = () => z.string({ error: "esim:form.imeiRequired" }).check(stripSpaces, filled("esim:form.imeiRequired"), z.regex(IMEI_PATTERN, "esim:form.imeiFormat"));
 
 export const imeiSchema = z.object({ imei: imeiField() });
 

@@ -13,7 +13,14 @@ export { lineProfiles, type LineProfile } from "../line";
 export const profileOf = (value: string | null | undefined): LineProfile =>
   value && isLineProfile(value) ? value : "mbb";
 
-const stripSpaces = z.overwrite((value: string) => value.replace(/\s+/g, ""));
+/** Spaces removed before checking: people type "55 1234 5678". */
+export const stripSpaces = z.overwrite((value: string) => value.replace(/\s+/g, ""));
+
+/**
+ * Put after a trim or stripSpaces: a field of spaces alone was left empty, and says so with its
+ * "required" message rather than its format one.
+ */
+export const filled = (requiredKey: string) => z.minLength(1, { error: requiredKey, abort: true });
 
 /**
  * A 10-digit number (phone or service number). Spaces are removed before checking (people
@@ -23,6 +30,7 @@ const stripSpaces = z.overwrite((value: string) => value.replace(/\s+/g, ""));
 export const tenDigits = (messages: { required: string; digits: string; invalid?: string }) =>
   z.string({ error: messages.required }).check(
     stripSpaces,
+    filled(messages.required),
     // Letters or symbols say so alone (the field shows one message).
     z.regex(/^\d*$/, { error: messages.invalid ?? "auth:login.numberInvalid", abort: true }),
     z.regex(/^\d{10}$/, messages.digits),
@@ -35,6 +43,7 @@ export const contactPhone = () => tenDigits({ required: "auth:recovery.phoneRequ
 export const email = () =>
   z.string({ error: "auth:register.emailRequired" }).check(
     z.trim(),
+    filled("auth:register.emailRequired"),
     z.maxLength(80, "auth:register.emailInvalid"),
     z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, "auth:register.emailInvalid"),
   );
@@ -46,13 +55,13 @@ export const newPassword = (requiredKey: string) => z.string({ error: requiredKe
 /** The verification code: 4 digits (docs/accounts.md "Verification code 4 cells"). */
 export const CODE_LENGTH = 4;
 export const verificationCode = () =>
-  z.string({ error: "auth:code.required" }).check(stripSpaces, z.regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), "auth:code.digits"));
+  z.string({ error: "auth:code.required" }).check(stripSpaces, filled("auth:code.required"), z.regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), "auth:code.digits"));
 
 /** The last 13 digits of the SIM's ICCID; the prefix 895214 is printed beside the field. */
 export const ICCID_PREFIX = "895214";
 export const ICCID_TYPED_LENGTH = 13;
 export const iccidDigits = () =>
-  z.string({ error: "auth:register.iccidRequired" }).check(stripSpaces, z.regex(new RegExp(`^\\d{${ICCID_TYPED_LENGTH}}$`), "auth:register.iccidDigits"));
+  z.string({ error: "auth:register.iccidRequired" }).check(stripSpaces, filled("auth:register.iccidRequired"), z.regex(new RegExp(`^\\d{${ICCID_TYPED_LENGTH}}$`), "auth:register.iccidDigits"));
 
 /** A checkbox: present ("on") when ticked, absent otherwise. */
 export const checkbox = () => z.pipe(z.optional(z.string()), z.transform((value) => value === "on"));

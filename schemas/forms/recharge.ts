@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { checkbox } from "./fields";
+import { checkbox, filled, stripSpaces } from "./fields";
 import type { LineProfile } from "../line";
 
 /**
@@ -24,14 +24,13 @@ export const profileForType = (type: number): LineProfile => (type === 2 ? "hbb"
 export const lineCategoryForType = profileForType;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-const stripSpaces = z.overwrite((value: string) => value.replace(/\s+/g, ""));
 
 /** 10 digits once spaces are removed (docs/recharge.md "phone spaces removed before submission"). */
 const tenDigits = (invalidKey: string) =>
-  z.string({ error: "recharge:form.required" }).check(stripSpaces, z.regex(/^\d{10}$/, invalidKey));
+  z.string({ error: "recharge:form.required" }).check(stripSpaces, filled("recharge:form.required"), z.regex(/^\d{10}$/, invalidKey));
 
 export const rechargeEmail = () =>
-  z.string({ error: "recharge:form.required" }).check(z.trim(), z.maxLength(80, "recharge:form.email"), z.regex(EMAIL, "recharge:form.email"));
+  z.string({ error: "recharge:form.required" }).check(z.trim(), filled("recharge:form.required"), z.maxLength(80, "recharge:form.email"), z.regex(EMAIL, "recharge:form.email"));
 
 export const rechargeLineSchema = (input: { type: number; captcha?: boolean }) =>
   z.object({

@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
-import type { FormEvent, ReactNode } from "react";
+import { getFormProps, type FormMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
 import { ErrorSummary, SubmitButton } from "~/components/form/form-messages";
 import type { FormField } from "~/components/form/field";
 
@@ -20,7 +21,7 @@ export function ToolSection({ id, title, intro, children }: { id: string; title:
  * A lookup's GET form (the answer is a link, so it needs no JavaScript): the error summary, the
  * fields (`children`) and the submit button.
  */
-export function LookupForm({
+export function LookupForm<Schema extends Record<string, unknown>>({
   form,
   action,
   fields,
@@ -28,7 +29,8 @@ export function LookupForm({
   submitLabel,
   children,
 }: {
-  form: { id: string; onSubmit: (event: FormEvent<HTMLFormElement>) => void; status?: "success" | "error" | undefined };
+  /** The form of conform's `useForm`: its id, submit handler and status. */
+  form: FormMetadata<Schema, string[]>;
   action: string;
   fields: Record<string, FormField>;
   labels: Record<string, string>;
@@ -36,7 +38,7 @@ export function LookupForm({
   children: ReactNode;
 }) {
   return (
-    <Form method="get" action={action} id={form.id} noValidate onSubmit={form.onSubmit} className="tool__form tool__form--inline" preventScrollReset>
+    <Form method="get" action={action} {...getFormProps(form)} className="tool__form tool__form--inline" preventScrollReset>
       <ErrorSummary fields={fields} labels={labels} show={form.status === "error"} />
       {children}
       <SubmitButton>{submitLabel}</SubmitButton>

@@ -8,6 +8,7 @@ import { useStepFocus } from "~/features/payment/use-step-focus";
 import { useTranslation } from "react-i18next";
 import { fixedT } from "~/lib/i18n/fixed-t";
 import type { I18nHandle } from "~/lib/i18n/options";
+import { SummaryList } from "~/components/summary-list";
 
 /** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
 export const handle = { i18n: ["payment", "esim"] } satisfies I18nHandle;
@@ -53,26 +54,15 @@ export default function PaymentCompleted() {
             </p>
           </section>
         ) : null}
-        <dl className="data-summary__list receipt__details">
-          <div>
-            <dt>{message("payment:receipt.order")}</dt>
-            <dd>{receipt.orderId ?? "—"}</dd>
-          </div>
-          <div>
-            <dt>{receipt.kindLabel}</dt>
-            <dd>{receipt.description}</dd>
-          </div>
-          {receipt.lines.map((line) => (
-            <div key={line.label}>
-              <dt>{line.label}</dt>
-              <dd>{line.value}</dd>
-            </div>
-          ))}
-          <div className="data-summary__total">
-            <dt>{message("payment:receipt.total")}</dt>
-            <dd>{receipt.totalText}</dd>
-          </div>
-        </dl>
+        <SummaryList
+          className="receipt__details"
+          rows={[
+            { label: message("payment:receipt.order"), value: receipt.orderId ?? "—" },
+            { label: receipt.kindLabel, value: receipt.description },
+            ...receipt.lines,
+            { label: message("payment:receipt.total"), value: receipt.totalText, total: true },
+          ]}
+        />
         <p className="receipt__actions">
           <Link className="button button--primary" to="/recargas">
             {message("payment:receipt.rechargeAgain")}

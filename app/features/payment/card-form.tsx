@@ -14,6 +14,7 @@ import { BillingAddress, type BillingLookup } from "./billing-address";
 import { LegalChecks, PayButton, SaleImage } from "./pay-step";
 import { preloadSealing, usePaymentSubmit } from "./use-payment-submit";
 import { useStepFocus } from "./use-step-focus";
+import { SummaryList } from "~/components/summary-list";
 
 type Ready = Extract<CheckoutData, { ok: true }>;
 
@@ -330,14 +331,7 @@ function SummaryStep({ checkout, summary, client, answer, onBack }: { checkout: 
         </p>
       ) : null}
       <SaleImage image={sale.image} className="checkout-summary__image" />
-      <dl className="data-summary__list checkout-summary">
-        {rows.map((row) => (
-          <div key={row.label}>
-            <dt>{row.label}</dt>
-            <dd>{row.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <SummaryList className="checkout-summary" rows={rows} />
       <Hidden checkout={checkout} />
       <LegalChecks checkout={checkout} fields={fields} />
       <PayButton checkout={checkout} charging={charging} value={client ? "pay" : "card-page-pay"} />

@@ -11,6 +11,7 @@ import { SaleImage } from "./pay-step";
 import { PaypalPayment } from "./paypal";
 import type { SaleView } from "./sale.server";
 import { useStepFocus } from "./use-step-focus";
+import { SummaryList } from "~/components/summary-list";
 
 type Ready = Extract<CheckoutData, { ok: true }>;
 
@@ -53,30 +54,14 @@ function OrderSummary({ sale, editHref }: { sale: SaleView; editHref: string | n
         <p className="checkout-order__kind">{sale.title}</p>
         <p className="checkout-order__name">{sale.description}</p>
         <p className="checkout-order__includes">{sale.includeMessage}</p>
-        <dl className="data-summary__list">
-          {sale.lines.map((line) => (
-            <div key={line.label}>
-              <dt>{line.label}</dt>
-              <dd>{line.value}</dd>
-            </div>
-          ))}
-          {sale.shippingText ? (
-            <>
-              <div>
-                <dt>{message("payment:checkout.price")}</dt>
-                <dd>{sale.priceText}</dd>
-              </div>
-              <div>
-                <dt>{message("payment:checkout.shipping")}</dt>
-                <dd>{sale.shippingText}</dd>
-              </div>
-            </>
-          ) : null}
-          <div className="data-summary__total">
-            <dt>{message("payment:checkout.total")}</dt>
-            <dd>{sale.totalText}</dd>
-          </div>
-        </dl>
+        <SummaryList
+          rows={[
+            ...sale.lines,
+            sale.shippingText ? { label: message("payment:checkout.price"), value: sale.priceText } : null,
+            sale.shippingText ? { label: message("payment:checkout.shipping"), value: sale.shippingText } : null,
+            { label: message("payment:checkout.total"), value: sale.totalText, total: true },
+          ]}
+        />
         {editHref ? (
           <p>
             <Link to={editHref} className="checkout-order__edit">

@@ -11,6 +11,7 @@ import type { CheckoutAnswer, CheckoutData } from "./checkout-data";
 import { LegalChecks, PayButton } from "./pay-step";
 import { usePaymentSubmit } from "./use-payment-submit";
 import { useStepFocus } from "./use-step-focus";
+import { SummaryList } from "~/components/summary-list";
 
 type Ready = Extract<CheckoutData, { ok: true }>;
 
@@ -175,21 +176,17 @@ export function HostedCardPayment({ checkout, answer }: { checkout: Ready; answe
           />
         ) : null}
         {details && token ? (
-          <dl className="data-summary__list checkout-summary">
-            {[
+          <SummaryList
+            className="checkout-summary"
+            rows={[
               { label: checkout.sale.title, value: `${checkout.sale.description} · ${checkout.sale.totalText}` },
               ...checkout.sale.lines,
               { label: message("payment:checkout.holder"), value: token.card.holder },
               { label: message("payment:checkout.card"), value: `•••• ${token.card.last4}` },
               { label: message("payment:checkout.expiryShort"), value: token.card.expiry },
               { label: message("payment:checkout.cvvShort"), value: message("payment:checkout.hiddenCvv") },
-            ].map((row) => (
-              <div key={row.label}>
-                <dt>{row.label}</dt>
-                <dd>{row.value}</dd>
-              </div>
-            ))}
-          </dl>
+            ]}
+          />
         ) : null}
         <LegalChecks checkout={checkout} fields={fields} />
         {token && plugin.detailsStep && !details ? (

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { SubmitButton } from "~/components/form/form-messages";
 import { CheckboxField, TextField } from "~/components/form/field";
 import { Icon } from "~/components/icon";
+import { SummarySection } from "~/components/summary-list";
 import { ModalActions } from "~/components/url-modal";
 import { OfferForm, OfferModal, PrivacyNote, useOfferForm } from "~/features/offer-modal/offer-form";
 import { OfferSummary } from "~/features/offer-modal/offer-summary";
@@ -172,37 +173,17 @@ function DataSummary({ modal, phone, serviceNumber, email }: { modal: Ready; pho
   const { t: message } = useTranslation(["common", "recharge"]);
   const number = modal.needsServiceNumber ? serviceNumber : phone;
   return (
-    <section className="data-summary" aria-labelledby="resumen-recarga">
-      <h3 className="data-summary__title" id="resumen-recarga">
-        {message("recharge:modal.summary")}
-      </h3>
-      <dl className="data-summary__list">
-        <div>
-          <dt>{message("recharge:modal.summaryRecharge")}</dt>
-          <dd>{modal.offer.name}</dd>
-        </div>
-        <div>
-          <dt>{message("recharge:modal.summaryValidity")}</dt>
-          <dd>{modal.offer.daysText}</dd>
-        </div>
-        {number ? (
-          <div>
-            <dt>{message(modal.needsServiceNumber || modal.profile === "hbb" ? "recharge:modal.summaryServiceNumber" : "recharge:modal.summaryNumber")}</dt>
-            <dd>{number}</dd>
-          </div>
-        ) : null}
-        {email ? (
-          <div>
-            <dt>{message("recharge:modal.summaryEmail")}</dt>
-            <dd>{email}</dd>
-          </div>
-        ) : null}
-        <div className="data-summary__total">
-          <dt>{message("recharge:modal.summaryTotal")}</dt>
-          <dd>{modal.offer.priceText}</dd>
-        </div>
-      </dl>
-    </section>
+    <SummarySection
+      id="resumen-recarga"
+      title={message("recharge:modal.summary")}
+      rows={[
+        { label: message("recharge:modal.summaryRecharge"), value: modal.offer.name },
+        { label: message("recharge:modal.summaryValidity"), value: modal.offer.daysText },
+        number ? { label: message(modal.needsServiceNumber || modal.profile === "hbb" ? "recharge:modal.summaryServiceNumber" : "recharge:modal.summaryNumber"), value: number } : null,
+        email ? { label: message("recharge:modal.summaryEmail"), value: email } : null,
+        { label: message("recharge:modal.summaryTotal"), value: modal.offer.priceText, total: true },
+      ]}
+    />
   );
 }
 

@@ -12,6 +12,17 @@ import { ACTION_PARAM, ID_PARAM, OFFER_PARAM, startHref, stepHref, type Step } f
 
 export type RecurrenceAnswer = { result?: SubmissionResult<string[]>; message?: { tone: "error" | "warning" | "success" | "info"; text: string } };
 
+/** A card's links, each to its step's modal: modify, change card and pause an active one; resume a paused one; cancel either. */
+type CardAction = readonly [Step, string, "secondary" | "danger"];
+const CANCEL: CardAction = ["cancelar", "customer:recurrence.cancel", "danger"];
+const ACTIVE_ACTIONS: readonly CardAction[] = [
+  ["modificar", "customer:recurrence.modify", "secondary"],
+  ["tarjeta", "customer:recurrence.changeCard", "secondary"],
+  ["desactivar", "customer:recurrence.deactivate", "secondary"],
+  CANCEL,
+];
+const PAUSED_ACTIONS: readonly CardAction[] = [["reactivar", "customer:recurrence.activate", "secondary"], CANCEL];
+
 function RecurrenceCard({ row }: { row: RecurrenceRow }) {
   const { t: message } = useTranslation(["common", "customer"]);
   const facts = [
@@ -36,26 +47,11 @@ function RecurrenceCard({ row }: { row: RecurrenceRow }) {
         ))}
       </dl>
       <div className="recurrence-card__actions">
-        {row.active ? (
-          <>
-            <Link className="button button--secondary button--small" to={stepHref("modificar", row.id)} preventScrollReset>
-              {message("customer:recurrence.modify")}
-            </Link>
-            <Link className="button button--secondary button--small" to={stepHref("tarjeta", row.id)} preventScrollReset>
-              {message("customer:recurrence.changeCard")}
-            </Link>
-            <Link className="button button--secondary button--small" to={stepHref("desactivar", row.id)} preventScrollReset>
-              {message("customer:recurrence.deactivate")}
-            </Link>
-          </>
-        ) : (
-          <Link className="button button--secondary button--small" to={stepHref("reactivar", row.id)} preventScrollReset>
-            {message("customer:recurrence.activate")}
+        {(row.active ? ACTIVE_ACTIONS : PAUSED_ACTIONS).map(([step, key, tone]) => (
+          <Link key={step} className={`button button--${tone} button--small`} to={stepHref(step, row.id)} preventScrollReset>
+            {message(key)}
           </Link>
-        )}
-        <Link className="button button--danger button--small" to={stepHref("cancelar", row.id)} preventScrollReset>
-          {message("customer:recurrence.cancel")}
-        </Link>
+        ))}
       </div>
     </li>
   );

@@ -1,6 +1,7 @@
 import { SubmitButton } from "~/components/form/form-messages";
 import { ModalActions } from "~/components/url-modal";
 import { TextField } from "~/components/form/field";
+import { SummarySection } from "~/components/summary-list";
 import { PostalCodeFields } from "~/features/address/postal-code-fields";
 import { OfferForm, OfferModal, PrivacyNote, useOfferForm } from "~/features/offer-modal/offer-form";
 import { OfferSummary } from "~/features/offer-modal/offer-summary";
@@ -36,25 +37,16 @@ function SimOffer({ modal }: { modal: Ready }) {
   return (
     <>
       <OfferSummary offer={offer} type={SIM_TYPE} name={offer.name} includesTitle={message("sim:modal.includes")} />
-      <section className="data-summary sim-costs" aria-labelledby="chip-costo">
-        <h3 className="data-summary__title" id="chip-costo">
-          {message("sim:modal.costs")}
-        </h3>
-        <dl className="data-summary__list">
-          <div>
-            <dt>{message("sim:modal.price")}</dt>
-            <dd>{modal.priceText}</dd>
-          </div>
-          <div>
-            <dt>{message("sim:modal.shipping")}</dt>
-            <dd>{modal.shippingText}</dd>
-          </div>
-          <div className="data-summary__total">
-            <dt>{message("sim:modal.total")}</dt>
-            <dd>{modal.totalText}</dd>
-          </div>
-        </dl>
-      </section>
+      <SummarySection
+        id="chip-costo"
+        className="sim-costs"
+        title={message("sim:modal.costs")}
+        rows={[
+          { label: message("sim:modal.price"), value: modal.priceText },
+          { label: message("sim:modal.shipping"), value: modal.shippingText },
+          { label: message("sim:modal.total"), value: modal.totalText, total: true },
+        ]}
+      />
     </>
   );
 }

@@ -8,7 +8,7 @@ import { NonceProvider } from "~/components/nonce";
 import { flowCookiesToDrop } from "~/features/auth/flow.server";
 import { campaignCookieFor } from "~/features/campaign/campaign.server";
 import { startLeadDelivery } from "~/features/leads/lead.server";
-import { i18n } from "~/lib/i18n/i18n.server";
+import { i18nForPages } from "~/lib/i18n/i18n.server";
 import { logger } from "~/lib/log.server";
 import { PREVIEW_COOKIE_IN } from "~/lib/preview-link.server";
 import { burstStream } from "~/lib/burst-stream.server";
@@ -49,7 +49,7 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18n}>
+        <I18nextProvider i18n={i18nForPages}>
           <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
         </I18nextProvider>
       </NonceProvider>,

@@ -4,10 +4,12 @@ import { RouteError } from "~/components/route-error";
 import { pageMeta } from "~/render/page/meta";
 import { loadConfigPage } from "~/render/page/page.server";
 import { ConfigPageView, NotFoundView } from "~/render/page/page-view";
+import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
 import type { I18nHandle } from "~/lib/i18n/options";
 
 /** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
 export const handle = { i18n: ["blocks"] } satisfies I18nHandle;
+export const clientLoader = catalogueLoader(handle);
 
 /**
  * Every page defined in pages-config/pages that has no route file of its own, legacy

@@ -10,10 +10,12 @@ import { simAction, type SimAnswer } from "~/features/sim/sim.server";
 import { SimModal } from "~/features/sim/sim-modal";
 import { esimAction, type EsimAnswer } from "~/features/esim/esim.server";
 import { ESIM_PARAM } from "~/features/esim/urls";
+import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
 import type { I18nHandle } from "~/lib/i18n/options";
 
 /** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
 export const handle = { i18n: ["recharge", "blocks", "sim", "address", "auth", "payment"] } satisfies I18nHandle;
+export const clientLoader = catalogueLoader(handle);
 
 /**
  * /cambiate-a-bait: the config page (pages-config/pages/cambiate-a-bait.json) and the SIM modal

@@ -6,10 +6,12 @@ import { AreaCodeTool } from "~/features/area-code/area-code-view";
 import { pageMeta } from "~/render/page/meta";
 import { readConfigPage } from "~/render/page/page.server";
 import { ToolPageView } from "~/render/page/tool-page-view";
+import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
 import type { I18nHandle } from "~/lib/i18n/options";
 
 /** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
 export const handle = { i18n: ["areaCode", "auth", "recharge", "blocks"] } satisfies I18nHandle;
+export const clientLoader = catalogueLoader(handle);
 
 /**
  * /cambio-nir: the config page (pages-config/pages/cambio-nir.json) with the available area codes

@@ -9,10 +9,12 @@ import type { ResolvedBlock } from "~/render/blocks/types";
 import { pageMeta } from "~/render/page/meta";
 import { readConfigPage } from "~/render/page/page.server";
 import { ToolPageView } from "~/render/page/tool-page-view";
+import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
 import type { I18nHandle } from "~/lib/i18n/options";
 
 /** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
 export const handle = { i18n: ["help", "blocks"] } satisfies I18nHandle;
+export const clientLoader = catalogueLoader(handle);
 
 /**
  * /centros-de-atencion, the help centre the legacy FAQ aliases lead to (docs/prospect.md "Help

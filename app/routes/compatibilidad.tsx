@@ -7,10 +7,12 @@ import { compatibilityLookup } from "~/features/device/imei-check.server";
 import { pageMeta } from "~/render/page/meta";
 import { readConfigPage } from "~/render/page/page.server";
 import { ToolPageView } from "~/render/page/tool-page-view";
+import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
 import type { I18nHandle } from "~/lib/i18n/options";
 
 /** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
 export const handle = { i18n: ["esim", "auth", "blocks"] } satisfies I18nHandle;
+export const clientLoader = catalogueLoader(handle);
 
 /**
  * /compatibilidad: the config page (pages-config/pages/compatibilidad.json) with the device check

@@ -7,10 +7,12 @@ import { completeAction, completePage } from "~/features/auth/registration.serve
 import { getSite } from "~/lib/config/config.server";
 import { fixedT } from "~/lib/i18n/fixed-t";
 import { requireGuest } from "~/lib/session.server";
+import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
 import type { I18nHandle } from "~/lib/i18n/options";
 
 /** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
 export const handle = { i18n: ["auth"] } satisfies I18nHandle;
+export const clientLoader = catalogueLoader(handle);
 
 const t = fixedT("auth");
 

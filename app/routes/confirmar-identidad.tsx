@@ -4,10 +4,12 @@ import { RouteError } from "~/components/route-error";
 import { stepUpAction, stepUpLoader } from "~/features/auth/step-up.server";
 import { StepUpView } from "~/features/auth/step-up-view";
 import { fixedT } from "~/lib/i18n/fixed-t";
+import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
 import type { I18nHandle } from "~/lib/i18n/options";
 
 /** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
 export const handle = { i18n: ["auth"] } satisfies I18nHandle;
+export const clientLoader = catalogueLoader(handle);
 
 const t = fixedT("auth");
 

@@ -10,10 +10,12 @@ import { returnPath } from "~/lib/return-path.server";
 import { fixedT } from "~/lib/i18n/fixed-t";
 import { useTranslation } from "react-i18next";
 import { isLeadKind } from "#schemas/forms/contact";
+import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
 import type { I18nHandle } from "~/lib/i18n/options";
 
 /** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
 export const handle = { i18n: ["leads", "auth"] } satisfies I18nHandle;
+export const clientLoader = catalogueLoader(handle);
 
 const t = fixedT("leads");
 

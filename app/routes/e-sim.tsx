@@ -5,10 +5,12 @@ import { pageMeta } from "~/render/page/meta";
 import { loadOfferPage } from "~/render/page/offer-page.server";
 import { OfferPageView } from "~/render/page/offer-page-view";
 import { esimAction, type EsimAnswer } from "~/features/esim/esim.server";
+import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
 import type { I18nHandle } from "~/lib/i18n/options";
 
 /** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
 export const handle = { i18n: ["recharge", "blocks", "esim", "auth"] } satisfies I18nHandle;
+export const clientLoader = catalogueLoader(handle);
 
 /**
  * /e-sim: the config page (pages-config/pages/e-sim.json, behind the `e-sim` flag) and the eSIM

@@ -4,10 +4,12 @@ import { RouteError } from "~/components/route-error";
 import { InvoiceView } from "~/features/profile/invoice-view";
 import { invoiceAction, invoiceLoader } from "~/features/profile/invoice.server";
 import { fixedT } from "~/lib/i18n/fixed-t";
+import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
 import type { I18nHandle } from "~/lib/i18n/options";
 
 /** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
 export const handle = { i18n: ["profile", "auth"] } satisfies I18nHandle;
+export const clientLoader = catalogueLoader(handle);
 
 const t = fixedT("profile");
 

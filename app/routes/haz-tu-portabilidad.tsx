@@ -6,10 +6,12 @@ import { PortabilityTool } from "~/features/portability/portability-view";
 import { pageMeta } from "~/render/page/meta";
 import { readConfigPage } from "~/render/page/page.server";
 import { ToolPageView } from "~/render/page/tool-page-view";
+import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
 import type { I18nHandle } from "~/lib/i18n/options";
 
 /** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
 export const handle = { i18n: ["portability", "auth", "payment", "blocks"] } satisfies I18nHandle;
+export const clientLoader = catalogueLoader(handle);
 
 /**
  * /haz-tu-portabilidad: the config page (pages-config/pages/haz-tu-portabilidad.json) with the

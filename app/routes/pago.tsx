@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useActionData, useLoaderData, type ClientLoaderFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
 import type { CheckoutAnswer } from "~/features/payment/checkout-data";
 import { checkoutAction, loadCheckout } from "~/features/payment/checkout.server";
 import { CheckoutView } from "~/features/payment/checkout-view";
 import { freshDocumentLoader } from "~/features/payment/fresh-document";
 import { fixedT } from "~/lib/i18n/fixed-t";
+import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
 import type { I18nHandle } from "~/lib/i18n/options";
 
 /** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
@@ -24,8 +25,12 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
  */
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadCheckout(request, context);
 export const action = ({ request, context }: ActionFunctionArgs) => checkoutAction(request, context);
-/** Reached by a client-side navigation after third-party scripts ran: a full page load instead (fresh-document.ts). */
-export const clientLoader = freshDocumentLoader;
+/**
+ * Reached by a client-side navigation after third-party scripts ran: a full page load instead
+ * (fresh-document.ts); otherwise the data and the page's texts, side by side.
+ */
+const withCatalogues = catalogueLoader(handle);
+export const clientLoader = (args: ClientLoaderFunctionArgs) => freshDocumentLoader(args, withCatalogues);
 
 /**
  * After every post, even a declined payment (4xx, which Remix would not revalidate by default):

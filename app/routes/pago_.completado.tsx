@@ -7,11 +7,13 @@ import { loadReceipt } from "~/features/payment/receipt.server";
 import { useStepFocus } from "~/features/payment/use-step-focus";
 import { useTranslation } from "react-i18next";
 import { fixedT } from "~/lib/i18n/fixed-t";
+import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
 import type { I18nHandle } from "~/lib/i18n/options";
 import { SummaryList } from "~/components/summary-list";
 
 /** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
 export const handle = { i18n: ["payment", "esim"] } satisfies I18nHandle;
+export const clientLoader = catalogueLoader(handle);
 
 const t = fixedT("payment");
 

@@ -11,10 +11,12 @@ import { RechargeModal } from "~/features/recharge/recharge-modal";
 import { esimAction, type EsimAnswer } from "~/features/esim/esim.server";
 import { ESIM_PARAM } from "~/features/esim/urls";
 import { getSessionUser } from "~/lib/session.server";
+import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
 import type { I18nHandle } from "~/lib/i18n/options";
 
 /** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
 export const handle = { i18n: ["recharge", "blocks", "auth"] } satisfies I18nHandle;
+export const clientLoader = catalogueLoader(handle);
 
 /**
  * /recargas: the offer catalogue (a config page, pages-config/pages/recargas.json) and the

@@ -6,10 +6,12 @@ import { recoveryAction, recoveryLoader } from "~/features/auth/recovery.server"
 import { fixedT } from "~/lib/i18n/fixed-t";
 import { retryAfterOf } from "~/lib/retry-after";
 import { requireGuest } from "~/lib/session.server";
+import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
 import type { I18nHandle } from "~/lib/i18n/options";
 
 /** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
 export const handle = { i18n: ["auth"] } satisfies I18nHandle;
+export const clientLoader = catalogueLoader(handle);
 
 const t = fixedT("auth");
 

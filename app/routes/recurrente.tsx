@@ -10,10 +10,12 @@ import { loadRecurrencePage, recurrenceAction, SUCCESS_NOTICES } from "~/feature
 import { RecurrenceView, type RecurrenceAnswer } from "~/features/recurrence/recurrence-view";
 import { translate } from "~/lib/i18n/i18n.server";
 import { takeNotice } from "~/lib/notice.server";
+import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
 import type { I18nHandle } from "~/lib/i18n/options";
 
 /** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
 export const handle = { i18n: ["customer", "recharge", "blocks", "auth"] } satisfies I18nHandle;
+export const clientLoader = catalogueLoader(handle);
 
 /**
  * /recurrente ('Recargas Recurrentes', customers only; an anonymous visitor logs in and comes

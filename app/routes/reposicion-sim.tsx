@@ -5,10 +5,12 @@ import { ReplacementView } from "~/features/profile/replacement-view";
 import { replacementAction, replacementLoader } from "~/features/profile/replacement.server";
 import { fixedT } from "~/lib/i18n/fixed-t";
 import { retryAfterOf } from "~/lib/retry-after";
+import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
 import type { I18nHandle } from "~/lib/i18n/options";
 
 /** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
 export const handle = { i18n: ["profile", "auth"] } satisfies I18nHandle;
+export const clientLoader = catalogueLoader(handle);
 
 const t = fixedT("profile");
 

@@ -6,10 +6,12 @@ import { AuthCard } from "~/features/auth/auth-layout";
 import { ssoStart } from "~/features/auth/sso.server";
 import { useTranslation } from "react-i18next";
 import { fixedT } from "~/lib/i18n/fixed-t";
+import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
 import type { I18nHandle } from "~/lib/i18n/options";
 
 /** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
 export const handle = { i18n: ["auth"] } satisfies I18nHandle;
+export const clientLoader = catalogueLoader(handle);
 
 const t = fixedT("auth");
 

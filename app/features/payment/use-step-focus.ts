@@ -3,9 +3,11 @@ import { useEffect, useRef } from "react";
 /**
  * A checkout step, or an answer, that has just appeared takes the focus (its heading or its
  * message, tabIndex=-1), and the page scrolls to its top when it is not already on the screen:
- * the visitor never has to look for where the page went (WCAG 2.4.3). Smoothly, unless the
- * visitor asked for reduced motion. `key` says which step or answer is showing: the focus moves
- * again whenever it changes, and only then.
+ * the visitor never has to look for where the page went (WCAG 2.4.3). At once, not smoothly: a
+ * smooth scroll is an animation the browser drops when the page changes under it (the summary
+ * giving way to the card step, at 375 px), and the heading was then left focused far above the
+ * screen. `key` says which step or answer is showing: the focus moves again whenever it changes,
+ * and only then.
  */
 export function useStepFocus<Element extends HTMLElement>(key: unknown, enabled = true) {
   const ref = useRef<Element>(null);
@@ -17,8 +19,7 @@ export function useStepFocus<Element extends HTMLElement>(key: unknown, enabled 
     // The site's header is sticky: the CSS gives these elements a scroll-margin-top under it.
     const margin = parseFloat(getComputedStyle(element).scrollMarginTop) || 0;
     if (top >= margin && bottom <= window.innerHeight) return;
-    const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    element.scrollIntoView({ block: "start", behavior: reduced ? "auto" : "smooth" });
+    element.scrollIntoView({ block: "start", behavior: "auto" });
   }, [key, enabled]);
   return ref;
 }

@@ -150,7 +150,8 @@ test("every form action answers generated bodies below 500, as a Spanish page or
           expectSafe(answer, `POST ${path}`);
           if (input.kind === "raw") expect(answer.status, `POST ${path} with ${input.type ?? "no type"}`).toBe(415);
         }),
-        { numRuns: 160 },
+        // Found by a random run: a field sent twice came back as a list and broke the eSIM page (a 500).
+        { numRuns: 160, examples: [[{ kind: "form", entries: [["imei", ""], ["imei", "0"]] }, false]] },
       ),
     ),
   );

@@ -115,7 +115,9 @@ function EsimForm({ modal, answer }: { modal: Ready; answer?: EsimAnswer }) {
   const { offer } = modal;
   const offerForm = useOfferForm(esimSchema, { prefix: "esim", offerId: offer.offerId, answer, defaultValue: modal.prefill });
   const { fields } = offerForm;
-  const device = useImeiCheck({ initialImei: fields.imei.initialValue ?? "", initial: answer?.device ?? null, journey: true });
+  // A post may carry `imei` twice (a hand-made body): then what comes back is a list, not a text.
+  const initialImei = typeof fields.imei.initialValue === "string" ? fields.imei.initialValue : "";
+  const device = useImeiCheck({ initialImei, initial: answer?.device ?? null, journey: true });
 
   const labels: Record<(typeof ESIM_FIELDS)[number], string> = {
     contactNumber: message("esim:modal.contactNumber"),

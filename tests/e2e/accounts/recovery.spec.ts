@@ -58,7 +58,10 @@ async function startService(page: Page, type: "hbb" | "mifi", serviceNumber: str
 
 async function enterCode(page: Page, code: string) {
   await field(page, "Código de verificación").fill(code);
-  await button(page, "Verificar").click();
+  // Each code's answer arrives before the next code is typed: the page still shows the last answer's
+  // message, and a click while a post is on its way cancels that post (then the line counts one
+  // wrong code fewer, and the third does not lock it).
+  await Promise.all([page.waitForResponse((response) => response.request().method() === "POST"), button(page, "Verificar").click()]);
 }
 
 /** Puts a line's password back to the demo one, through the recovery itself, in a browser of its own. */

@@ -82,6 +82,9 @@ test("with consent from an earlier visit, the eSIM modal's steps reach every pla
   await page.goto("/e-sim?oferta=ESIM100");
   await waitForHydration(page);
   const dialog = page.getByRole("dialog", { name: "E-SIM", exact: true });
+  // The modal's code is its own chunk: the IMEI check runs on what is typed once it is in, which the
+  // dialog shows by becoming a true modal (as tests/e2e/esim/support.ts's openModal waits for).
+  await expect.poll(() => dialog.evaluate((element) => element.matches(":modal"))).toBe(true);
   await dialog.getByLabel("Número de teléfono de contacto", { exact: true }).fill("5512345678");
   await dialog.getByLabel("Correo electrónico", { exact: true }).fill("privada@example.com");
   await dialog.getByLabel("IMEI de tu equipo", { exact: true }).fill("356938035643809");

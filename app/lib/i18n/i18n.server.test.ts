@@ -1,7 +1,7 @@
 import i18next from "i18next";
 import { describe, expect, it, vi } from "vitest";
 import { fixedT } from "./fixed-t";
-import { catalogueOf, catalogueVersion, i18n, translate } from "./i18n.server";
+import { catalogueOf, catalogueVersion, i18n, i18nForPages, REMEMBERED_TEXTS, rememberingT, translate } from "./i18n.server";
 import { LOCALE, namespaces, resources } from "./resources";
 
 describe("the server's i18next", () => {
@@ -40,5 +40,53 @@ describe("the server's i18next", () => {
     expect(catalogueOf("blocks")).toEqual(resources[LOCALE].blocks);
     expect(catalogueOf("../package")).toBeUndefined();
     expect(catalogueVersion).toMatch(/^[0-9a-f]{12}$/);
+  });
+
+  describe("the pages' fixed t", () => {
+    const keysOf = (node: unknown, prefix = ""): string[] =>
+      typeof node === "object" && node !== null ? Object.entries(node).flatMap(([key, value]) => keysOf(value, prefix ? `${prefix}.${key}` : key)) : [prefix];
+
+    it("gives every text of every namespace exactly as i18next does, asked once or twice", () => {
+      for (const ns of namespaces) {
+        const pages = i18nForPages.getFixedT(LOCALE, ns);
+        const plain = i18n.getFixedT(LOCALE, ns);
+        for (const key of keysOf(resources[LOCALE][ns]).map((key) => key.replace(/_(one|other|many)$/, ""))) {
+          expect(pages(key), `${ns}:${key}`).toBe(plain(key));
+          expect(pages(key), `${ns}:${key} again`).toBe(plain(key));
+        }
+      }
+    });
+
+    it("is one per language, namespace and prefix, and says which it is fixed to", () => {
+      const t = i18nForPages.getFixedT(LOCALE, "customer");
+      expect(i18nForPages.getFixedT(LOCALE, "customer")).toBe(t);
+      expect(i18nForPages.getFixedT(LOCALE, "auth")).not.toBe(t);
+      const { lng, ns } = t as unknown as { lng: string; ns: string };
+      expect({ lng, ns }).toEqual({ lng: LOCALE, ns: "customer" });
+      expect(i18nForPages.getFixedT(LOCALE, "auth", "login")("title")).toBe(resources[LOCALE].auth.login.title);
+    });
+
+    it("hands a call with options to i18next: counts, values and lists of keys", () => {
+      const t = i18nForPages.getFixedT(LOCALE, "recharge");
+      expect(t("modal.validity", { count: 1 })).toBe("Vigencia de 1 día");
+      expect(t("modal.validity", { count: 30 })).toBe("Vigencia de 30 días");
+      expect(t("byNumber.results", { kind: "Internet", number: "55 1234 5678" })).toBe("Recargas de Internet para 55 1234 5678");
+      expect(t(["no.existe", "modal.validity"], { count: 2 })).toBe("Vigencia de 2 días");
+    });
+
+    it("remembers a bounded number of texts: keys arriving as data cannot grow it for ever", () => {
+      const fixed = vi.fn((key: string) => `texto de ${key}`);
+      const t = rememberingT(fixed as unknown as ReturnType<typeof i18n.getFixedT>) as unknown as (key: string) => string;
+      expect(t("uno")).toBe("texto de uno");
+      expect(t("uno")).toBe("texto de uno");
+      expect(fixed).toHaveBeenCalledTimes(1);
+      for (let i = 0; i < REMEMBERED_TEXTS + 10; i++) t(`clave.${i}`);
+      fixed.mockClear();
+      t(`clave.${REMEMBERED_TEXTS + 5}`);
+      t(`clave.${REMEMBERED_TEXTS + 5}`);
+      expect(fixed).toHaveBeenCalledTimes(2);
+      t("clave.1");
+      expect(fixed).toHaveBeenCalledTimes(2);
+    });
   });
 });

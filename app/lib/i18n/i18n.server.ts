@@ -32,6 +32,53 @@ export { i18next as i18n };
  */
 export const i18nForPages: typeof i18next = Object.create(i18next);
 
+type FixedT = ReturnType<typeof i18next.getFixedT>;
+/** A fixed `t` as it is at run time: a function, and the language, namespace and prefix it is fixed to. */
+type LooseT = ((key: unknown, ...rest: unknown[]) => unknown) & { lng?: unknown; lngs?: unknown; ns?: unknown; keyPrefix?: unknown };
+
+/**
+ * How many texts one fixed `t` remembers: more than every key of every catalogue, so that a key
+ * arriving as data (a message key from a loader) cannot grow the memory without bound.
+ */
+export const REMEMBERED_TEXTS = 5_000;
+
+/**
+ * A fixed `t` that remembers the texts it was asked for without options. The catalogues never
+ * change while the server runs, so a key asked without options is the same string on every request; i18next
+ * resolves it anew on each call (its options copied, the key split, the namespaces and fallbacks
+ * walked): about 10 µs, for some 150 texts a page, a tenth of the signed-in /home's CPU
+ * (docs/performance.md). A call with options (a count, values, a default) goes to i18next as is.
+ */
+export function rememberingT(fixedT: FixedT): FixedT {
+  const fixed = fixedT as unknown as LooseT;
+  const texts = new Map<string, string>();
+  const remembering: LooseT = (key, ...rest) => {
+    if (typeof key !== "string" || rest.some((arg) => arg !== undefined)) return fixed(key, ...rest);
+    const known = texts.get(key);
+    if (known !== undefined) return known;
+    const text = fixed(key);
+    if (typeof text === "string" && texts.size < REMEMBERED_TEXTS) texts.set(key, text);
+    return text;
+  };
+  // What react-i18next's Trans and i18next's own callers read of a fixed t.
+  Object.assign(remembering, { lng: fixed.lng, lngs: fixed.lngs, ns: fixed.ns, keyPrefix: fixed.keyPrefix });
+  return remembering as unknown as FixedT;
+}
+
+const pagesTs = new Map<string, FixedT>();
+/**
+ * The pages' fixed `t`s: one per language, namespace and key prefix for the server's life, each
+ * remembering its texts (react-i18next asks for one on every `useTranslation` call).
+ */
+Object.defineProperty(i18nForPages, "getFixedT", {
+  value: (lng: string | readonly string[] | null, ns?: string | readonly string[] | null, keyPrefix?: string) => {
+    const id = JSON.stringify([lng, ns, keyPrefix ?? null]);
+    let t = pagesTs.get(id);
+    if (!t) pagesTs.set(id, (t = rememberingT(i18next.getFixedT(lng as string, ns as string, keyPrefix))));
+    return t;
+  },
+});
+
 const commonT = fixedT("common");
 
 /** A catalogue text on the server, in the site's one language (a key that arrives as data). */

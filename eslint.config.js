@@ -1,6 +1,7 @@
 // The project's linter: `npm run lint` (part of `npm test`), zero warnings allowed.
-// ESLint's and typescript-eslint's recommended rules for every script, React's, the hooks'
-// and jsx-a11y's for the components (app/). Type-aware rules are left to `tsc --noEmit`.
+// ESLint's and typescript-eslint's recommended rules for every script; the hooks' rules for every
+// module of app/ but its unit tests (hooks live in .ts files too); React's and jsx-a11y's for the
+// components (app/**/*.tsx). Type-aware rules are left to `tsc --noEmit`.
 import js from "@eslint/js";
 import globals from "globals";
 import jsxA11y from "eslint-plugin-jsx-a11y";
@@ -32,10 +33,17 @@ export default tseslint.config(
     settings: { react: { version: "18.3" } },
   },
   {
+    // The hooks' rules in every module of the app: hooks live in .ts files too (use-*.ts).
+    files: ["app/**/*.ts", "app/**/*.tsx"],
+    // A unit test's `useMockUpstream` is vitest's set-up, not a React hook.
+    ignores: ["**/*.test.ts", "**/*.test-helpers.ts"],
+    plugins: { "react-hooks": reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
     files: ["app/**/*.tsx"],
-    plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    plugins: { "jsx-a11y": jsxA11y },
     rules: {
-      ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
       // `role="list"` on a list styled without bullets is deliberate: Safari drops the list's
       // semantics with its bullets, and VoiceOver then announces no list.

@@ -1,7 +1,7 @@
 import { useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from "react";
 import { CODE_LENGTH } from "#schemas/forms/fields";
 import { FieldShell, type FormField } from "./field";
-import { useMounted } from "./use-mounted";
+import { useHydrated } from "../use-hydrated";
 
 /**
  * The verification code: ONE input (so paste, SMS autofill and password managers work, and a
@@ -11,7 +11,7 @@ import { useMounted } from "./use-mounted";
  * the input is as long as the code. Without JavaScript it is a plain numeric field.
  */
 export function CodeInput({ field, label, hint }: { field: FormField; label: string; hint: string }) {
-  const hydrated = useMounted();
+  const hydrated = useHydrated();
   const length = CODE_LENGTH;
   const [value, setValue] = useState(typeof field.initialValue === "string" ? field.initialValue : "");
   const [focused, setFocused] = useState(false);

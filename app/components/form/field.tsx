@@ -1,6 +1,6 @@
 import { useState, type ClipboardEvent, type InputHTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useMounted } from "./use-mounted";
+import { useHydrated } from "../use-hydrated";
 
 /**
  * What the form components read of a field of a conform form (`useForm`'s fields,
@@ -158,7 +158,7 @@ export function TextField({ field, label, hint, prefix, status, after, type = "t
 /** A password field; with JavaScript, a button shows and hides what was typed. */
 export function PasswordField({ field, label, hint, autoComplete }: { field: FormField; label: string; hint?: ReactNode; autoComplete: "current-password" | "new-password" }) {
   const { t: message } = useTranslation(["common", "auth"]);
-  const hydrated = useMounted();
+  const hydrated = useHydrated();
   const [visible, setVisible] = useState(false);
   return (
     <TextField

@@ -36,8 +36,11 @@ export function usePostalLookup({
     setStatus(initial ? { kind: "found", lookup: initial } : { kind: "idle" });
   }
   const pending = useRef<AbortController | null>(null);
+  // The caller's latest callbacks, for a lookup that answers after a render.
   const callbacks = useRef({ onLookup, onFailure });
-  callbacks.current = { onLookup, onFailure };
+  useEffect(() => {
+    callbacks.current = { onLookup, onFailure };
+  });
   useEffect(() => () => pending.current?.abort(), []);
 
   const lookUp = useCallback(async (value: string) => {

@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { ICCID_TYPED_LENGTH } from "#schemas/forms/fields";
 import type { IccidCheckAnswer } from "./registration.server";
 
@@ -20,16 +20,16 @@ export type IccidStatus = { kind: "checking" } | { kind: "valid" } | { kind: "in
  */
 export function useIccidCheck(profile: "hbb" | "mifi", initial: { iccid?: string; serviceNumber?: string } = {}) {
   const fetcher = useFetcher<IccidCheckAnswer>();
-  const load = useRef(fetcher.load);
-  load.current = fetcher.load;
+  // The same function for the fetcher's life (react-router's useCallback on its key and route).
+  const { load } = fetcher;
   const [typed, setTyped] = useState({ iccid: digitsOnly(initial.iccid ?? ""), serviceNumber: digitsOnly(initial.serviceNumber ?? "") });
 
   useEffect(() => {
     if (!complete(typed.iccid, typed.serviceNumber)) return;
     const query = new URLSearchParams({ iccid: typed.iccid, serviceNumber: typed.serviceNumber, type: profile });
-    const timer = window.setTimeout(() => void load.current(`/api/iccid?${query.toString()}`), ICCID_CHECK_DELAY_MS);
+    const timer = window.setTimeout(() => void load(`/api/iccid?${query.toString()}`), ICCID_CHECK_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [typed.iccid, typed.serviceNumber, profile]);
+  }, [typed.iccid, typed.serviceNumber, profile, load]);
 
   let status: IccidStatus = null;
   if (complete(typed.iccid, typed.serviceNumber)) {

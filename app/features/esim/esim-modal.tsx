@@ -1,7 +1,7 @@
 import { Link, useNavigation } from "@remix-run/react";
 import { useId, type FocusEvent } from "react";
 import { CheckboxField, TextField } from "~/components/form/field";
-import { useMounted } from "~/components/form/use-mounted";
+import { useHydrated } from "~/components/use-hydrated";
 import { Icon } from "~/components/icon";
 import { ModalActions } from "~/components/url-modal";
 import { OfferForm, OfferModal, PrivacyNote, useOfferForm } from "~/features/offer-modal/offer-form";
@@ -109,7 +109,7 @@ function digitsOnly(input: HTMLInputElement) {
 
 function EsimForm({ modal, answer }: { modal: Ready; answer?: EsimAnswer }) {
   const { t: message } = useTranslation(["common", "esim"]);
-  const hydrated = useMounted();
+  const hydrated = useHydrated();
   const navigation = useNavigation();
   const hintId = useId();
   const { offer } = modal;
@@ -117,7 +117,7 @@ function EsimForm({ modal, answer }: { modal: Ready; answer?: EsimAnswer }) {
   const { fields } = offerForm;
   // A post may carry `imei` twice (a hand-made body): then what comes back is a list, not a text.
   const initialImei = typeof fields.imei.initialValue === "string" ? fields.imei.initialValue : "";
-  const device = useImeiCheck({ initialImei, initial: answer?.device ?? null, journey: true });
+  const device = useImeiCheck({ initialImei, initial: answer?.device ?? null, journey: true, inputId: fields.imei.id });
 
   const labels: Record<(typeof ESIM_FIELDS)[number], string> = {
     contactNumber: message("esim:modal.contactNumber"),

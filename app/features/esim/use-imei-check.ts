@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { IMEI_MIN_DIGITS } from "#schemas/forms/esim";
 import type { DeviceCheck } from "~/features/device/imei-check.server";
 import { announce } from "~/features/tracking/funnel";
@@ -17,28 +17,45 @@ export type DeviceStatus = { kind: "checking" } | { kind: "answered"; verdict: I
  * are typed, a fetcher asks GET /api/imei (the server records the journey's imeicompatible step
  * when `journey` is set). Only the answer for what the field holds now counts. Without
  * JavaScript the form's 'Revisar compatibilidad' button posts the same check; the server's answer
- * (`initial`) shows until the field changes.
+ * (`initial`) shows until the field changes. `inputId` names the IMEI field, whose value typed before
+ * the page's code arrived is taken up at hydration.
  */
-export function useImeiCheck({ initialImei = "", initial, journey }: { initialImei?: string; initial?: DeviceCheck | null; journey: boolean }) {
+export function useImeiCheck({ initialImei = "", initial, journey, inputId }: { initialImei?: string; initial?: DeviceCheck | null; journey: boolean; inputId?: string }) {
   const fetcher = useFetcher<ImeiCheckAnswer>();
-  const load = useRef(fetcher.load);
-  load.current = fetcher.load;
+  // The same function for the fetcher's life (react-router's useCallback on its key and route).
+  const { load } = fetcher;
   const [imei, setImei] = useState(digitsOf(initialImei));
   const [edited, setEdited] = useState(false);
   const ready = /^\d+$/.test(imei) && imei.length >= IMEI_MIN_DIGITS;
 
-  const check = useRef(() => {});
-  check.current = () => {
-    const query = new URLSearchParams({ imei, ...(journey ? { recorrido: "esim" } : {}) });
-    // A check cut short by the submit (which checks again) is not an error.
-    Promise.resolve(load.current(`/api/imei?${query.toString()}`)).catch(() => undefined);
-  };
+  const check = useCallback(
+    (value: string) => {
+      const query = new URLSearchParams({ imei: value, ...(journey ? { recorrido: "esim" } : {}) });
+      // A check cut short by the submit (which checks again) is not an error.
+      Promise.resolve(load(`/api/imei?${query.toString()}`)).catch(() => undefined);
+    },
+    [load, journey],
+  );
+
+  // An IMEI typed while the page's code was still on its way is in the field but was never seen:
+  // once the code runs, it counts as typed (and is checked if it is long enough). Only at
+  // hydration: from then on every keystroke reaches the hook.
+  useEffect(() => {
+    const input = inputId ? document.getElementById(inputId) : null;
+    if (!(input instanceof HTMLInputElement)) return;
+    const typed = digitsOf(input.value);
+    if (typed === digitsOf(initialImei)) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the field's value is the DOM's, read once when the code runs
+    setImei(typed);
+    setEdited(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at hydration
+  }, []);
 
   useEffect(() => {
     if (!ready || !edited) return;
-    const timer = window.setTimeout(() => check.current(), IMEI_CHECK_DELAY_MS);
+    const timer = window.setTimeout(() => check(imei), IMEI_CHECK_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [imei, ready, edited]);
+  }, [imei, ready, edited, check]);
 
   // Each answer's verdict is an analytics event (never the IMEI itself).
   const answered = fetcher.data?.verdict;
@@ -59,7 +76,7 @@ export function useImeiCheck({ initialImei = "", initial, journey }: { initialIm
     /** 'Revisar compatibilidad' with JavaScript: the check at once, no page load. */
     checkNow: () => {
       setEdited(true);
-      if (ready) check.current();
+      if (ready) check(imei);
     },
     onImeiChange: (value: string) => {
       setEdited(true);

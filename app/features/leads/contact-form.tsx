@@ -2,7 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { CheckboxField, TextField } from "~/components/form/field";
 import { ErrorSummary, FormMessage } from "~/components/form/form-messages";
-import { useMounted } from "~/components/form/use-mounted";
+import { useHydrated } from "~/components/use-hydrated";
 import { ModalActions } from "~/components/url-modal";
 import { useTranslation } from "react-i18next";
 import { validateTyped } from "~/components/form/validate-typed";
@@ -28,7 +28,7 @@ export function ContactForm({ kind, returnTo, privacyUrl, answer: pageAnswer }: 
   const fetcher = useFetcher<ContactAnswer>();
   const answer = fetcher.data ?? pageAnswer;
   const [form, fields] = useForm({ id: `contacto-${kind}`, lastResult: answer?.result, constraint: getZodConstraint(contactSchema), onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
-  const hydrated = useMounted();
+  const hydrated = useHydrated();
   const [valid, setValid] = useState(false);
   const element = useRef<HTMLFormElement>(null);
   useEffect(() => {

@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { ErrorSummary } from "~/components/form/form-messages";
 import { TextField } from "~/components/form/field";
-import { useMounted } from "~/components/form/use-mounted";
+import { useHydrated } from "~/components/use-hydrated";
 import { useTranslation } from "react-i18next";
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
@@ -83,7 +83,7 @@ export function CardPayment({ checkout, answer }: { checkout: Ready; answer?: Ch
  */
 function StepTitle({ plugin, step, title, id, focus, focusKey = 0 }: { plugin: PluginView; step: 1 | 2; title: string; id: string; focus: boolean; focusKey?: number }) {
   const { t: message } = useTranslation(["common", "payment", "address"]);
-  const hydrated = useMounted();
+  const hydrated = useHydrated();
   const heading = useStepFocus<HTMLHeadingElement>(focusKey, focus);
   return (
     <div className="checkout-step">
@@ -118,7 +118,7 @@ function CardStep({
   focusKey: number;
 }) {
   const { t: message } = useTranslation(["common", "payment", "address"]);
-  const hydrated = useMounted();
+  const hydrated = useHydrated();
   const { plugin } = checkout;
   const legal = plugin.detailsStep ? null : { privacy: plugin.legal.some((entry) => entry.kind === "privacy"), terms: plugin.legal.some((entry) => entry.kind === "terms") };
   const schema = cardFormSchema({ address: plugin.asksAddress, legal });
@@ -289,7 +289,7 @@ function ExpiryField({ field, label, hint }: { field: Meta; label: string; hint:
  */
 function SummaryStep({ checkout, summary, client, answer, onBack }: { checkout: Ready; summary: CardSummary; client?: ClientSummary; answer?: CheckoutAnswer; onBack?: () => void }) {
   const { t: message } = useTranslation(["common", "payment", "address"]);
-  const hydrated = useMounted();
+  const hydrated = useHydrated();
   const { plugin, sale } = checkout;
   const legal = { privacy: plugin.legal.some((entry) => entry.kind === "privacy"), terms: plugin.legal.some((entry) => entry.kind === "terms") };
   const schema = legalSchema(legal);

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useEffect } from "react";
 import { FormMessage } from "~/components/form/form-messages";
-import { useMounted } from "~/components/form/use-mounted";
+import { useHydrated } from "~/components/use-hydrated";
 import { funnel } from "~/features/tracking/funnel";
 import { useTranslation } from "react-i18next";
 import { CardPayment } from "./card-form";
@@ -145,7 +145,7 @@ function Plugin({ checkout, answer }: { checkout: Ready; answer?: CheckoutAnswer
  */
 function AnswerMessage({ answer, message: text, paypal }: { answer: CheckoutAnswer; message: NonNullable<CheckoutAnswer["message"]>; paypal: boolean }) {
   const { t: message } = useTranslation(["common", "payment"]);
-  const hydrated = useMounted();
+  const hydrated = useHydrated();
   const ref = useStepFocus<HTMLDivElement>(answer);
   const charge = answer.attemptsLeft !== undefined || answer.reset;
   return (

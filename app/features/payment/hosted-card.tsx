@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ErrorSummary, FormMessage } from "~/components/form/form-messages";
-import { useMounted } from "~/components/form/use-mounted";
+import { useHydrated } from "~/components/use-hydrated";
 import { funnel } from "~/features/tracking/funnel";
 import { useTranslation } from "react-i18next";
 import { useForm } from "@conform-to/react";
@@ -48,7 +48,7 @@ const MAX_HEIGHT = 700;
  */
 export function HostedCardPayment({ checkout, answer }: { checkout: Ready; answer?: CheckoutAnswer }) {
   const { t: message } = useTranslation(["common", "payment"]);
-  const hydrated = useMounted();
+  const hydrated = useHydrated();
   const { plugin } = checkout;
   const legal = { privacy: plugin.legal.some((entry) => entry.kind === "privacy"), terms: plugin.legal.some((entry) => entry.kind === "terms") };
   const schema = legalSchema(legal);

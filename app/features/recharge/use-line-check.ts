@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import type { LineCheckAnswer } from "./recharge.server";
 
 /** docs/recharge.md: the number is checked 300 ms after typing stops. */
@@ -16,8 +16,8 @@ export type LineStatus = { kind: "checking" } | { kind: "valid" } | { kind: "inv
  */
 export function useLineCheck(offerId: string, initial = "") {
   const fetcher = useFetcher<LineCheckAnswer>();
-  const load = useRef(fetcher.load);
-  load.current = fetcher.load;
+  // The same function for the fetcher's life (react-router's useCallback on its key and route).
+  const { load } = fetcher;
   const [number, setNumber] = useState(digitsOf(initial));
   const complete = /^\d{10}$/.test(number);
 
@@ -25,9 +25,9 @@ export function useLineCheck(offerId: string, initial = "") {
     if (!complete) return;
     const query = new URLSearchParams({ numero: number, oferta: offerId });
     // A check cut short by the submit (which checks again) is not an error.
-    const timer = window.setTimeout(() => Promise.resolve(load.current(`/api/linea?${query.toString()}`)).catch(() => undefined), LINE_CHECK_DELAY_MS);
+    const timer = window.setTimeout(() => Promise.resolve(load(`/api/linea?${query.toString()}`)).catch(() => undefined), LINE_CHECK_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [number, offerId, complete]);
+  }, [number, offerId, complete, load]);
 
   let status: LineStatus = null;
   if (complete) {

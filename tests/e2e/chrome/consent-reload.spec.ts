@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { holdRequests } from "../support/hold";
 import { waitForHydration } from "../support/hydration";
 
 /**
@@ -13,13 +14,7 @@ const cookieBanner = (page: Page) => page.getByRole("region", { name: "Aviso de 
 for (const round of [1, 2, 3]) {
   test(`'Aceptar' then an immediate reload keeps the consent (round ${round})`, async ({ page, context }) => {
     test.setTimeout(45_000);
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/consentimiento/, async (route) => {
-      if (route.request().method() !== "POST") return route.continue();
-      await held;
-      await route.continue().catch(() => undefined);
-    });
+    const release = await holdRequests(page, /\/consentimiento/, (request) => request.method() === "POST");
     await page.goto(round === 2 ? "/recargas" : "/");
     await waitForHydration(page);
     await expect(cookieBanner(page)).toBeVisible({ timeout: 8_000 });

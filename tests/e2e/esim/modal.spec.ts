@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { auditedTest as test, expectNoAxeViolations } from "../support/axe";
 import { acceptCookies } from "../support/cookies";
 import { waitForHydration } from "../support/hydration";
+import { holdRequests } from "../support/hold";
 import { paste } from "../support/paste";
 import { DEVICES, LABEL, OFFER, checkButton, enterImei, expect, field, fillForm, modal, openModal, payButton } from "./support";
 
@@ -144,12 +145,7 @@ test.describe("the form", () => {
 
   test("someone typing before the modal's code arrives keeps the field and what they typed (JavaScript)", async ({ page }) => {
     test.skip(!jsOn(), "without JavaScript there is no code to wait for");
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/build\/.*esim-modal-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/build\/.*esim-modal-[^/]*\.js$/);
     await page.goto(`/e-sim?oferta=${OFFER.id}`);
     const dialog = modal(page);
     await field(dialog, LABEL.phone).pressSequentially("5512");
@@ -158,6 +154,19 @@ test.describe("the form", () => {
     await expect(field(dialog, LABEL.phone)).toBeFocused();
     await page.keyboard.type("345678");
     await expect(field(dialog, LABEL.phone)).toHaveValue("5512345678");
+  });
+
+  test("an IMEI typed before the modal's code arrives is checked once it runs, and 'Pagar' opens for it (JavaScript)", async ({ page }) => {
+    test.skip(!jsOn(), "without JavaScript 'Revisar compatibilidad' posts the check");
+    const release = await holdRequests(page, /\/build\/.*esim-modal-[^/]*\.js$/);
+    await page.goto(`/e-sim?oferta=${OFFER.id}`);
+    const dialog = modal(page);
+    await field(dialog, LABEL.imei).pressSequentially(DEVICES.esim.imei);
+    release();
+    await expect.poll(() => dialog.evaluate((element) => element.matches(":modal"))).toBe(true);
+    await expect(field(dialog, LABEL.imei)).toHaveValue(DEVICES.esim.imei);
+    await expect(deviceStatus(page)).toContainText(DEVICES.esim.text);
+    await expect(payButton(dialog)).not.toHaveAttribute("aria-disabled", "true");
   });
 });
 

@@ -2,6 +2,7 @@ import { expect as baseExpect, type Locator, type Page } from "@playwright/test"
 import { auditedTest as test, expectNoAxeViolations } from "../support/axe";
 import { acceptCookies } from "../support/cookies";
 import { topBar } from "../support/chrome";
+import { holdRequests } from "../support/hold";
 import { waitForHydration } from "../support/hydration";
 
 /**
@@ -180,12 +181,7 @@ test.describe("typing before the form's code arrives", () => {
     // HTML does not name until the visitor has typed, as a slow phone network would.
     const html = await (await page.request.get("/promociones?contacto=telefono")).text();
     const named = new Set([...html.matchAll(/(?:href|src)="(\/build\/[^"]+\.js)"/g)].map((match) => match[1]));
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/build/**/*.js", async (route) => {
-      if (!named.has(new URL(route.request().url()).pathname)) await released;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/build/**/*.js", (request) => !named.has(new URL(request.url()).pathname));
 
     await page.goto("/promociones?contacto=telefono");
     await waitForHydration(page);

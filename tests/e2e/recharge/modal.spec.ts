@@ -3,6 +3,7 @@ import { auditedTest as test } from "../support/axe";
 import { waitForHydration } from "../support/hydration";
 import { acceptCookies } from "../support/cookies";
 import { expect, ANA, IDLE_MBB, SUSPENDED_HBB, NOT_BAIT, HBB_SERVICE, MIFI_CONTACT, PENDING_MBB, LABEL, ERROR, PENDING_TEXT, containing, jsOn, modal, field, lineStatus, submit, errorSummary, offerLink, recargaParam, openModal, expectFieldMessage, expectErrorSummary, expectHandOver } from "../support/recharge";
+import { holdRequests } from "../support/hold";
 
 /**
  * The recharge modal (docs/recharge.md): `/recargas?recarga=OFFERID` renders a <dialog> with the
@@ -210,15 +211,13 @@ test.describe("the live line check (JavaScript only)", () => {
     const dialog = await openModal(page, "BAIT100", "Bait 100");
     const status = lineStatus(dialog, LABEL.phone);
     // The answer is held until the checking state has been seen.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
     const asked: string[] = [];
     // GET /api/linea (a resource route; Remix's fetcher asks for it as /api/linea.data).
-    await page.route((url) => /^\/api\/linea(?:\.data)?$/.test(url.pathname), async (route) => {
-      asked.push(route.request().url());
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(
+      page,
+      (url) => /^\/api\/linea(?:\.data)?$/.test(url.pathname),
+      (request) => asked.push(request.url()) > 0,
+    );
     // When the last keystroke happened, on the page's clock (the test's clock lags behind under load).
     await page.evaluate(() => document.addEventListener("input", (event) => ((window as unknown as { __typedAt?: number }).__typedAt = event.timeStamp), true));
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
-import { pageMeta } from "~/render/page/meta";
+import { configPageMeta } from "~/render/page/meta";
 import { loadOfferPage } from "~/render/page/offer-page.server";
 import { OfferPageView } from "~/render/page/offer-page-view";
 import { simModalData } from "~/features/sim/offer.server";
@@ -22,7 +22,7 @@ export const clientLoader = catalogueLoader(handle);
  * over it when the URL names a SIM offer (`?chip=OFFERID`, docs/sim.md), or the eSIM modal
  * (`?oferta=OFFERID`, docs/esim.md). All in the server's HTML; the modals' forms post here.
  */
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => pageMeta(data ? { kind: "page", page: data.page } : undefined, error);
+export const meta: MetaFunction<typeof loader> = configPageMeta;
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
 
 export const loader = ({ request, context }: LoaderFunctionArgs) =>

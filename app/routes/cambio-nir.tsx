@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
 import { areaCodeAction, areaCodeLine, availableAreaCodes, loginThenBack } from "~/features/area-code/area-code.server";
 import { AreaCodeTool } from "~/features/area-code/area-code-view";
-import { pageMeta } from "~/render/page/meta";
+import { configPageMeta } from "~/render/page/meta";
 import { readConfigPage } from "~/render/page/page.server";
 import { ToolPageView } from "~/render/page/tool-page-view";
 import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
@@ -17,7 +17,7 @@ export const clientLoader = catalogueLoader(handle);
  * /cambio-nir: the config page (pages-config/pages/cambio-nir.json) with the available area codes
  * by state and, for a signed-in customer, the change of their line's area code after its hero (docs/prospect.md "Area-code change"); the form posts here.
  */
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => pageMeta(data ? { kind: "page", page: data.page } : undefined, error);
+export const meta: MetaFunction<typeof loader> = configPageMeta;
 /** A page with a request form, whose answer holds what the visitor typed: never kept by a cache. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 

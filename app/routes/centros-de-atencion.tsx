@@ -6,7 +6,7 @@ import { centresByState } from "~/features/help/centres";
 import { helpQuery, readFaq, searchFaq } from "~/features/help/faq.server";
 import { CentreFilter, FaqSection } from "~/features/help/help-view";
 import type { ResolvedBlock } from "~/render/blocks/types";
-import { pageMeta } from "~/render/page/meta";
+import { configPageMeta } from "~/render/page/meta";
 import { readConfigPage } from "~/render/page/page.server";
 import { ToolPageView } from "~/render/page/tool-page-view";
 import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
@@ -21,7 +21,7 @@ export const clientLoader = catalogueLoader(handle);
  * centre"): the config page with its stores block filtered by `?estado=` (the filter after the
  * hero), and the upstream's FAQ searched by `?q=` after the page's blocks. Both are GET forms.
  */
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => pageMeta(data ? { kind: "page", page: data.page } : undefined, error);
+export const meta: MetaFunction<typeof loader> = configPageMeta;
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 type StoresEntry = Extract<ResolvedBlock, { block: { type: "stores" } }>;

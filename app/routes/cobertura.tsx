@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
 import { coverageLookup } from "~/features/coverage/coverage.server";
 import { CoverageTool } from "~/features/coverage/coverage-view";
-import { pageMeta } from "~/render/page/meta";
+import { configPageMeta } from "~/render/page/meta";
 import { readConfigPage } from "~/render/page/page.server";
 import { ToolPageView } from "~/render/page/tool-page-view";
 import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
@@ -18,7 +18,7 @@ export const clientLoader = catalogueLoader(handle);
  * /cobertura: the config page (pages-config/pages/cobertura.json) with the coverage check after its
  * hero (docs/prospect.md "Coverage"). The check is a GET form: `?cp=06600&direccion=…` is the answer's link.
  */
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => pageMeta(data ? { kind: "page", page: data.page } : undefined, error);
+export const meta: MetaFunction<typeof loader> = configPageMeta;
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

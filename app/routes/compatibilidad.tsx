@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
 import { CompatibilityTool } from "~/features/device/compatibility-view";
 import { compatibilityLookup } from "~/features/device/imei-check.server";
-import { pageMeta } from "~/render/page/meta";
+import { configPageMeta } from "~/render/page/meta";
 import { readConfigPage } from "~/render/page/page.server";
 import { ToolPageView } from "~/render/page/tool-page-view";
 import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
@@ -18,7 +18,7 @@ export const clientLoader = catalogueLoader(handle);
  * /compatibilidad: the config page (pages-config/pages/compatibilidad.json) with the device check
  * after its hero (docs/esim.md "The device check"): a GET form, `?imei=…` is the answer's link.
  */
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => pageMeta(data ? { kind: "page", page: data.page } : undefined, error);
+export const meta: MetaFunction<typeof loader> = configPageMeta;
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

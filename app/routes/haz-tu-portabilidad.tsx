@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
 import { portabilityAction } from "~/features/portability/portability.server";
 import { PortabilityTool } from "~/features/portability/portability-view";
-import { pageMeta } from "~/render/page/meta";
+import { configPageMeta } from "~/render/page/meta";
 import { readConfigPage } from "~/render/page/page.server";
 import { ToolPageView } from "~/render/page/tool-page-view";
 import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
@@ -17,7 +17,7 @@ export const clientLoader = catalogueLoader(handle);
  * /haz-tu-portabilidad: the config page (pages-config/pages/haz-tu-portabilidad.json) with the
  * portability request after its hero (docs/prospect.md "Portability"); the form posts here.
  */
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => pageMeta(data ? { kind: "page", page: data.page } : undefined, error);
+export const meta: MetaFunction<typeof loader> = configPageMeta;
 /** A page with a request form, whose answer holds what the visitor typed: never kept by a cache. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 

@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { FormMessage } from "~/components/form/form-messages";
 import { RouteError } from "~/components/route-error";
-import { pageMeta } from "~/render/page/meta";
+import { configPageMeta } from "~/render/page/meta";
 import { readConfigPage } from "~/render/page/page.server";
 import { ConfigPageView } from "~/render/page/page-view";
 import { loadRecurrencePage, recurrenceAction, SUCCESS_NOTICES } from "~/features/recurrence/recurrence.server";
@@ -23,7 +23,7 @@ export const clientLoader = catalogueLoader(handle);
  * recharges above its blocks, and the payment modal or an operation's confirmation when the URL
  * names one (docs/customer.md). Every form posts here.
  */
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => pageMeta(data ? { kind: "page", page: data.page } : undefined, error);
+export const meta: MetaFunction<typeof loader> = configPageMeta;
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -4,7 +4,8 @@ import { fixedT } from "~/lib/i18n/fixed-t";
 
 const t = fixedT();
 
-type PageMetaData = { kind: "page"; page: { title: string; description: string; path: string } } | { kind: "notFound" } | undefined;
+type PageFacts = { title: string; description: string; path: string };
+type PageMetaData = { kind: "page"; page: PageFacts } | { kind: "notFound" } | undefined;
 
 /**
  * Title, description and canonical link of a config page; the 404 page has its own title, and so
@@ -26,3 +27,10 @@ export function pageMeta(data: PageMetaData, error?: unknown): MetaDescriptor[] 
     { property: "og:locale", content: "es_MX" },
   ];
 }
+
+/**
+ * The meta of a route that renders one config page (its loader answers `{ page, … }`): the page's
+ * title and description, or the error's title when the loader threw.
+ */
+export const configPageMeta = ({ data, error }: { data?: { page: PageFacts } | null; error?: unknown }): MetaDescriptor[] =>
+  pageMeta(data ? { kind: "page", page: data.page } : undefined, error);

@@ -22,11 +22,11 @@ export { i18next as i18n };
 
 /**
  * What the server's pages hand to `I18nextProvider`: the one instance, seen through an object whose
- * prototype it is, with no properties of its own. react-i18next 16 gives every `useTranslation`
- * call its own copy of the instance it was given (`createI18nWrapper`:
+ * prototype it is, with one property of its own (`getFixedT`, below). react-i18next 16 gives every
+ * `useTranslation` call its own copy of the instance it was given (`createI18nWrapper`:
  * `Object.getOwnPropertyDescriptors`), and the instance has about forty: about 25 µs a call,
- * and 5 % of the signed-in /home's CPU (docs/performance.md). The copy of this view costs nothing;
- * every read reaches the instance through the prototype. The server never changes the language or
+ * and 5 % of the signed-in /home's CPU (docs/performance.md). The copy of this view costs next to
+ * nothing; every other read reaches the instance through the prototype. The server never changes the language or
  * loads a namespace (every one is loaded at start), so nothing writes to the view. (react-i18next 18
  * wraps the instance in a Proxy instead, and needs Node 22.)
  */

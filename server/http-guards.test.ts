@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, hashedPolicy, inlineSourceHashes, isCrossSiteWrite, isDataBlock, newNonce } from "./http-guards";
+import { contentSecurityPolicy, frameSourcesOf, hashedPolicy, inlineSourceHashes, isCrossSiteWrite, isDataBlock, newNonce } from "./http-guards";
 
 describe("cross-site write protection", () => {
   const host = "www.bait.mx";
@@ -40,6 +40,13 @@ describe("content security policy", () => {
     expect(policy).toContain("frame-src 'self' https://planes.bait.mx");
     expect(policy).toContain("object-src 'none'");
     expect(policy).not.toContain("unsafe-inline");
+  });
+
+  it("frames the postpaid portal, and keeps it when FRAME_SOURCES lists a card provider's fields", () => {
+    expect(frameSourcesOf({})).toEqual(["https://planes.bait.mx"]);
+    expect(frameSourcesOf({ FRAME_SOURCES: "https://campos.proveedor.example  https://otro.example" })).toEqual(["https://planes.bait.mx", "https://campos.proveedor.example", "https://otro.example"]);
+    expect(frameSourcesOf({ POSTPAID_SITE_URL: "http://127.0.0.1:3000/__mocks/pospago", FRAME_SOURCES: "https://campos.proveedor.example" })).toEqual(["http://127.0.0.1:3000", "https://campos.proveedor.example"]);
+    expect(frameSourcesOf({ POSTPAID_SITE_URL: "https://planes.bait.mx/", FRAME_SOURCES: "https://planes.bait.mx" })).toEqual(["https://planes.bait.mx"]);
   });
 });
 

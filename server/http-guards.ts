@@ -96,8 +96,22 @@ export function hashedPolicy(policy: string, nonce: string, hashes: { scripts: s
     .join("; ");
 }
 
+/** The postpaid portal /bait-pospago frames when POSTPAID_SITE_URL does not name another (site.json's `postpaidSiteUrl`). */
+const POSTPAID_PORTAL = "https://planes.bait.mx";
+
+/**
+ * The origins the pages may frame besides their own: the postpaid portal's (POSTPAID_SITE_URL's
+ * origin, else the portal's), and every origin FRAME_SOURCES lists, separated by spaces (a card
+ * provider's hosted fields). Listing a provider never drops the portal.
+ */
+export function frameSourcesOf(environment: Partial<Record<"POSTPAID_SITE_URL" | "FRAME_SOURCES", string>> = process.env as Record<string, string | undefined>): string[] {
+  const portal = originsOf(environment.POSTPAID_SITE_URL);
+  const extra = (environment.FRAME_SOURCES ?? "").split(/\s+/).filter(Boolean);
+  return [...new Set([...(portal.length > 0 ? portal : [POSTPAID_PORTAL]), ...extra])];
+}
+
 export function applySecurity({ isProduction }: { isProduction: boolean }): RequestHandler {
-  const frameSources = (process.env.FRAME_SOURCES ?? "https://planes.bait.mx").split(/\s+/).filter(Boolean);
+  const frameSources = frameSourcesOf();
   const formSources = originsOf(process.env.PROVIDER_PAYMENT_PAGE_URL);
   return (req, res, next) => {
     const paymentPage = PAYMENT_PAGE.test(req.path ?? "");

@@ -52,8 +52,8 @@ if (useMocks) {
   // The mock postpaid page lives on another origin than the site (127.0.0.1, not localhost), as
   // the real portal does, so the frame's message origin check means something.
   const mockPostpaidOrigin = `http://127.0.0.1:${port}`;
+  // Its origin joins the pages' frame-src (server/http-guards.ts frameSourcesOf).
   process.env.POSTPAID_SITE_URL ??= `${mockPostpaidOrigin}/__mocks/pospago`;
-  process.env.FRAME_SOURCES = `${process.env.FRAME_SOURCES ?? "https://planes.bait.mx"} ${mockPostpaidOrigin}`;
   const { startMockUpstream } = await loadOrRefuse(import("../mocks/node"));
   startMockUpstream();
   mockRoutes = (await loadOrRefuse(import("../mocks/routes"))) as unknown as MockRoutes;

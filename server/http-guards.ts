@@ -104,14 +104,14 @@ const POSTPAID_PORTAL = "https://planes.bait.mx";
  * origin, else the portal's), and every origin FRAME_SOURCES lists, separated by spaces (a card
  * provider's hosted fields). Listing a provider never drops the portal.
  */
-export function frameSourcesOf(environment: Partial<Record<"POSTPAID_SITE_URL" | "FRAME_SOURCES", string>> = process.env as Record<string, string | undefined>): string[] {
+export function frameSourcesOf(environment: { POSTPAID_SITE_URL?: string; FRAME_SOURCES?: string }): string[] {
   const portal = originsOf(environment.POSTPAID_SITE_URL);
   const extra = (environment.FRAME_SOURCES ?? "").split(/\s+/).filter(Boolean);
   return [...new Set([...(portal.length > 0 ? portal : [POSTPAID_PORTAL]), ...extra])];
 }
 
 export function applySecurity({ isProduction }: { isProduction: boolean }): RequestHandler {
-  const frameSources = frameSourcesOf();
+  const frameSources = frameSourcesOf({ POSTPAID_SITE_URL: process.env.POSTPAID_SITE_URL, FRAME_SOURCES: process.env.FRAME_SOURCES });
   const formSources = originsOf(process.env.PROVIDER_PAYMENT_PAGE_URL);
   return (req, res, next) => {
     const paymentPage = PAYMENT_PAGE.test(req.path ?? "");

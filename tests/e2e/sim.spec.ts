@@ -1,6 +1,6 @@
 import { expect as baseExpect, type Locator, type Page } from "@playwright/test";
 import { auditedTest as test, expectNoAxeViolations } from "./support/axe";
-import { waitForHydration } from "./support/hydration";
+import { waitForHydration, waitForModal } from "./support/hydration";
 import { acceptCookies } from "./support/cookies";
 import { pageScrollWidth } from "./support/page-scroll";
 
@@ -91,7 +91,7 @@ test.describe("opening the SIM modal", () => {
     const dialog = modal(page);
     await expect(dialog).toBeVisible();
     expect(chipParam(page)).toBe(OFFER.id);
-    if (jsOn()) await expect.poll(() => dialog.evaluate((element) => element.matches(":modal"))).toBe(true);
+    if (jsOn()) await waitForModal(dialog);
 
     await expect(dialog.getByRole("heading", { name: OFFER.name, exact: true })).toBeVisible();
     await expect(dialog.getByText("Vigencia de 30 días")).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DESKTOP, escapeRegExp, MOBILE, search, widgetDialog } from "../support/chrome";
 import { widgetItems } from "../support/chrome-config";
-import { waitForHydration } from "../support/hydration";
+import { waitForHydration, waitForModal } from "../support/hydration";
 
 /** The 'Descubre Bait' widget: its two tabs and their items from pages-config/widget.json. */
 
@@ -49,6 +49,7 @@ test.describe("desktop (1280 px)", () => {
       const opener = page.getByRole("banner").getByRole("link", { name: "Descubre Bait", exact: true });
       await opener.click();
       await expect(widgetDialog(page)).toBeVisible();
+      await waitForModal(widgetDialog(page));
       await page.keyboard.press("Escape");
       await expect(widgetDialog(page)).toHaveCount(0);
       expect(search(page).has("widget")).toBe(false);

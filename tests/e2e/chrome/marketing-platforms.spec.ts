@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { acceptCookies } from "../support/cookies";
 import { ownPort } from "../support/env";
-import { waitForHydration } from "../support/hydration";
+import { waitForHydration, waitForModal } from "../support/hydration";
 import { startOwnServer, type OwnServer } from "../support/own-server";
 
 /**
@@ -84,7 +84,7 @@ test("with consent from an earlier visit, the eSIM modal's steps reach every pla
   const dialog = page.getByRole("dialog", { name: "E-SIM", exact: true });
   // The modal's code is its own chunk: the IMEI check runs on what is typed once it is in, which the
   // dialog shows by becoming a true modal (as tests/e2e/esim/support.ts's openModal waits for).
-  await expect.poll(() => dialog.evaluate((element) => element.matches(":modal"))).toBe(true);
+  await waitForModal(dialog);
   await dialog.getByLabel("Número de teléfono de contacto", { exact: true }).fill("5512345678");
   await dialog.getByLabel("Correo electrónico", { exact: true }).fill("privada@example.com");
   await dialog.getByLabel("IMEI de tu equipo", { exact: true }).fill("356938035643809");

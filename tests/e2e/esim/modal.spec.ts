@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { auditedTest as test, expectNoAxeViolations } from "../support/axe";
 import { acceptCookies } from "../support/cookies";
-import { waitForHydration } from "../support/hydration";
+import { waitForHydration, waitForModal } from "../support/hydration";
 import { holdRequests } from "../support/hold";
 import { paste } from "../support/paste";
 import { DEVICES, LABEL, OFFER, checkButton, enterImei, expect, field, fillForm, modal, openModal, payButton } from "./support";
@@ -39,7 +39,7 @@ test.describe("opening the eSIM modal", () => {
 
   test("the modal shows the total, what it includes, the fair-use and physical-SIM links, the replacement note and 'Soy usuario Bait'", async ({ page }) => {
     const dialog = await openModal(page);
-    if (jsOn()) await expect.poll(() => dialog.evaluate((element) => element.matches(":modal"))).toBe(true);
+    if (jsOn()) await waitForModal(dialog);
     await expect(dialog.getByText("Total a pagar", { exact: true })).toBeVisible();
     await expect(dialog.getByText("Vigencia de 15 días", { exact: true })).toBeVisible();
     await expect(dialog.getByText(/la E-SIM de reemplazo no incluye los beneficios del paquete/)).toBeVisible();
@@ -150,7 +150,7 @@ test.describe("the form", () => {
     const dialog = modal(page);
     await field(dialog, LABEL.phone).pressSequentially("5512");
     release();
-    await expect.poll(() => dialog.evaluate((element) => element.matches(":modal"))).toBe(true);
+    await waitForModal(dialog);
     await expect(field(dialog, LABEL.phone)).toBeFocused();
     await page.keyboard.type("345678");
     await expect(field(dialog, LABEL.phone)).toHaveValue("5512345678");
@@ -163,7 +163,7 @@ test.describe("the form", () => {
     const dialog = modal(page);
     await field(dialog, LABEL.imei).pressSequentially(DEVICES.esim.imei);
     release();
-    await expect.poll(() => dialog.evaluate((element) => element.matches(":modal"))).toBe(true);
+    await waitForModal(dialog);
     await expect(field(dialog, LABEL.imei)).toHaveValue(DEVICES.esim.imei);
     await expect(deviceStatus(page)).toContainText(DEVICES.esim.text);
     await expect(payButton(dialog)).not.toHaveAttribute("aria-disabled", "true");

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Locator, type Page } from "@playwright/test";
-import { waitForHydration } from "../support/hydration";
+import { waitForHydration, waitForModal } from "../support/hydration";
 
 /** Every step waits for a server round trip; on a busy machine one can take longer than 5 s. */
 export const expect = baseExpect.configure({ timeout: 10_000 });
@@ -41,7 +41,7 @@ export async function openModal(page: Page, path = `/e-sim?oferta=${OFFER.id}`):
   await waitForHydration(page);
   // The modal's code is its own chunk: with JavaScript it is ready once the dialog is a true modal.
   if (test.info().project.use.javaScriptEnabled !== false) {
-    await expect.poll(() => dialog.evaluate((element) => element.matches(":modal"))).toBe(true);
+    await waitForModal(dialog);
   }
   return dialog;
 }

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { auditedTest as test } from "../support/axe";
-import { waitForHydration } from "../support/hydration";
+import { waitForHydration, waitForModal } from "../support/hydration";
 import { acceptCookies } from "../support/cookies";
 import { expect, ANA, IDLE_MBB, SUSPENDED_HBB, NOT_BAIT, HBB_SERVICE, MIFI_CONTACT, PENDING_MBB, LABEL, ERROR, PENDING_TEXT, containing, jsOn, modal, field, lineStatus, submit, errorSummary, offerLink, recargaParam, openModal, expectFieldMessage, expectErrorSummary, expectHandOver } from "../support/recharge";
 import { holdRequests } from "../support/hold";
@@ -29,7 +29,7 @@ test.describe("opening and closing the recharge modal", () => {
     if (jsOn()) {
       // A client-side navigation: the page (and its marker) survived, and the dialog is a true modal.
       expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
-      await expect.poll(() => dialog.evaluate((element) => element.matches(":modal"))).toBe(true);
+      await waitForModal(dialog);
     }
 
     // The offer
@@ -105,7 +105,7 @@ test.describe("opening and closing the recharge modal", () => {
     await opener.click();
     const dialog = modal(page, "Bait 100");
     await expect(dialog).toBeVisible();
-    await expect.poll(() => dialog.evaluate((element) => element.matches(":modal"))).toBe(true);
+    await waitForModal(dialog);
     await field(dialog, LABEL.phone).focus();
 
     await page.keyboard.press("Escape");

@@ -1,4 +1,4 @@
-import { test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 
 type RemixWindow = Window & { __remixRouter?: { state: { initialized: boolean } } };
 
@@ -17,4 +17,14 @@ export async function waitForHydration(page: Page): Promise<void> {
   );
   // React commits the hydration right after the router's first render; two frames cover it.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/**
+ * With JavaScript, a modal the server rendered open (`<dialog open>`) becomes a true modal dialog
+ * once its code has run (app/components/url-modal.tsx: `showModal`, Esc closes it, the focus stays
+ * in it). Its code may arrive after the page's (a lazy chunk): wait for it before using the
+ * keyboard in the dialog or typing what its code checks.
+ */
+export async function waitForModal(dialog: Locator): Promise<void> {
+  await expect.poll(() => dialog.evaluate((element) => element.matches(":modal"))).toBe(true);
 }

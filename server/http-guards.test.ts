@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy, frameSourcesOf, hashedPolicy, inlineSourceHashes, isCrossSiteWrite, isDataBlock, newNonce } from "./http-guards";
 
@@ -47,6 +48,11 @@ describe("content security policy", () => {
     expect(frameSourcesOf({ FRAME_SOURCES: "https://campos.proveedor.example  https://otro.example" })).toEqual(["https://planes.bait.mx", "https://campos.proveedor.example", "https://otro.example"]);
     expect(frameSourcesOf({ POSTPAID_SITE_URL: "http://127.0.0.1:3000/__mocks/pospago", FRAME_SOURCES: "https://campos.proveedor.example" })).toEqual(["http://127.0.0.1:3000", "https://campos.proveedor.example"]);
     expect(frameSourcesOf({ POSTPAID_SITE_URL: "https://planes.bait.mx/", FRAME_SOURCES: "https://planes.bait.mx" })).toEqual(["https://planes.bait.mx"]);
+  });
+
+  it("frames by default the portal site.json names (the server reads no config file at start)", () => {
+    const site = JSON.parse(readFileSync(new URL("../pages-config/site.json", import.meta.url), "utf8")) as { postpaidSiteUrl: string };
+    expect(frameSourcesOf({})).toEqual([new URL(site.postpaidSiteUrl).origin]);
   });
 });
 

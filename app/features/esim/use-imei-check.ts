@@ -38,18 +38,17 @@ export function useImeiCheck({ initialImei = "", initial, journey, inputId }: { 
   );
 
   // An IMEI typed while the page's code was still on its way is in the field but was never seen:
-  // once the code runs, it counts as typed (and is checked if it is long enough). Only at
-  // hydration: from then on every keystroke reaches the hook.
+  // once the code runs, it counts as typed (and is checked if it is long enough). From then on
+  // every keystroke reaches the hook (`onImeiChange`), so the field and the hook agree.
   useEffect(() => {
     const input = inputId ? document.getElementById(inputId) : null;
     if (!(input instanceof HTMLInputElement)) return;
     const typed = digitsOf(input.value);
     if (typed === digitsOf(initialImei)) return;
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the field's value is the DOM's, read once when the code runs
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the field's value is the DOM's (typed before hydration), an outside source React cannot read while rendering
     setImei(typed);
     setEdited(true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at hydration
-  }, []);
+  }, [inputId, initialImei]);
 
   useEffect(() => {
     if (!ready || !edited) return;

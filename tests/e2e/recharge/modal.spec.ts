@@ -216,7 +216,10 @@ test.describe("the live line check (JavaScript only)", () => {
     const release = await holdRequests(
       page,
       (url) => /^\/api\/linea(?:\.data)?$/.test(url.pathname),
-      (request) => asked.push(request.url()) > 0,
+      (request) => {
+        asked.push(request.url());
+        return true;
+      },
     );
     // When the last keystroke happened, on the page's clock (the test's clock lags behind under load).
     await page.evaluate(() => document.addEventListener("input", (event) => ((window as unknown as { __typedAt?: number }).__typedAt = event.timeStamp), true));

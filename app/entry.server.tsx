@@ -8,6 +8,8 @@ import { NonceProvider } from "~/components/nonce";
 import { flowCookiesToDrop } from "~/features/auth/flow.server";
 import { campaignCookieFor } from "~/features/campaign/campaign.server";
 import { startLeadDelivery } from "~/features/leads/lead.server";
+import { paymentLedger } from "~/features/payment/ledger.server";
+import { startPaymentSweepOnce } from "~/features/payment/sweep.server";
 import { i18nForPages } from "~/lib/i18n/i18n.server";
 import { logger } from "~/lib/log.server";
 import { PREVIEW_COOKIE_IN } from "~/lib/preview-link.server";
@@ -24,6 +26,10 @@ export { openMockSession } from "~/features/auth/session.server";
 
 // Leads a previous run stored and did not deliver go out first (docs/leads.md).
 startLeadDelivery();
+// Payments a previous run sent and never learnt the verdict of are settled from the provider's record (docs/payment.md).
+startPaymentSweepOnce();
+// The deploy's drain (server/index.ts) waits for this process's charges under way.
+export const chargesUnderWay = () => paymentLedger.charging;
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;

@@ -37,4 +37,7 @@ export function mintSession(number: unknown): string | null {
 export const receivedLeads = () => journey.leads;
 
 /** The charges the mock payments upstream made (GET /__mocks/charges): what tests count charges with. */
-export const receivedCharges = () => sales.charges.map(({ orderId, approved, amount, at }) => ({ orderId, approved, amount, at }));
+export const receivedCharges = () => sales.charges.map(({ orderId, approved, amount, saleUuid, phone, at }) => ({ orderId, approved, amount, saleUuid, phone, at }));
+
+/** How many charges the mock payments upstream received and has not decided yet (GET /__mocks/charges-in-flight). */
+export const chargesInFlight = () => sales.chargesInFlight.size;

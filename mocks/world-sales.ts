@@ -1,7 +1,8 @@
 /**
  * The mock world's sales state, beside mocks/world.ts: eSIM journey sessions and visitors,
- * eSIM orders, the charges the payment provider decided, recurrence cancellations, the answers
- * kept per Idempotency-Key, hosted-card tokens, PayPal orders and SIM shipments.
+ * eSIM orders, the charges the payment provider decided (and those it received and is still
+ * deciding), recurrence cancellations, the answers kept per Idempotency-Key, hosted-card tokens,
+ * PayPal orders and SIM shipments.
  * `resetSales()` restores the empty state (wired into mocks/control.ts reset).
  */
 
@@ -19,7 +20,18 @@ export type Visitor = {
   steps: Record<string, string>;
 };
 export type EsimOrder = { customerOrder: string; keychain: string; visitor: string; offerId: string; email: string; paid: boolean };
-export type Charge = { orderId: string; channel: string; approved: boolean; phone: string; amount: number; offerId?: string; at: string };
+export type Charge = {
+  orderId: string;
+  channel: string;
+  approved: boolean;
+  phone: string;
+  /** Cents. */
+  amount: number;
+  offerId?: string;
+  /** The sale's uuid (`extra.uuid` of /cobrar). */
+  saleUuid: string;
+  at: string;
+};
 /** What an endpoint answered to an `Idempotency-Key`: a repeat gets exactly this, and nothing runs again. */
 export type StoredReply = {
   status: number;
@@ -72,6 +84,11 @@ function empty() {
     cancellations: new Map<string, string>(),
     /** `<endpoint> <Idempotency-Key>` → the answer given (endpoints: "cobrar", "orden"). */
     idempotentReplies: new Map<string, StoredReply>(),
+    /**
+     * Idempotency-Keys of /cobrar requests the provider received and has not decided yet (held by
+     * a latency switch, say): what GET …/cobro/{key} answers `en_proceso` for.
+     */
+    chargesInFlight: new Set<string>(),
     /** Hosted-card tokens (`tok_…`) → the card they stand for. */
     cardTokens: new Map<string, CardToken>(),
     /** PayPal order id → order. */

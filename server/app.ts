@@ -21,6 +21,8 @@ export type SiteEntry = {
   healthReport(): Promise<{ ready: boolean; upstream: unknown; configVersion: unknown }>;
   configStatusResponse(request: Request | globalThis.Request, nonce: string): globalThis.Response | null;
   pageCacheVariant?: (cookie: string, visitor: { ip: string; visitorId: string }) => string | null;
+  /** How many charges this process has under way (a deploy's drain waits for them). */
+  chargesUnderWay?: () => number;
 };
 export type SiteBuild = ServerBuild & { entry: { module: ServerBuild["entry"]["module"] & SiteEntry } };
 

@@ -57,7 +57,9 @@ if (useMocks) {
   const { startMockUpstream } = await loadOrRefuse(import("../mocks/node"));
   startMockUpstream();
   mockRoutes = (await loadOrRefuse(import("../mocks/routes"))) as unknown as MockRoutes;
-  const demo = "mock world (MOCKS=true): demo data, nothing leaves this machine";
+  // Without REDIS_URL or DATA_DIR the demo keeps its state in memory (app/lib/store/store.server.ts).
+  const memory = !process.env.REDIS_URL && !process.env.DATA_DIR ? "; state in memory: a restart forgets sessions and payments under way (REDIS_URL or DATA_DIR keep them)" : "";
+  const demo = `mock world (MOCKS=true): demo data, nothing leaves this machine${memory}`;
   // In production this is the demo, not the site: said loudly, once, at start.
   if (isProduction) log.warn({ upstream: "mock" }, `DEMO: ${demo}; set UPSTREAM_BASE_URL or every UPSTREAM_<NAME>_URL and SESSION_SECRET to serve the real site (README "Production")`);
   else log.info({ upstream: "mock" }, demo);
@@ -105,10 +107,28 @@ server.listen(port, () => {
   if (isDevelopment) void broadcastDevReady(build);
 });
 
-// A deploy or a scale-down sends SIGTERM: stop accepting, let the requests in flight finish
-// (idle keep-alive connections are closed at once), then leave; stragglers get 10 s.
-process.once("SIGTERM", () => {
-  server.close(() => process.exit(0));
+// A deploy or a scale-down sends SIGTERM (docs/payment.md "Deploys"): stop accepting, let the
+// requests in flight finish with their answers (a charge under way records its verdict and
+// answers it), then leave. Idle keep-alive connections are closed at once; the rest get
+// DRAIN_SECONDS (20 by default), after which the process leaves anyway. A second signal (the
+// primary of `npm start` passes it on while a process group gets it too) changes nothing.
+const drainMs = Math.max(1, Number(process.env.DRAIN_SECONDS ?? 20)) * 1000;
+let draining = false;
+const drain = (signal: NodeJS.Signals) => {
+  if (draining) return;
+  draining = true;
+  const started = Date.now();
+  const charges = () => build.entry.module.chargesUnderWay?.() ?? 0;
+  log.info({ signal, charges: charges(), drainSeconds: drainMs / 1000 }, "deteniendo: se terminan las peticiones en curso");
+  const leave = (code: number, reason: string) => {
+    log.info({ ms: Date.now() - started, charges: charges() }, reason);
+    process.exit(code);
+  };
+  server.close(() => {
+    // Every answer has been sent; a charge is always answered, so none is left under way.
+    leave(0, "detenido");
+  });
   server.closeIdleConnections();
-  setTimeout(() => process.exit(0), 10_000).unref();
-});
+  setTimeout(() => leave(charges() > 0 ? 1 : 0, "detenido al vencer DRAIN_SECONDS"), drainMs).unref();
+};
+process.on("SIGTERM", drain);

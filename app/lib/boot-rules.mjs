@@ -162,6 +162,7 @@ export const bootEnvSchema = z
       }),
     WEB_CONCURRENCY: z.string().regex(/^[1-9]\d*$/, "debe ser un número entero de 1 en adelante").optional(),
     REDIS_URL: z.string().regex(/^rediss?:\/\/\S+$/, "debe empezar con redis:// o rediss://").optional(),
+    DATA_DIR: z.string().optional(),
     CONFIG_DRAFT_DIR: z.string().optional(),
     PREVIEW_SECRET: z.string().optional(),
   })
@@ -180,6 +181,9 @@ export const bootEnvSchema = z
       for (const name of UPSTREAM_URL_VARIABLES) {
         if (!env[name]) problem(name, "es obligatorio con upstreams reales (MOCKS=false), salvo que UPSTREAM_BASE_URL los dé todos");
       }
+    }
+    if (!mocks && !env.REDIS_URL && !env.DATA_DIR) {
+      problem("REDIS_URL", "con upstreams reales hace falta un estado que sobreviva a un reinicio (sesiones, pagos en curso): REDIS_URL, o DATA_DIR con una carpeta en un disco persistente si es un solo servidor");
     }
     if (Number(env.WEB_CONCURRENCY ?? 1) > 1 && !env.REDIS_URL) {
       problem("REDIS_URL", "es obligatorio con WEB_CONCURRENCY > 1: sin Redis, los límites y el almacén de leads (DATA_DIR) son de un solo proceso");

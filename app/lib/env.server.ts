@@ -44,7 +44,7 @@ const envSchema = z
     SSO_SERVER_URL: z.url().optional(),
     /** The durable store (the lead outbox): a Redis server, else files under DATA_DIR. */
     REDIS_URL: z.url().refine((url) => /^rediss?:\/\//.test(url), "REDIS_URL debe empezar con redis:// o rediss://").optional(),
-    DATA_DIR: z.string().min(1).default(path.join(process.cwd(), "data")),
+    DATA_DIR: z.string().min(1).optional(),
     /** Where the postpaid portal's frame points instead of site.json's postpaidSiteUrl (server/index.ts sets the mock page's address with mocks). */
     POSTPAID_SITE_URL: z.url().optional(),
     /** The card provider's hosted payment page (the no-JS card path, docs/payment.md); the mock one with mocks. */
@@ -89,7 +89,9 @@ const envSchema = z
       appOrigin: raw.APP_ORIGIN_HEADER,
       upstreamTimeoutMs: raw.UPSTREAM_TIMEOUT_MS,
       redisUrl: raw.REDIS_URL,
-      dataDir: path.resolve(raw.DATA_DIR),
+      dataDir: path.resolve(raw.DATA_DIR ?? path.join(process.cwd(), "data")),
+      /** DATA_DIR was given: the state goes to its journal even with mocks (app/lib/store/store.server.ts). */
+      dataDirGiven: raw.DATA_DIR !== undefined,
       upstreamCacheTtlMs: raw.UPSTREAM_CACHE_TTL_MS ?? (mocks ? 0 : 60_000),
       /** In the mock world the SSO server's pages are served by this app (server/index.ts). */
       ssoServerUrl: raw.SSO_SERVER_URL?.replace(/\/$/, "") ?? (mocks ? "/__mocks/sso" : undefined),

@@ -110,6 +110,8 @@ export async function getSession(request: Request) {
   const { id, data } = await readRecord(request);
   return createSession<SessionData, FlashData>({ ...(data ?? {}) } as SessionData, data ? id : "");
 }
+/** A request's session, as getSession gives it. */
+export type Session = Awaited<ReturnType<typeof getSession>>;
 export const commitSession = sessionStorage.commitSession;
 export const destroySession = sessionStorage.destroySession;
 

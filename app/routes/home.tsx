@@ -4,6 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
 import { loadAccountOverview } from "~/features/account/balance.server";
 import { HomeView } from "~/features/account/home-view";
+import { paymentNoticeFor } from "~/features/payment/home-notice.server";
 import { fixedT } from "~/lib/i18n/fixed-t";
 import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
 import type { I18nHandle } from "~/lib/i18n/options";
@@ -20,7 +21,11 @@ export const meta: MetaFunction = () => [{ title: t("account.title") }, { name: 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return data(await loadAccountOverview(request), { headers: { "Cache-Control": "private, no-store" } });
+  const overview = await loadAccountOverview(request);
+  // A payment left before its verdict (the site restarted, the answer was lost): how it ended.
+  const payment = await paymentNoticeFor(request);
+  const headers: HeadersInit = payment.setCookie ? { "Cache-Control": "private, no-store", "Set-Cookie": payment.setCookie } : { "Cache-Control": "private, no-store" };
+  return data({ ...overview, paymentNotice: payment.notice }, { headers });
 }
 
 export default function AccountHome() {

@@ -3,7 +3,7 @@ import { http, HttpResponse, type RequestHandler } from "msw";
 import * as z from "zod";
 import { open, sealReply } from "~/upstream/crypto.server";
 import { chargeData, chargeRequest, IDEMPOTENCY_HEADER } from "~/upstream/payments/charge.schemas";
-import type { PaymentChannel } from "~/upstream/payments/common.schemas";
+import { paymentChannel, type PaymentChannel } from "~/upstream/payments/common.schemas";
 import { paypalOrderRequest } from "~/upstream/payments/paypal.schemas";
 import { pluginRequest, pluginRequestPayload, type PluginInfo } from "~/upstream/payments/plugin.schemas";
 import { demoCards } from "../fixtures/demo";
@@ -129,12 +129,124 @@ function paypalVerdict(orderId: string, total: number): Verdict {
 const days = (count: number) => new Date(Date.now() + count * 24 * 3600 * 1000).toISOString();
 
 /**
+ * /cobrar once received and past the switch: the body, a repeated key, the card or token, and
+ * the decision with what it does to the world (history, balance, recurrence, eSIM, SIM
+ * shipment). Only a decision is kept for the key.
+ */
+async function decideCharge(request: Request, channel: string, providerType: string, key: string): Promise<Response> {
+  const body = chargeRequest.safeParse(await readJson(request));
+  if (!body.success) return refuse(`Solicitud inválida en «${firstIssue(body.error)}»`, 400);
+
+  const { extra, info, meta } = body.data;
+  // Nothing below awaits: the repeat check and the stored answer cannot interleave with a twin request.
+  const fingerprint = JSON.stringify({ channel, providerType, extra, info, meta });
+  const repeat = repeated("cobrar", key, fingerprint);
+  if (repeat) return repeat;
+
+  const opened = open(body.data.data, providerKeys().privateKeyPem);
+  if (!opened.ok) return refuse("No fue posible descifrar los datos de pago", 400);
+  const data = chargeData.safeParse(opened.value.payload);
+  if (!data.success) return refuse(`Datos de pago inválidos en «${firstIssue(data.error)}»`, 400);
+
+  const method = paymentMethodOf(meta.token, data.data.tarjeta, providerType);
+  if (!method.ok) return refuse(method.mensaje, 400);
+  const verdict = method.verdict(extra.total);
+
+  const orderId = `ORD-${randomUUID().slice(0, 8).toUpperCase()}`;
+  sales.charges.push({ orderId, channel, approved: verdict.decision.approved, phone: extra.telefono, amount: Math.round(extra.total * 100), offerId: extra.referencia1, saleUuid: extra.uuid, at: new Date().toISOString() });
+  if (!verdict.decision.approved) return remember("cobrar", key, fingerprint, 200, { success: false, mensaje: verdict.decision.mensaje });
+  verdict.settle();
+
+  const line = lineOf(extra.telefono);
+  const offer = offerById(extra.referencia1);
+  let activationCode: string | undefined;
+  if (channel === "esim") {
+    sales.sold.add(extra.uuid);
+    world.esimPurchases.set(extra.correo, (world.esimPurchases.get(extra.correo) ?? 0) + 1);
+    for (const order of sales.esimOrders.values()) if (order.visitor === extra.uuid) order.paid = true;
+    // The eSIM's activation code (an LPA string, what the QR encodes); the real upstream e-mails it too.
+    activationCode = `LPA:1$smdp.esim.bait.mock$${randomUUID().replaceAll("-", "").slice(0, 24).toUpperCase()}`;
+  } else if (channel === "captacion" && info) {
+    // A SIM: nothing to apply to a line yet, the warehouse ships it to this address.
+    sales.simShipments.push({
+      orderId,
+      saleUuid: extra.uuid,
+      offerId: extra.referencia1,
+      phone: info.telefono,
+      email: info.correo,
+      contact: `${info.nombreContacto} ${info.apellidoContacto}`.trim(),
+      postalCode: info.codigoPostal,
+      address: {
+        street: info.calle,
+        exterior: info.exterior,
+        interior: info.interior,
+        colonia: info.colonia,
+        municipality: info.municipio,
+        city: info.ciudad,
+        state: info.estado,
+        country: info.pais,
+      },
+      at: new Date().toISOString(),
+    });
+  } else if (line && offer) {
+    // A recharge: applied at once in the mock, so the history and the balance show it.
+    const history = world.history.get(line.number) ?? [];
+    // The entry carries the sale's uuid (SPEC §7), so the sale can be found in the history.
+    history.push({ uuid: extra.uuid, orderID: orderId, offeringID: offer.offerId, amount: Math.round(extra.precio * 100), applicationDate: new Date().toISOString(), rechargeApplied: true, status: "applied" });
+    world.history.set(line.number, history);
+    const balance = world.balances.get(line.number);
+    world.balances.set(line.number, {
+      mbTotal: (balance?.mbTotal ?? 0) + offer.mbNavigation,
+      mbUsed: balance?.mbUsed ?? 0,
+      socialTotal: (balance?.socialTotal ?? 0) + offer.mbSocialNetworks,
+      socialUsed: balance?.socialUsed ?? 0,
+      nextRecharge: days(offer.duration),
+      unlimited: balance?.unlimited ?? false,
+    });
+    if (meta.recurrente) {
+      const uuid = randomUUID();
+      world.recurrences.set(uuid, {
+        uuid,
+        number: line.number,
+        email: extra.correo,
+        name: extra.nombre,
+        offerId: offer.offerId,
+        offeringID: offer.offerId,
+        rechargeName: offer.rechargeName,
+        price: offer.price,
+        duration: offer.duration,
+        type: offer.type,
+        status: "active",
+        applicationDate: new Date().toISOString(),
+        lastChargeDate: new Date().toISOString(),
+        nextChargeDate: days(offer.duration),
+        cardLast: verdict.cardLast,
+      });
+    }
+  }
+  return remember("cobrar", key, fingerprint, 200, { success: true, mensaje: "Felicidades, se ha completado tu pago.", orden: orderId, ...(activationCode ? { codigoActivacion: activationCode } : {}) });
+}
+
+/** What the provider's record says of the charge sent with this Idempotency-Key: its kept decision, or whether it is being decided. */
+function chargeStatusOf(key: string): Record<string, unknown> {
+  const stored = sales.idempotentReplies.get(`cobrar ${key}`);
+  if (stored) {
+    const { success, orden, mensaje, codigoActivacion } = stored.body;
+    if (success === true) return { success: true, estado: "aprobado", orden, mensaje, ...(codigoActivacion ? { codigoActivacion } : {}) };
+    return { success: true, estado: "rechazado", mensaje };
+  }
+  return { success: true, estado: sales.chargesInFlight.has(key) ? "en_proceso" : "no_recibido" };
+}
+
+/**
  * The checkout's calls to the payments upstream: its public key, the plugin, the charge and the
- * PayPal order. The plugin and the charge really decrypt what the app sends
- * (mocks/payments-keys.ts); an approved recharge lands in the line's history and balance (and
- * starts a recurrence when asked), an eSIM marks its sale as sold, a SIM joins
- * `sales.simShipments`. /cobrar and /orden answer a repeated Idempotency-Key with the first
- * answer and do nothing again.
+ * PayPal order, and the charge's status by its Idempotency-Key. The plugin and the charge really
+ * decrypt what the app sends (mocks/payments-keys.ts); an approved recharge lands in the line's
+ * history and balance (and starts a recurrence when asked), an eSIM marks its sale as sold, a SIM
+ * joins `sales.simShipments`. /cobrar and /orden answer a repeated Idempotency-Key with the
+ * first answer and do nothing again. GET …/{channel}/cobro/{key} answers aprobado or rechazado
+ * from that first answer, en_proceso while a /cobrar with the key is received but undecided
+ * (`sales.chargesInFlight`), no_recibido otherwise.
  */
 export const checkout: RequestHandler[] = [
   http.get(`${base}/servicio/angular/llave`, async () => {
@@ -178,103 +290,30 @@ export const checkout: RequestHandler[] = [
   }),
 
   http.post(`${base}/servicio/angular/:channel/:providerType/cobrar`, async ({ request, params }) => {
-    const forced = await switched("payments.charge");
-    if (forced) return forced;
     if (!request.headers.get("customer") || !request.headers.get("origin")) return refuse("Faltan los encabezados customer y origin", 400);
     const key = request.headers.get(IDEMPOTENCY_HEADER)?.trim();
     if (!key) return refuse(`Falta el encabezado ${IDEMPOTENCY_HEADER}`, 400);
-    const body = chargeRequest.safeParse(await readJson(request));
-    if (!body.success) return refuse(`Solicitud inválida en «${firstIssue(body.error)}»`, 400);
-
-    const { extra, info, meta } = body.data;
-    const channel = String(params.channel);
-    const providerType = String(params.providerType);
-    // Nothing below awaits: the repeat check and the stored answer cannot interleave with a twin request.
-    const fingerprint = JSON.stringify({ channel, providerType, extra, info, meta });
-    const repeat = repeated("cobrar", key, fingerprint);
-    if (repeat) return repeat;
-
-    const opened = open(body.data.data, providerKeys().privateKeyPem);
-    if (!opened.ok) return refuse("No fue posible descifrar los datos de pago", 400);
-    const data = chargeData.safeParse(opened.value.payload);
-    if (!data.success) return refuse(`Datos de pago inválidos en «${firstIssue(data.error)}»`, 400);
-
-    const method = paymentMethodOf(meta.token, data.data.tarjeta, providerType);
-    if (!method.ok) return refuse(method.mensaje, 400);
-    const verdict = method.verdict(extra.total);
-
-    const orderId = `ORD-${randomUUID().slice(0, 8).toUpperCase()}`;
-    sales.charges.push({ orderId, channel, approved: verdict.decision.approved, phone: extra.telefono, amount: Math.round(extra.total * 100), offerId: extra.referencia1, at: new Date().toISOString() });
-    if (!verdict.decision.approved) return remember("cobrar", key, fingerprint, 200, { success: false, mensaje: verdict.decision.mensaje });
-    verdict.settle();
-
-    const line = lineOf(extra.telefono);
-    const offer = offerById(extra.referencia1);
-    let activationCode: string | undefined;
-    if (channel === "esim") {
-      sales.sold.add(extra.uuid);
-      world.esimPurchases.set(extra.correo, (world.esimPurchases.get(extra.correo) ?? 0) + 1);
-      for (const order of sales.esimOrders.values()) if (order.visitor === extra.uuid) order.paid = true;
-      // The eSIM's activation code (an LPA string, what the QR encodes); the real upstream e-mails it too.
-      activationCode = `LPA:1$smdp.esim.bait.mock$${randomUUID().replaceAll("-", "").slice(0, 24).toUpperCase()}`;
-    } else if (channel === "captacion" && info) {
-      // A SIM: nothing to apply to a line yet, the warehouse ships it to this address.
-      sales.simShipments.push({
-        orderId,
-        saleUuid: extra.uuid,
-        offerId: extra.referencia1,
-        phone: info.telefono,
-        email: info.correo,
-        contact: `${info.nombreContacto} ${info.apellidoContacto}`.trim(),
-        postalCode: info.codigoPostal,
-        address: {
-          street: info.calle,
-          exterior: info.exterior,
-          interior: info.interior,
-          colonia: info.colonia,
-          municipality: info.municipio,
-          city: info.ciudad,
-          state: info.estado,
-          country: info.pais,
-        },
-        at: new Date().toISOString(),
-      });
-    } else if (line && offer) {
-      // A recharge: applied at once in the mock, so the history and the balance show it.
-      const history = world.history.get(line.number) ?? [];
-      history.push({ uuid: randomUUID(), orderID: orderId, offeringID: offer.offerId, amount: Math.round(extra.precio * 100), applicationDate: new Date().toISOString(), rechargeApplied: true, status: "applied" });
-      world.history.set(line.number, history);
-      const balance = world.balances.get(line.number);
-      world.balances.set(line.number, {
-        mbTotal: (balance?.mbTotal ?? 0) + offer.mbNavigation,
-        mbUsed: balance?.mbUsed ?? 0,
-        socialTotal: (balance?.socialTotal ?? 0) + offer.mbSocialNetworks,
-        socialUsed: balance?.socialUsed ?? 0,
-        nextRecharge: days(offer.duration),
-        unlimited: balance?.unlimited ?? false,
-      });
-      if (meta.recurrente) {
-        const uuid = randomUUID();
-        world.recurrences.set(uuid, {
-          uuid,
-          number: line.number,
-          email: extra.correo,
-          name: extra.nombre,
-          offerId: offer.offerId,
-          offeringID: offer.offerId,
-          rechargeName: offer.rechargeName,
-          price: offer.price,
-          duration: offer.duration,
-          type: offer.type,
-          status: "active",
-          applicationDate: new Date().toISOString(),
-          lastChargeDate: new Date().toISOString(),
-          nextChargeDate: days(offer.duration),
-          cardLast: verdict.cardLast,
-        });
-      }
+    // Received before anything can hold it: while a latency switch holds the request, GET
+    // …/cobro/{key} answers en_proceso. Out again once it is decided or refused, whatever happens.
+    if (!sales.idempotentReplies.has(`cobrar ${key}`)) sales.chargesInFlight.add(key);
+    try {
+      // A forced answer is the provider failing before it decided: nothing is charged or kept.
+      const forced = await switched("payments.charge");
+      if (forced) return forced;
+      return await decideCharge(request, String(params.channel), String(params.providerType), key);
+    } finally {
+      sales.chargesInFlight.delete(key);
     }
-    return remember("cobrar", key, fingerprint, 200, { success: true, mensaje: "Felicidades, se ha completado tu pago.", orden: orderId, ...(activationCode ? { codigoActivacion: activationCode } : {}) });
+  }),
+
+  // Not in SPEC §7: the status path the app assumes (docs/upstream.md), to settle a charge whose
+  // answer never arrived from the provider's own record instead of charging again.
+  http.get(`${base}/servicio/angular/:channel/cobro/:key`, async ({ request, params }) => {
+    const forced = await switched("payments.chargeStatus");
+    if (forced) return forced;
+    if (!paymentChannel.safeParse(params.channel).success) return refuse(`Canal desconocido «${String(params.channel)}»`, 400);
+    if (!request.headers.get("customer") || !request.headers.get("origin")) return refuse("Faltan los encabezados customer y origin", 400);
+    return HttpResponse.json(chargeStatusOf(String(params.key)));
   }),
 
   http.post(`${base}/servicio/angular/:channel/3/orden`, async ({ request, params }) => {

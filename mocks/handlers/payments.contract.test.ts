@@ -1,20 +1,22 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openReply, seal } from "~/upstream/crypto.server";
-import { chargeResponse, type ChargeData, type ChargeRequest } from "~/upstream/payments/charge.schemas";
+import { chargeResponse, chargeStatusResponse, type ChargeData, type ChargeRequest } from "~/upstream/payments/charge.schemas";
 import { paypalOrderResponse } from "~/upstream/payments/paypal.schemas";
 import { hostKeyResponse, pluginInfo, pluginResponse } from "~/upstream/payments/plugin.schemas";
 import { activeRecurrencesResponse, recurrenceAnswer, recurrenceSearchResponse } from "~/upstream/payments/recurrence.schemas";
 import { mockServer } from "../node";
+import { clearSwitches, setSwitch } from "../switches";
 import { resetWorld, world } from "../world";
 import { resetSales, sales } from "../world-sales";
-import { mockProviderFor } from "./payments";
+import { DECLINED_MESSAGE, mockProviderFor } from "./payments";
 
 const base = "https://payments.upstream.mock";
 beforeAll(() => mockServer.listen({ onUnhandledRequest: "error" }));
 beforeEach(() => {
   resetWorld();
   resetSales();
+  clearSwitches();
 });
 afterAll(() => mockServer.close());
 
@@ -175,5 +177,81 @@ describe("payments handlers answer what the client parses", () => {
       const parsed = recurrenceAnswer.safeParse(await answer.json());
       expect(parsed.success && parsed.data.success).toBe(true);
     }
+  });
+});
+
+/** GET …/{channel}/cobro/{key} with the store and form origin /cobrar carries. */
+const statusOf = (key: string, channel = "general", headers: Record<string, string> = { customer: "bait-web", origin: "web-general" }) =>
+  fetch(`${base}/servicio/angular/${channel}/cobro/${encodeURIComponent(key)}`, { headers });
+
+describe("the charge's status by its Idempotency-Key (an assumed path, not in SPEC §7)", () => {
+  it("approved after an approved charge, with the charge's order and message", async () => {
+    const charged = chargeResponse.parse(await (await chargeWith("4111111111111111", "llave-ok")).json());
+    const response = await statusOf("llave-ok");
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(chargeStatusResponse.safeParse(body).success).toBe(true);
+    expect(body).toEqual({ success: true, estado: "aprobado", orden: charged.orden, mensaje: charged.mensaje });
+  });
+
+  it("declined after a declined charge, with the provider's decline message", async () => {
+    await chargeWith("4000000000000002", "llave-no");
+    expect(await (await statusOf("llave-no")).json()).toEqual({ success: true, estado: "rechazado", mensaje: DECLINED_MESSAGE });
+  });
+
+  it("no_recibido for a key no charge came with (and for a request refused before deciding)", async () => {
+    expect(await (await statusOf(randomUUID())).json()).toEqual({ success: true, estado: "no_recibido" });
+    const { body, headers } = await chargeBody("4111111111111111");
+    await send("POST", "/servicio/angular/general/3/cobrar", body, { ...headers, "Idempotency-Key": "llave-mala" });
+    expect(await (await statusOf("llave-mala")).json()).toEqual({ success: true, estado: "no_recibido" });
+  });
+
+  it("en_proceso while the provider holds the charge, then its decision", async () => {
+    setSwitch("payments.charge", { latencyMs: 400 });
+    const pending = chargeWith("4111111111111111", "llave-lenta");
+    let seen: unknown;
+    for (let tries = 0; tries < 50; tries++) {
+      seen = await (await statusOf("llave-lenta")).json();
+      if ((seen as { estado?: string }).estado === "en_proceso") break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(seen).toEqual({ success: true, estado: "en_proceso" });
+    const charged = chargeResponse.parse(await (await pending).json());
+    expect(sales.chargesInFlight.size).toBe(0);
+    expect(await (await statusOf("llave-lenta")).json()).toMatchObject({ estado: "aprobado", orden: charged.orden });
+  });
+
+  it("a charge the provider failed before deciding (a forced 503) leaves nothing in process", async () => {
+    setSwitch("payments.charge", { latencyMs: 50, status: 503 });
+    expect((await chargeWith("4111111111111111", "llave-caida")).status).toBe(503);
+    expect(sales.chargesInFlight.size).toBe(0);
+    expect(await (await statusOf("llave-caida")).json()).toEqual({ success: true, estado: "no_recibido" });
+    expect(sales.charges).toEqual([]);
+  });
+
+  it("an eSIM's approval carries its activation code", async () => {
+    const info = await pluginAnswer("demo.mbb@example.com", "esim");
+    const { body, headers } = await chargeBody("4111111111111111");
+    const charged = chargeResponse.parse(await (await send("POST", `/servicio/angular/esim/${info.proveedor.tipo}/cobrar`, body, { ...headers, "Idempotency-Key": "llave-esim" })).json());
+    expect(charged.codigoActivacion).toMatch(/^LPA:1\$/);
+    expect(await (await statusOf("llave-esim", "esim")).json()).toMatchObject({ estado: "aprobado", orden: charged.orden, codigoActivacion: charged.codigoActivacion });
+  });
+
+  it("refuses a request without the customer and origin headers, and an unknown channel", async () => {
+    const bare = await statusOf("llave-1", "general", {});
+    expect(bare.status).toBe(400);
+    expect(chargeStatusResponse.parse(await bare.json())).toMatchObject({ success: false, mensaje: expect.any(String) });
+    expect((await statusOf("llave-1", "otro")).status).toBe(400);
+  });
+
+  it("honours its own switch", async () => {
+    setSwitch("payments.chargeStatus", { status: 500 });
+    expect((await statusOf("llave-1")).status).toBe(500);
+  });
+
+  it("an approved recharge's history entry and charge carry the sale's uuid", async () => {
+    const charged = chargeResponse.parse(await (await chargeWith("4111111111111111")).json());
+    expect(world.history.get("5512345678")!.at(-1)).toMatchObject({ uuid: extra.uuid, orderID: charged.orden });
+    expect(sales.charges).toMatchObject([{ orderId: charged.orden, saleUuid: extra.uuid, phone: "5512345678", approved: true }]);
   });
 });

@@ -3,6 +3,7 @@ import { FormMessage } from "~/components/form/form-messages";
 import type { TFunction as Translate } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { AccountOverview } from "./balance.server";
+import type { PaymentNotice } from "~/features/payment/home-notice.server";
 import type { BalanceRow, BalanceView } from "./balance-view";
 import { INVOICE_PATH, REPLACEMENT_PATH } from "~/features/profile/urls";
 import { HISTORY_LIMIT_PARAM, HISTORY_LIMITS } from "./urls";
@@ -167,7 +168,7 @@ function History({ history, historyLimit }: Pick<AccountOverview, "history" | "h
  * left, 'Recargar' for this line), the line's status, the balance in detail (Datos de consumo), the history (each
  * applied recharge with its invoice) and every other page of the customer area.
  */
-export function HomeView(overview: AccountOverview) {
+export function HomeView(overview: AccountOverview & { paymentNotice?: PaymentNotice | null }) {
   const { user, auth, balance, balanceError, lineNumber, lineStatus, lineError, historyError, rechargeShortcut } = overview;
   const { t: message } = useTranslation(["common", "customer"]);
   const profile = profileOfUserType[user.userType];
@@ -177,6 +178,11 @@ export function HomeView(overview: AccountOverview) {
       <p className="account-page__who">
         <strong>{message("customer:account.greeting", { name: user.name })}</strong> · {message(`customer:account.line.${profile}`, { number: lineNumber })}
       </p>
+      {overview.paymentNotice ? (
+        <FormMessage tone={overview.paymentNotice.tone}>
+          {overview.paymentNotice.text} <Link to={overview.paymentNotice.href}>{overview.paymentNotice.link}</Link>
+        </FormMessage>
+      ) : null}
       <section className="account-card account-summary" aria-labelledby="line-title">
         <h2 id="line-title">{message("customer:home.summaryTitle")}</h2>
         {balanceError ? <FormMessage tone="error">{message(balanceError)}</FormMessage> : null}

@@ -27,7 +27,9 @@ export type PluginView = {
 };
 
 export type CheckoutData =
-  | { ok: false; message: string; sale: SaleView | null; editHref: string | null }
+  | { ok: false; message: string; sale: SaleView | null; editHref: string | null; confirming?: false }
+  /** A payment of this sale was sent and its outcome is not known yet: no pay step until it is (docs/payment.md "States of a payment"). */
+  | { ok: false; confirming: true; message: string; sale: SaleView; editHref: null }
   | {
       ok: true;
       sale: SaleView;
@@ -40,6 +42,8 @@ export type CheckoutData =
       /** Back from the provider's hosted payment page (no JavaScript): the summary to confirm and pay, or null. */
       cardPage: CardSummary | null;
       notice: string | null;
+      /** What became of the sale's last attempt, settled after the customer left (a crash, a lost answer): told once. */
+      earlier: CheckoutAnswer | null;
       /** This page's own address (with ?metodo=tarjeta when the hosted card fell back to the card form). */
       selfHref: string;
       links: { privacy: string; terms: string };

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { FormMessage } from "~/components/form/form-messages";
 import { useHydrated } from "~/components/use-hydrated";
@@ -31,7 +31,13 @@ export function CheckoutView({ checkout, answer }: { checkout: CheckoutData; ans
           <h2 id="checkout-plugin-title" className="checkout-plugin__title">
             {message("payment:checkout.methodTitle")}
           </h2>
-          {checkout.ok ? <Plugin checkout={answer?.paymentKey ? { ...checkout, paymentKey: answer.paymentKey } : checkout} answer={answer} /> : <ErrorPanel text={checkout.message} />}
+          {checkout.ok ? (
+            <Plugin checkout={answer?.paymentKey ? { ...checkout, paymentKey: answer.paymentKey } : checkout} answer={answer ?? checkout.earlier ?? undefined} />
+          ) : checkout.confirming ? (
+            <ConfirmingPanel text={checkout.message} />
+          ) : (
+            <ErrorPanel text={checkout.message} />
+          )}
         </section>
       </div>
     </div>
@@ -86,6 +92,43 @@ function ErrorPanel({ text }: { text: string }) {
           {message("payment:checkout.retry")}
         </a>
       </p>
+    </div>
+  );
+}
+
+/** How often the page asks again while a payment is being confirmed (with JavaScript; without it, 'Consultar de nuevo'). */
+const CONFIRMING_POLL_MS = 4_000;
+
+/**
+ * A payment was sent and its outcome is not known yet (the site restarted meanwhile, the answer
+ * was lost): what was bought and for which line, that it must not be paid again, and no pay step.
+ * With JavaScript the page asks again every few seconds and turns into the confirmation or the
+ * form with what failed; without it, 'Consultar de nuevo' is a link to the same page.
+ */
+function ConfirmingPanel({ text }: { text: string }) {
+  const { t: message } = useTranslation(["common", "payment"]);
+  const hydrated = useHydrated();
+  const revalidator = useRevalidator();
+  const title = useStepFocus<HTMLHeadingElement>("confirming");
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      if (revalidator.state === "idle") revalidator.revalidate();
+    }, CONFIRMING_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [revalidator]);
+  return (
+    <div className="checkout-confirming" role="status">
+      <h3 className="checkout-step__title" tabIndex={-1} ref={title} autoFocus={!hydrated}>
+        {message("payment:recovery.confirmingTitle")}
+      </h3>
+      <p>{text}</p>
+      <p>{message("payment:recovery.doNotPayAgain")}</p>
+      <p>
+        <a className="button button--secondary" href="/pago">
+          {message("payment:recovery.checkAgain")}
+        </a>
+      </p>
+      {hydrated ? <p className="checkout-confirming__auto">{message("payment:recovery.autoCheck")}</p> : null}
     </div>
   );
 }

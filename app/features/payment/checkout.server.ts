@@ -5,6 +5,7 @@ import * as z from "zod";
 import type { CheckoutSale } from "#schemas/sale";
 import { limitedPostalLookup } from "~/features/address/postal.server";
 import { getRecharges, getSite } from "~/lib/config/config.server";
+import { formatPhone } from "~/lib/format";
 import { isOfferShown } from "~/features/flags/visibility";
 import { viewerFor } from "~/features/flags/visibility.server";
 import { translate } from "~/lib/i18n/i18n.server";
@@ -15,7 +16,7 @@ import { cardPageReturn, cardPageReturnPath, payWithCardPage, startCardPage } fr
 import type { CheckoutData } from "./checkout-data";
 import { payWithToken } from "./hosted-card.server";
 import { paymentLedger, FAILURE_THRESHOLD } from "./ledger.server";
-import { answer, errorMessage, type ParsedPost } from "./outcome.server";
+import { answer, errorMessage, followUp, type ParsedPost } from "./outcome.server";
 import { confirmPaypal, startPaypal } from "./paypal.server";
 import { legalOptions, preparePlugin } from "./plugin.server";
 import { RECEIPT_PATH } from "./receipt.server";
@@ -58,9 +59,14 @@ async function isStillOffered(request: Request, context: AppLoadContext, sale: C
 export async function loadCheckout(request: Request, context: AppLoadContext) {
   const sale = await pendingSale(request);
   if (!sale) throw await redirectWithNotice(request, "/recargas", "recharge:checkout.expired");
+  const session = await getSession(request);
+  // A payment sent before (the app may have died meanwhile) is settled first, never paid again:
+  // its confirmation, what failed, or "Estamos confirmando tu pago…" while nobody knows yet.
+  const follow = await followUp(session, sale);
+  if (follow.state === "approved") throw redirect(RECEIPT_PATH, { status: 303, headers: { "Set-Cookie": follow.setCookie } });
+  if (follow.state === "confirming") return confirming(sale);
   if (!(await isStillOffered(request, context, sale))) throw await redirectWithNotice(request, "/recargas", "payment:checkout.notOffered");
   const url = new URL(request.url);
-  const session = await getSession(request);
   const notice = session.get("notice") ?? null;
   // A new checkout: the confirmation of an earlier payment has served (and the cookie stays small).
   session.unset("receipt");
@@ -88,12 +94,23 @@ export async function loadCheckout(request: Request, context: AppLoadContext) {
       },
       cardPage,
       notice: notice ? translate(notice) : null,
+      earlier: follow.state === "failed" ? follow.told : null,
       selfHref: prepared.plugin.cardFallback ? `${CHECKOUT_PATH}?${CARD_METHOD_PARAM}=tarjeta` : CHECKOUT_PATH,
       links: { privacy: getSite().privacyNoticeUrl, terms: "/terminos-y-condiciones" },
       nonce: context.cspNonce ?? "",
     },
     { headers },
   );
+}
+
+/** The sale's payment was sent and its outcome is not known yet: what was bought, for which line, and no pay step. */
+function confirming(sale: CheckoutSale) {
+  const view = saleView(sale);
+  const line = sale.kind === "recharge" || sale.kind === "recurring" ? formatPhone(sale.lineNumber) : null;
+  const text = line
+    ? translate("payment:recovery.confirmingLine", { description: sale.description, total: view.totalText, number: line })
+    : translate("payment:recovery.confirmingOther", { description: sale.description, total: view.totalText });
+  return data<CheckoutData>({ ok: false, confirming: true, message: text, sale: view, editHref: null }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 // ——— The actions ———

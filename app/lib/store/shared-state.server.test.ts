@@ -1,25 +1,39 @@
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { createRateLimiter, LIMITS } from "../rate-limit.server";
+import { fileState } from "./file-state.server";
 import { memoryState, redisState, type SharedState } from "./shared-state.server";
 
 /**
- * The shared state (attempt limits, the payment ledger) on both backends: this process's memory,
- * and Redis (a real redis-server, tests/unit/redis-server.global-setup.ts), where two clients
- * stand for two instances of the site.
+ * The shared state (attempt limits, the payment ledger) on its backends: this process's memory,
+ * the same journaled to a file (a fresh folder each time), and Redis (a real redis-server,
+ * tests/unit/redis-server.global-setup.ts), where two clients stand for two instances of the site.
  */
 const opened: SharedState[] = [];
+const folders: string[] = [];
 const redis = () => {
   const state = redisState(inject("redisUrl"));
   opened.push(state);
   return state;
 };
+const file = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "bait-state-"));
+  folders.push(dir);
+  const state = fileState(dir);
+  opened.push(state);
+  return state;
+};
 afterAll(async () => {
   await Promise.all(opened.map((state) => state.close()));
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
 });
 
 describe.each([
   { name: "memory", instances: () => { const one = memoryState(); return [one, one] as const; } },
+  { name: "a journaled file", instances: () => { const one = file(); return [one, one] as const; } },
   { name: "Redis (two instances)", instances: () => [redis(), redis()] as const },
 ])("the shared state in $name", ({ instances }) => {
   it("counts hits in a window that starts with the first, seen by every instance", async () => {
@@ -55,6 +69,21 @@ describe.each([
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(await a.get(key)).toBeNull();
     expect(await b.claim(key, "again", 100)).toBe(true);
+  });
+
+  it("lists the live values under a prefix, as they were named", async () => {
+    const [a, b] = instances();
+    const prefix = `test:keys:${randomUUID()}:`;
+    await a.set(`${prefix}one`, "1", 60_000);
+    await b.claim(`${prefix}two`, "2", 60_000);
+    await a.set(`${prefix}brief`, "3", 50);
+    await a.set(`test:keys:${randomUUID()}:outside`, "4", 60_000);
+    // Glob characters in a prefix are matched as they are.
+    await b.set(`${prefix}[*]?`, "5", 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect((await b.keys(prefix)).sort()).toEqual([`${prefix}[*]?`, `${prefix}one`, `${prefix}two`].sort());
+    expect(await a.keys(`${prefix}[*`)).toEqual([`${prefix}[*]?`]);
+    expect(await a.keys(`${prefix}nothing`)).toEqual([]);
   });
 
   it("an attempt limit reached through one instance is enforced by the other", async () => {

@@ -54,6 +54,11 @@ export function memoryState(clock: () => number = () => Date.now()): SharedState
       values.set(key, { value, until: clock() + ttlMs });
       prune();
     },
+    async keys(prefix) {
+      const found: string[] = [];
+      for (const [key] of values) if (key.startsWith(prefix) && liveValue(key) !== null) found.push(key);
+      return found;
+    },
     async ping() {
       return true;
     },
@@ -65,10 +70,12 @@ export function memoryState(clock: () => number = () => Date.now()): SharedState
   };
 }
 
+const NAMESPACE = "bait:state:";
+
 /**
  * The same on Redis: a counter is INCR with PEXPIRE NX (the window starts with the first hit) in
- * one MULTI; a claim is SET NX PX. Commands fail at once while Redis is unreachable (no offline
- * queue); each caller decides what that means for it.
+ * one MULTI; a claim is SET NX PX; `keys` is a SCAN of `bait:state:<prefix>*`. Commands fail at
+ * once while Redis is unreachable (no offline queue); each caller decides what that means for it.
  */
 export function redisState(url: string): SharedState {
   const client = createClient({ url, disableOfflineQueue: true });
@@ -85,7 +92,7 @@ export function redisState(url: string): SharedState {
     if (!client.isReady) throw new Error("Redis no responde");
     return client;
   };
-  const name = (key: string) => `bait:state:${key}`;
+  const name = (key: string) => `${NAMESPACE}${key}`;
   const windowOf = (count: number, ttl: number): Window => ({ count, resetAt: Date.now() + Math.max(ttl, 0) });
   return {
     async hit(key, windowMs) {
@@ -110,6 +117,15 @@ export function redisState(url: string): SharedState {
     },
     async set(key, value, ttlMs) {
       await (await ready()).set(name(key), value, { expiration: { type: "PX", value: ttlMs } });
+    },
+    async keys(prefix) {
+      const redis = await ready();
+      // The prefix is matched literally: its glob characters are escaped. SCAN may list a key twice.
+      const found = new Set<string>();
+      for await (const batch of redis.scanIterator({ MATCH: `${name(prefix.replace(/[*?[\]\\]/g, "\\$&"))}*`, COUNT: 500 })) {
+        for (const key of batch) found.add(String(key).slice(NAMESPACE.length));
+      }
+      return [...found];
     },
     async ping() {
       try {

@@ -1,6 +1,7 @@
 import { env } from "../env.server";
 import { fileStore } from "./file.server";
 import { redisStore } from "./redis.server";
+import { fileState } from "./file-state.server";
 import { memoryState, redisState } from "./shared-state.server";
 import type { SharedState, Store } from "./types";
 
@@ -19,10 +20,28 @@ export function openStore(): Store {
   return env.redisUrl ? redisStore(env.redisUrl) : fileStore(env.dataDir);
 }
 
+/**
+ * Which state this deployment keeps (docs/upstream.md "Shared state"): Redis with `REDIS_URL`;
+ * otherwise, with real upstreams or an explicit `DATA_DIR`, a journal under `DATA_DIR` that
+ * survives a crash or a deploy (one process: ./file-state.server.ts); memory only for the demo
+ * (mocks on, no `DATA_DIR`), where a restart forgets sessions and payments, and the server says
+ * so at start (server/index.ts). The start rules refuse real upstreams with neither.
+ */
+export function stateKind(): "redis" | "file" | "memory" {
+  if (env.redisUrl) return "redis";
+  return !env.mocks || env.dataDirGiven ? "file" : "memory";
+}
+
 // Kept on the process, not the module: `npm run dev` loads each rebuild of the app into the same
 // process, and a rebuild must not forget the sessions, limits and records of the one before it.
 const PROCESS_KEY = Symbol.for("bait.shared-state");
 const processGlobal = globalThis as typeof globalThis & { [PROCESS_KEY]?: SharedState };
 
+function openState(): SharedState {
+  const kind = stateKind();
+  if (kind === "redis") return redisState(env.redisUrl!);
+  return kind === "file" ? fileState(env.dataDir) : memoryState();
+}
+
 /** This deployment's shared state. */
-export const sharedState: SharedState = (processGlobal[PROCESS_KEY] ??= env.redisUrl ? redisState(env.redisUrl) : memoryState());
+export const sharedState: SharedState = (processGlobal[PROCESS_KEY] ??= openState());

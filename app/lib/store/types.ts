@@ -26,8 +26,10 @@ export interface Store {
 /**
  * State that every instance must see the same (docs/upstream.md "Shared state"): attempt limits
  * and lockouts, the payment ledger's claims and verdicts, the failure counter. Redis when
- * `REDIS_URL` is set (keys `bait:state:…`, all expiring), this process's memory otherwise (one
- * instance: `npm start` refuses several workers without Redis).
+ * `REDIS_URL` is set (keys `bait:state:…`, all expiring), one process's otherwise (one instance:
+ * `npm start` refuses several workers without Redis): in its memory (`memoryState`), or in its
+ * memory with every change journaled to a file under `DATA_DIR` (`fileState`, which survives a
+ * crash or a restart).
  */
 export interface SharedState {
   /** Adds one to `key`; the window of `windowMs` starts with the first hit. */
@@ -39,6 +41,14 @@ export interface SharedState {
   claim(key: string, value: string, ttlMs: number): Promise<boolean>;
   get(key: string): Promise<string | null>;
   set(key: string, value: string, ttlMs: number): Promise<void>;
+  /**
+   * The keys of the live values (set by `set` or `claim`, not expired) whose name starts with
+   * `prefix`, as the caller named them, in no particular order: the payment sweep finds the open
+   * payments with it. For small sets of keys: on Redis it is a SCAN of every key, which may
+   * also list a `hit` counter under the prefix (keep counters and values under prefixes of their
+   * own).
+   */
+  keys(prefix: string): Promise<string[]>;
   /** Whether the state answers now (readiness). */
   ping(): Promise<boolean>;
   close(): Promise<void>;

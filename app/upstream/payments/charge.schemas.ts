@@ -89,3 +89,27 @@ export const chargeResponse = z.object({
 
 /** The header that makes a POST that moves money safe to repeat: one key, at most one charge or order. */
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+
+/**
+ * The answer of GET /servicio/angular/{channel}/cobro/{idempotencyKey}, the charge's status by
+ * its Idempotency-Key. Not in SPEC §7: the path and this shape are an assumption to confirm with
+ * the provider (docs/upstream.md). `aprobado` and `rechazado` are the decision the provider kept
+ * for the key; `en_proceso` a charge received and not decided yet; `no_recibido` no charge with
+ * that key ever arrived. `success: false` is a refusal (the request itself, as without headers).
+ */
+export const chargeStatusResponse = z.union([
+  z.discriminatedUnion("estado", [
+    z.object({
+      success: z.literal(true),
+      estado: z.literal("aprobado"),
+      orden: z.string().nullish(),
+      mensaje: z.string().nullish(),
+      codigoActivacion: z.string().max(512).nullish(),
+    }),
+    z.object({ success: z.literal(true), estado: z.literal("rechazado"), mensaje: z.string().nullish() }),
+    z.object({ success: z.literal(true), estado: z.literal("en_proceso") }),
+    z.object({ success: z.literal(true), estado: z.literal("no_recibido") }),
+  ]),
+  z.object({ success: z.literal(false), mensaje: z.string().nullish() }),
+]);
+export type ChargeStatusResponse = z.infer<typeof chargeStatusResponse>;

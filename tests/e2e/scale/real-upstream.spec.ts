@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { upstreamEnv } from "../../../mocks/upstream-names";
 import { SESSION_SECRET, ownPort } from "../support/env";
@@ -20,6 +23,8 @@ const UPSTREAM = `http://127.0.0.1:${PORT + 35}`;
 const SITE = `http://127.0.0.1:${PORT + 36}`;
 
 const processes: ChildProcess[] = [];
+/** Without Redis, a server with real upstreams keeps its state in DATA_DIR's journal. */
+const dataDir = mkdtempSync(path.join(tmpdir(), "bait-real-upstream-"));
 let serverLog = "";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
@@ -35,7 +40,7 @@ test.beforeAll(async () => {
   processes.push(upstream);
   await healthy(`${UPSTREAM}/healthz`);
   const site = spawn("node", ["--import", "tsx", "server/index.ts"], {
-    env: { ...process.env, ...upstreamEnv(UPSTREAM), NODE_ENV: "production", MOCKS: "false", PORT: String(PORT + 36), SESSION_SECRET, HSTS: "false", LOG_LEVEL: "warn" },
+    env: { ...process.env, ...upstreamEnv(UPSTREAM), NODE_ENV: "production", MOCKS: "false", PORT: String(PORT + 36), SESSION_SECRET, DATA_DIR: dataDir, HSTS: "false", LOG_LEVEL: "warn" },
     stdio: ["ignore", "ignore", "pipe"],
   });
   site.stderr?.on("data", (chunk: Buffer) => {
@@ -47,6 +52,7 @@ test.beforeAll(async () => {
 
 test.afterAll(() => {
   for (const child of processes.reverse()) child.kill("SIGTERM");
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 test("with MOCKS=false the server starts and serves the home page and the catalogue from upstreams over HTTP", async ({ page }) => {

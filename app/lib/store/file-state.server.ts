@@ -1,0 +1,394 @@
+import { close, closeSync, fdatasync, fdatasyncSync, fsyncSync, mkdirSync, open as openFd, openSync, readFileSync, renameSync, unlinkSync, write, writeFileSync, writeSync } from "node:fs";
+import { open, rename } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import type { SharedState, Window } from "./types";
+
+/**
+ * The shared state without Redis that survives a crash or a restart: the state of ./shared-state
+ * .server.ts's `memoryState` (counters with their windows, values with their time to live), kept
+ * in this process's memory and journaled to `state.journal` under `dir` (`DATA_DIR`), one JSON
+ * line per change holding the state it left, so that replaying the lines in order gives the state
+ * back: `{"c": key, "n": count, "r": resetAt}` for a counter, `{"v": key, "s": value, "u": until}`
+ * for a value, `{"x": key}` for a clear.
+ *
+ * - Durable: a change (a hit, a clear, a claim won, a set) resolves only once its line is written
+ *   and flushed to the disk (fdatasync), so what a caller was told is stored is there after a
+ *   SIGKILL or a power cut. The lines of the changes made while a write is on its way go together
+ *   in the next write and its one fdatasync (group commit): a burst of callers costs one sync per
+ *   batch, not one per call. A claim lost and a clear of nothing write nothing. Reads (`get`,
+ *   `peek`, `keys`) are answered from memory.
+ * - A change is made in memory at once, before its line is written: a claim stays atomic (the
+ *   second of two claims sees the first) and a read sees the change, like `memoryState`. When a
+ *   write fails (disk full, I/O error), the callers of that batch get the error, the change stays
+ *   in memory (its outcome is unknown to the caller, as with a Redis command that timed out) and
+ *   `ping` answers false; the next change rewrites the journal from memory instead of appending to
+ *   a file that may end with half a line, and `ping` answers true again once that worked.
+ * - Opening replays the journal (a line cut short by a crash was never acknowledged: it is
+ *   skipped) and rewrites it with only the live entries; so does every `compactAfter` lines
+ *   appended, in the write queue. Expired sessions and payments do not stay on the disk for long.
+ * - The state belongs to one process, which holds `state.lock` (its pid) while it is open: another
+ *   live process opening the same folder is refused (an EnvError, which server/index.ts prints as a
+ *   refusal to start); a lock left by a process that is gone is taken over. Several instances of
+ *   the site share their state through Redis (`REDIS_URL`), not through this file.
+ *
+ * Values are stored as given (session records, payment records: JSON strings of a few KB) in a
+ * file only this user can read (0600), and never logged.
+ */
+export type FileState = SharedState & {
+  /** Resolves once the changes made so far are on the disk (or their write failed). */
+  flush(): Promise<void>;
+};
+
+export type FileStateOptions = {
+  clock?: () => number;
+  /** Lines appended after which the journal is rewritten with only the live entries. */
+  compactAfter?: number;
+};
+
+type Value = { value: string; until: number };
+type Operation = { c: string; n: number; r: number } | { v: string; s: string; u: number } | { x: string };
+type Waiter = { line: string; resolve: () => void; reject: (error: unknown) => void };
+
+// The folders open in this process: opening one twice would make two journals of one file.
+const OPEN_KEY = Symbol.for("bait.file-state.open");
+const processGlobal = globalThis as typeof globalThis & { [OPEN_KEY]?: Set<string> };
+const openHere = (processGlobal[OPEN_KEY] ??= new Set<string>());
+
+const writeAsync = promisify(write);
+const fdatasyncAsync = promisify(fdatasync);
+const openAsync = promisify(openFd);
+const closeAsync = promisify(close);
+
+/** The shared state of one process, journaled under `dir`; opening it is synchronous. */
+export function fileState(dir: string, options: FileStateOptions = {}): FileState {
+  const clock = options.clock ?? (() => Date.now());
+  const compactAfter = options.compactAfter ?? 20_000;
+  const root = path.resolve(dir);
+  const journal = path.join(root, "state.journal");
+  const lock = path.join(root, "state.lock");
+  const counters = new Map<string, Window>();
+  const values = new Map<string, Value>();
+
+  const liveCounter = (key: string) => {
+    const entry = counters.get(key);
+    if (entry && entry.resetAt > clock()) return entry;
+    counters.delete(key);
+    return null;
+  };
+  const liveValue = (key: string) => {
+    const entry = values.get(key);
+    if (entry && entry.until > clock()) return entry;
+    values.delete(key);
+    return null;
+  };
+  // Old entries go when a map grows: a flood of distinct keys cannot exhaust memory.
+  const prune = () => {
+    if (counters.size > 50_000) for (const [key] of counters) liveCounter(key);
+    if (values.size > 50_000) for (const [key] of values) liveValue(key);
+  };
+  /** The journal of the live entries alone (expired ones leave the memory too). */
+  const snapshot = () => {
+    const lines: string[] = [];
+    for (const [key, entry] of counters) if (liveCounter(key)) lines.push(lineOf({ c: key, n: entry.count, r: entry.resetAt }));
+    for (const [key, entry] of values) if (liveValue(key)) lines.push(lineOf({ v: key, s: entry.value, u: entry.until }));
+    return lines.join("");
+  };
+
+  // Opening: the folder, the lock, the replay, the compacted journal, then the journal to append to.
+  if (openHere.has(root)) throw new Error(`DATA_DIR: el estado de ${dir} ya está abierto en este proceso`);
+  try {
+    mkdirSync(root, { recursive: true });
+  } catch (error) {
+    throw unwritable(dir, error);
+  }
+  takeLock(lock, dir);
+  let fd: number;
+  try {
+    for (const line of readJournal(journal).split("\n")) {
+      // A line cut short by a crash was never acknowledged to anyone: it is skipped.
+      const operation = parseLine(line);
+      if (operation) apply(operation);
+    }
+    rewriteSync(journal, snapshot());
+    fd = openSync(journal, "a", 0o600);
+  } catch (error) {
+    releaseLock(lock);
+    throw unwritable(dir, error);
+  }
+  openHere.add(root);
+
+  function apply(operation: Operation) {
+    if ("c" in operation) counters.set(operation.c, { count: operation.n, resetAt: operation.r });
+    else if ("v" in operation) values.set(operation.v, { value: operation.s, until: operation.u });
+    else {
+      counters.delete(operation.x);
+      values.delete(operation.x);
+    }
+  }
+
+  // The write queue: one batch at a time, in order; what is queued meanwhile is the next batch.
+  let queued: Waiter[] = [];
+  let draining: Promise<void> | null = null;
+  let linesSinceCompaction = 0;
+  // The last write failed: the file may end with half a line and lacks changes memory has.
+  let failed = false;
+  let closed = false;
+
+  const commit = (operation: Operation) =>
+    new Promise<void>((resolve, reject) => {
+      queued.push({ line: lineOf(operation), resolve, reject });
+      draining ??= drain();
+    });
+
+  async function drain() {
+    // The calls made in the same tick as the first join its batch.
+    await Promise.resolve();
+    try {
+      while (queued.length > 0) {
+        const batch = queued;
+        queued = [];
+        try {
+          // After a failed write the file is rewritten from memory, which holds this batch's changes.
+          if (failed) await compact();
+          else {
+            await writeAll(fd, Buffer.from(batch.map((waiter) => waiter.line).join(""), "utf8"));
+            await fdatasyncAsync(fd);
+            linesSinceCompaction += batch.length;
+          }
+          failed = false;
+          for (const waiter of batch) waiter.resolve();
+        } catch (error) {
+          failed = true;
+          for (const waiter of batch) waiter.reject(error);
+          continue;
+        }
+        // The rewrite holds the changes queued meanwhile too; their lines follow it. A failed one
+        // may have left the journal renamed away: the next batch rewrites it (`failed`).
+        if (linesSinceCompaction >= compactAfter) {
+          await compact().catch(() => {
+            failed = true;
+          });
+        }
+      }
+    } finally {
+      draining = null;
+    }
+  }
+
+  /** Rewrites the journal with what memory holds now; the lines queued after it are appended to it. */
+  async function compact() {
+    const text = snapshot();
+    const temporary = `${journal}.tmp`;
+    const out = await open(temporary, "w", 0o600);
+    try {
+      await out.writeFile(text, "utf8");
+      await out.datasync();
+    } finally {
+      await out.close();
+    }
+    await rename(temporary, journal);
+    await syncDirectory(root);
+    const previous = fd;
+    fd = await openAsync(journal, "a", 0o600);
+    linesSinceCompaction = 0;
+    await closeAsync(previous).catch(() => undefined);
+  }
+
+  const flush = async () => {
+    while (draining) await draining;
+  };
+  const refuseClosed = () => Promise.reject(new Error("el estado compartido está cerrado"));
+
+  return {
+    async hit(key, windowMs) {
+      if (closed) return refuseClosed();
+      const entry = liveCounter(key) ?? { count: 0, resetAt: clock() + windowMs };
+      entry.count += 1;
+      counters.set(key, entry);
+      prune();
+      const window = { ...entry };
+      await commit({ c: key, n: window.count, r: window.resetAt });
+      return window;
+    },
+    async peek(key) {
+      const entry = liveCounter(key);
+      return entry ? { ...entry } : null;
+    },
+    async clear(key) {
+      if (closed) return refuseClosed();
+      // Nothing to clear, nothing to write.
+      if (!counters.has(key) && !values.has(key)) return;
+      counters.delete(key);
+      values.delete(key);
+      await commit({ x: key });
+    },
+    async claim(key, value, ttlMs) {
+      if (closed) return refuseClosed();
+      if (liveValue(key) !== null) return false;
+      const until = clock() + ttlMs;
+      values.set(key, { value, until });
+      prune();
+      await commit({ v: key, s: value, u: until });
+      return true;
+    },
+    async get(key) {
+      return liveValue(key)?.value ?? null;
+    },
+    async set(key, value, ttlMs) {
+      if (closed) return refuseClosed();
+      const until = clock() + ttlMs;
+      values.set(key, { value, until });
+      prune();
+      await commit({ v: key, s: value, u: until });
+    },
+    async keys(prefix) {
+      const found: string[] = [];
+      for (const [key] of values) if (key.startsWith(prefix) && liveValue(key) !== null) found.push(key);
+      return found;
+    },
+    async ping() {
+      return !closed && !failed;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await flush();
+      try {
+        await closeAsync(fd);
+      } finally {
+        releaseLock(lock);
+        openHere.delete(root);
+      }
+    },
+    flush,
+  };
+}
+
+const lineOf = (operation: Operation) => `${JSON.stringify(operation)}\n`;
+
+function parseLine(line: string): Operation | null {
+  if (!line.trim()) return null;
+  try {
+    const value: unknown = JSON.parse(line);
+    if (typeof value !== "object" || value === null) return null;
+    const operation = value as Record<string, unknown>;
+    const finite = (field: unknown): field is number => typeof field === "number" && Number.isFinite(field);
+    if (typeof operation.c === "string" && finite(operation.n) && finite(operation.r)) return { c: operation.c, n: operation.n, r: operation.r };
+    if (typeof operation.v === "string" && typeof operation.s === "string" && finite(operation.u)) return { v: operation.v, s: operation.s, u: operation.u };
+    if (typeof operation.x === "string") return { x: operation.x };
+  } catch {
+    // A torn last line.
+  }
+  return null;
+}
+
+function readJournal(file: string): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (error) {
+    if (codeOf(error) === "ENOENT") return "";
+    throw error;
+  }
+}
+
+/** Replaces `file` with `text`: a temporary file, synced, renamed over it, and the folder synced. */
+function rewriteSync(file: string, text: string) {
+  const temporary = `${file}.tmp`;
+  const out = openSync(temporary, "w", 0o600);
+  try {
+    const buffer = Buffer.from(text, "utf8");
+    for (let offset = 0; offset < buffer.length; ) offset += writeSync(out, buffer, offset, buffer.length - offset);
+    fdatasyncSync(out);
+  } finally {
+    closeSync(out);
+  }
+  renameSync(temporary, file);
+  const folder = openSync(path.dirname(file), "r");
+  try {
+    fsyncSync(folder);
+  } finally {
+    closeSync(folder);
+  }
+}
+
+async function writeAll(fd: number, buffer: Buffer) {
+  for (let offset = 0; offset < buffer.length; ) {
+    const { bytesWritten } = await writeAsync(fd, buffer, offset, buffer.length - offset, null);
+    offset += bytesWritten;
+  }
+}
+
+/** A rename is durable once its folder is synced. */
+async function syncDirectory(dir: string) {
+  const handle = await open(dir, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Takes `state.lock` for this process: created with its pid, or taken over when the pid it holds is
+ * this process's (a restart that got the same pid, as in a container) or a process that is gone.
+ */
+function takeLock(lock: string, dir: string) {
+  const mine = String(process.pid);
+  try {
+    const out = openSync(lock, "wx", 0o600);
+    try {
+      writeSync(out, mine);
+    } finally {
+      closeSync(out);
+    }
+    return;
+  } catch (error) {
+    if (codeOf(error) !== "EEXIST") throw unwritable(dir, error);
+  }
+  let holder = Number.NaN;
+  try {
+    holder = Number(readFileSync(lock, "utf8").trim());
+  } catch (error) {
+    if (codeOf(error) !== "ENOENT") throw unwritable(dir, error);
+  }
+  // An empty or garbled lock is one whose process died before writing its pid.
+  if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
+    throw envError(`DATA_DIR: otro proceso (pid ${holder}) usa el estado de ${dir}; espera a que termine o usa REDIS_URL para varios procesos`);
+  }
+  try {
+    writeFileSync(lock, mine, { mode: 0o600 });
+  } catch (error) {
+    throw unwritable(dir, error);
+  }
+}
+
+/** Removes the lock if it is still this process's. */
+function releaseLock(lock: string) {
+  try {
+    if (readFileSync(lock, "utf8").trim() === String(process.pid)) unlinkSync(lock);
+  } catch {
+    // Gone already.
+  }
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, another user's.
+    return codeOf(error) !== "ESRCH";
+  }
+}
+
+const codeOf = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code;
+
+const envError = (message: string) => Object.assign(new Error(message), { name: "EnvError" });
+
+/** The folder cannot be written: one line for server/index.ts's refusal; other errors pass. */
+function unwritable(dir: string, error: unknown) {
+  const code = codeOf(error);
+  if (typeof code !== "string") return error;
+  return envError(`DATA_DIR: no se puede escribir en ${dir} (${code}); el estado (sesiones, pagos) necesita una carpeta en un disco que sobreviva a un reinicio`);
+}

@@ -416,3 +416,56 @@ describe("provider types 2 and 3 on the server", () => {
   });
 });
 
+
+describe("an outcome nobody learnt (docs/payment.md \"States of a payment\")", () => {
+  /** The provider holds /cobrar past the charge's timeout (3 × 2 s here): the app never hears its verdict. */
+  const HOLD_MS = 6_600;
+  const loadOrRedirect = async (visitor: { cookie: string }) => {
+    try {
+      return { data: await load(visitor), location: null };
+    } catch (thrown) {
+      if (!(thrown instanceof Response)) throw thrown;
+      const cookie = thrown.headers.get("Set-Cookie");
+      if (cookie) visitor.cookie = cookie.split(";")[0]!;
+      return { data: null, location: thrown.headers.get("Location") };
+    }
+  };
+  const chargesOf = (phone: string) => sales.charges.filter((charge) => charge.phone === phone);
+
+  it("a charge that timed out shows 'Estamos confirmando tu pago…' (no pay step, no second charge), then the provider's approval as the usual confirmation", async () => {
+    const sale = rechargeSale("confirmando.aprobado@example.com", "5523456789");
+    const visitor = await visitorWith(sale);
+    setSwitch("payments.charge", { latencyMs: HOLD_MS });
+    const out = await pay(visitor, "4111111111111111");
+    expect([out.status, out.location]).toEqual([303, "/pago"]);
+
+    const confirming = await loadOrRedirect(visitor);
+    expect(confirming.data).toMatchObject({ ok: false, confirming: true, message: expect.stringContaining("Bait 100") });
+    expect((confirming.data as { message: string }).message).toContain("(55) 23 45 67 89");
+    expect(confirming.data).not.toHaveProperty("paymentKey");
+    // An old page's form (a fresh key) pays nothing while the first is unknown.
+    const again = await post(visitor, { intent: "card-page-pay", saleId: sale.uuid, paymentKey: randomUUID(), privacy: "on", terms: "on" });
+    expect([again.status, again.location]).toEqual([303, "/pago"]);
+
+    setSwitch("payments.charge", {});
+    await vi.waitFor(() => expect(chargesOf("5523456789")).toHaveLength(1), { timeout: 5_000 });
+    const settled = await loadOrRedirect(visitor);
+    expect(settled.location).toBe("/pago/completado");
+    const receipt = (await sessionStorage.getSession(visitor.cookie)).get("receipt");
+    expect(receipt).toMatchObject({ orderId: chargesOf("5523456789")[0]!.orderId, description: "Bait 100" });
+    expect(chargesOf("5523456789").filter((charge) => charge.approved)).toHaveLength(1);
+  });
+
+  it("a declined card learnt from the provider's record: the form says so once, with the attempts left", async () => {
+    const sale = rechargeSale("confirmando.rechazado@example.com", "5523456789");
+    const visitor = await visitorWith(sale);
+    setSwitch("payments.charge", { latencyMs: HOLD_MS });
+    await pay(visitor, "4000000000000002");
+    setSwitch("payments.charge", {});
+    await vi.waitFor(() => expect(chargesOf("5523456789")).toHaveLength(1), { timeout: 5_000 });
+    const told = ready((await loadOrRedirect(visitor)).data!);
+    expect(told.earlier).toMatchObject({ message: { tone: "error", text: DECLINED }, attemptsLeft: 2 });
+    // Told once: the next rendering is a plain pay step with a fresh key.
+    expect(ready((await loadOrRedirect(visitor)).data!).earlier).toBeNull();
+  });
+});

@@ -113,7 +113,7 @@ for (const [name, store] of [
     let site = startSite(store);
     await healthy(`${SITE}/healthz`, "the site");
     const approvedLine = "5512345678";
-    const declinedLine = "5534567890";
+    const declinedLine = "5523456789";
     const [payer, declined] = await Promise.all([visitorReadyToPay(browser, approvedLine, APPROVED_CARD), visitorReadyToPay(browser, declinedLine, DECLINED_CARD)]);
 
     await holdCharges(3_000);

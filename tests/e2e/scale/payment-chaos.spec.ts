@@ -46,10 +46,17 @@ async function healthy(url: string, what = url) {
 
 type Store = { REDIS_URL: string } | { DATA_DIR: string };
 
-function startSite(store: Store): ChildProcess {
-  const site = spawn("node", ["--import", "tsx", "server/index.ts"], {
-    env: { ...process.env, ...upstreamEnv(UPSTREAM), ...store, NODE_ENV: "production", MOCKS: "false", PORT: String(SITE_PORT), SESSION_SECRET, HSTS: "false", LOG_LEVEL: "warn" },
+/**
+ * The site on real upstreams: one process (server/index.ts), or `npm start`'s launcher with two
+ * workers (node:cluster), in a process group of its own so that a deploy's SIGTERM reaches the
+ * whole group, as systemd or a container runtime sends it.
+ */
+function startSite(store: Store, { workers = 0 } = {}): ChildProcess {
+  const command = workers ? ["scripts/start.mjs"] : ["--import", "tsx", "server/index.ts"];
+  const site = spawn("node", command, {
+    env: { ...process.env, ...upstreamEnv(UPSTREAM), ...store, ...(workers ? { WEB_CONCURRENCY: String(workers) } : {}), NODE_ENV: "production", MOCKS: "false", PORT: String(SITE_PORT), SESSION_SECRET, HSTS: "false", LOG_LEVEL: "warn" },
     stdio: ["ignore", "ignore", "pipe"],
+    detached: workers > 0,
   });
   site.stderr?.on("data", (chunk: Buffer) => (siteLog += chunk.toString()));
   processes.push(site);
@@ -100,7 +107,11 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => {
-  for (const child of processes.reverse()) child.kill("SIGKILL");
+  for (const child of processes.reverse()) {
+    // A launcher's workers go with its group.
+    if (child.spawnargs.includes("scripts/start.mjs") && child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
+    else child.kill("SIGKILL");
+  }
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -156,19 +167,21 @@ for (const [name, store] of [
   });
 }
 
-test("a deploy (SIGTERM) while the provider charges: the charge completes, the post gets its verdict, and the next instance shows the confirmation", async ({ browser }) => {
+test("a deploy (SIGTERM to npm start's process group, two workers) while the provider charges: the charge completes, the post gets its verdict, and the next instance shows the confirmation", async ({ browser }) => {
   await mock("POST", "/__mocks/reset");
   const store = { REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}` };
-  const old = startSite(store);
+  const old = startSite(store, { workers: 2 });
   await healthy(`${SITE}/healthz`, "the site");
   const line = "5512345678";
   const page = await visitorReadyToPay(browser, line, APPROVED_CARD);
 
-  await holdCharges(8_000);
+  // Longer than the 10 s a deploy used to wait, within DRAIN_SECONDS (20 s).
+  await holdCharges(12_000);
   const answered = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/pago"), { timeout: 60_000 });
   await payButton(page).click();
   await expect.poll(chargesInFlight, { timeout: 30_000 }).toBe(1);
-  old.kill("SIGTERM");
+  // The whole group: the launcher passes it on to its workers, which get it twice.
+  process.kill(-old.pid!, "SIGTERM");
   // The old instance stops listening at once; the next one takes the port while the old one drains.
   const next = startSite(store);
   const answer = await answered;

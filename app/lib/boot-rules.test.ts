@@ -3,7 +3,9 @@ import { bootProblems, clientAddress, DEMO_SESSION_SECRET, mocksOn, previewsOffR
 import { parseEnv } from "./env.server";
 
 const STRONG = "e2e-only-session-secret-0123456789abcdef";
-const everyUpstream = Object.fromEntries(UPSTREAM_URL_VARIABLES.map((name) => [name, `http://127.0.0.1:3999/${name.toLowerCase()}`]));
+/** With real upstreams the state must survive a restart: Redis, or a journal under DATA_DIR (the test below). */
+const durable = { DATA_DIR: "/var/lib/bait" };
+const everyUpstream = { ...Object.fromEntries(UPSTREAM_URL_VARIABLES.map((name) => [name, `http://127.0.0.1:3999/${name.toLowerCase()}`])), ...durable };
 /** The variables named by the lines, in order. */
 const named = (lines: string[]) => lines.map((line) => line.split(":")[0]);
 
@@ -34,7 +36,7 @@ describe("the start refusals: one line per variable, naming it", () => {
   it("the demo secret is accepted only in mock mode", () => {
     expect(bootProblems({ SESSION_SECRET: DEMO_SESSION_SECRET })).toEqual([]);
     expect(bootProblems({ MOCKS: "true", SESSION_SECRET: DEMO_SESSION_SECRET, ...everyUpstream })).toEqual([]);
-    const refused = bootProblems({ UPSTREAM_BASE_URL: "https://api.example.mx", SESSION_SECRET: DEMO_SESSION_SECRET });
+    const refused = bootProblems({ UPSTREAM_BASE_URL: "https://api.example.mx", ...durable, SESSION_SECRET: DEMO_SESSION_SECRET });
     expect(refused).toEqual(["SESSION_SECRET: es el secreto de demostración; sólo vale con MOCKS=true"]);
   });
 
@@ -46,20 +48,32 @@ describe("the start refusals: one line per variable, naming it", () => {
     ["a placeholder in Spanish, with its accent", "cámbiame-por-favor-0123456789-abcdefghij"],
   ])("a weak SESSION_SECRET is refused with real upstreams and with mocks: %s", (_case, secret) => {
     expect(weakSecretReason(secret)).toBeDefined();
-    expect(named(bootProblems({ UPSTREAM_BASE_URL: "https://api.example.mx", SESSION_SECRET: secret }))).toEqual(["SESSION_SECRET"]);
+    expect(named(bootProblems({ UPSTREAM_BASE_URL: "https://api.example.mx", ...durable, SESSION_SECRET: secret }))).toEqual(["SESSION_SECRET"]);
     expect(named(bootProblems({ SESSION_SECRET: secret }))).toEqual(["SESSION_SECRET"]);
   });
 
   it("a strong secret passes", () => {
     expect(weakSecretReason(STRONG)).toBeUndefined();
     expect(bootProblems({ NODE_ENV: "production", SESSION_SECRET: STRONG, ...everyUpstream })).toEqual([]);
-    expect(bootProblems({ SESSION_SECRET: STRONG, UPSTREAM_BASE_URL: "https://api.example.mx" })).toEqual([]);
+    expect(bootProblems({ SESSION_SECRET: STRONG, UPSTREAM_BASE_URL: "https://api.example.mx", ...durable })).toEqual([]);
   });
 
   it("with mocks off, each missing UPSTREAM_<NAME>_URL is a line of its own, unless UPSTREAM_BASE_URL gives them all", () => {
     const { UPSTREAM_SSO_URL: _sso, UPSTREAM_BANNERS_URL: _banners, ...someUpstreams } = everyUpstream;
     expect(named(bootProblems({ SESSION_SECRET: STRONG, ...someUpstreams }))).toEqual(["UPSTREAM_SSO_URL", "UPSTREAM_BANNERS_URL"]);
-    expect(named(bootProblems({ MOCKS: "false", SESSION_SECRET: STRONG }))).toEqual(UPSTREAM_URL_VARIABLES);
+    expect(named(bootProblems({ MOCKS: "false", SESSION_SECRET: STRONG, ...durable }))).toEqual(UPSTREAM_URL_VARIABLES);
+  });
+
+  it("with real upstreams, no state that survives a restart is refused: REDIS_URL, or DATA_DIR on one machine; the demo may keep memory", () => {
+    const real = { SESSION_SECRET: STRONG, UPSTREAM_BASE_URL: "https://api.example.mx" };
+    const refused = bootProblems(real);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatch(/^REDIS_URL: con upstreams reales hace falta un estado que sobreviva a un reinicio .*REDIS_URL, o DATA_DIR/);
+    expect(bootProblems({ ...real, REDIS_URL: "redis://127.0.0.1:6379" })).toEqual([]);
+    expect(bootProblems({ ...real, DATA_DIR: "/var/lib/bait" })).toEqual([]);
+    // An empty value is an unset one.
+    expect(named(bootProblems({ ...real, DATA_DIR: "" }))).toEqual(["REDIS_URL"]);
+    expect(bootProblems({ SESSION_SECRET: STRONG })).toEqual([]);
   });
 
   it("refuses a MOCKS that is neither true nor false, an upstream address that is no URL, several workers without Redis", () => {

@@ -1,6 +1,6 @@
 import { resetAnalytics } from "./analytics";
 import { clearSwitches, setSwitch, type CallSwitch } from "./switches";
-import { newToken, resetLines, resetWorld } from "./world";
+import { newToken, resetLines, resetWorld, world } from "./world";
 import { journey, resetJourney } from "./world-journey";
 import { resetSales, sales } from "./world-sales";
 import { resetPortabilities, resetReplacements, resetSupport } from "./world-support";
@@ -41,3 +41,6 @@ export const receivedCharges = () => sales.charges.map(({ orderId, approved, amo
 
 /** How many charges the mock payments upstream received and has not decided yet (GET /__mocks/charges-in-flight). */
 export const chargesInFlight = () => sales.chargesInFlight.size;
+
+/** How many codes (recovery, registration) the mock sent to a line (GET /__mocks/codes-sent?number=). */
+export const codesSentTo = (number: string) => world.codesSent.get(number) ?? 0;

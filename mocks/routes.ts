@@ -29,6 +29,7 @@ export function mountMockRoutes(app: Express, site: MockSite) {
   });
   app.get("/__mocks/leads", (_req, res) => res.json(mockControl.receivedLeads()));
   app.get("/__mocks/charges", (_req, res) => res.json(mockControl.receivedCharges()));
+  app.get("/__mocks/codes-sent", (req, res) => res.json({ count: mockControl.codesSentTo(String(req.query.number ?? "")) }));
   app.post("/__mocks/session", express.json(), (req, res) => {
     const access = mockControl.mintSession(req.body?.number);
     if (!access) return res.status(400).json({ error: "number must be 10 digits" });

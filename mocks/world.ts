@@ -109,6 +109,8 @@ function seed() {
     endedSessions: new Set<string>(),
     /** Verification uuids handed out after a right code → the number verified. */
     verified: new Map<string, string>(),
+    /** Codes sent per number (recovery and registration): what tests count sends with (GET /__mocks/codes-sent). */
+    codesSent: new Map<string, number>(),
   };
 }
 
@@ -137,9 +139,13 @@ export function resetLines(numbers: string[]) {
     }
   }
   for (const [uuid, number] of world.verified) if (wanted.has(number)) world.verified.delete(uuid);
+  for (const number of wanted) world.codesSent.delete(number);
   for (const [uuid, recurrence] of world.recurrences) if (wanted.has(recurrence.number)) world.recurrences.delete(uuid);
   for (const [uuid, recurrence] of fresh.recurrences) if (wanted.has(recurrence.number)) world.recurrences.set(uuid, recurrence);
 }
+
+/** Counts a code sent to `number` (the line it was asked for). */
+export const recordCodeSent = (number: string) => world.codesSent.set(number, (world.codesSent.get(number) ?? 0) + 1);
 
 /** The line a number or service number names, if it is a Bait line. */
 export const lineOf = (number: string) => world.lines.get(number);

@@ -5,7 +5,7 @@ import { parseEnv } from "./env.server";
 const STRONG = "e2e-only-session-secret-0123456789abcdef";
 /** With real upstreams the state must survive a restart: Redis, or a journal under DATA_DIR (the test below). */
 const durable = { DATA_DIR: "/var/lib/bait" };
-const everyUpstream = { ...Object.fromEntries(UPSTREAM_URL_VARIABLES.map((name) => [name, `http://127.0.0.1:3999/${name.toLowerCase()}`])), ...durable };
+const everyUpstream: Record<string, string> = { ...Object.fromEntries(UPSTREAM_URL_VARIABLES.map((name) => [name, `http://127.0.0.1:3999/${name.toLowerCase()}`])), ...durable };
 /** The variables named by the lines, in order. */
 const named = (lines: string[]) => lines.map((line) => line.split(":")[0]);
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { createRateLimiter, SEND_LIMITS, sendRefused, type SendRules } from "./rate-limit.server";
+import { createRateLimiter, SEND_LIMITS, codeAlreadySent, sendRefused, type SendRules } from "./rate-limit.server";
 import { memoryState, redisState, type SharedState } from "./store/shared-state.server";
 import { translate } from "./i18n/i18n.server";
 
@@ -24,10 +24,10 @@ describe("the code send limits (memory store, a fake clock)", () => {
     const { limiter, advance } = memoryLimiter();
     const send = { action: "recovery", number: "5512345678", ip: "203.0.113.1" } as const;
     expect(await limiter.send(send)).toEqual({ allowed: true });
-    expect(await limiter.send(send)).toEqual({ allowed: false, rule: "wait", retryAfterSeconds: 30 });
+    expect(await limiter.send(send)).toEqual({ allowed: false, rule: "wait", sameFlow: false, retryAfterSeconds: 30 });
     advance(12_000);
     // From another address and another flow too: the wait is the number's.
-    expect(await limiter.send({ action: "register", number: "5512345678", ip: "198.51.100.7" })).toEqual({ allowed: false, rule: "wait", retryAfterSeconds: 18 });
+    expect(await limiter.send({ action: "register", number: "5512345678", ip: "198.51.100.7" })).toEqual({ allowed: false, rule: "wait", sameFlow: false, retryAfterSeconds: 18 });
     advance(18_000);
     expect(await limiter.send(send)).toEqual({ allowed: true });
   });
@@ -39,7 +39,7 @@ describe("the code send limits (memory store, a fake clock)", () => {
     const behind = createRateLimiter(state, RULES, () => time);
     const send = { action: "recovery", number: "5512340000", ip: "203.0.113.9" } as const;
     expect(await ahead.send(send)).toEqual({ allowed: true });
-    expect(await behind.send(send)).toEqual({ allowed: false, rule: "wait", retryAfterSeconds: 30 });
+    expect(await behind.send(send)).toEqual({ allowed: false, rule: "wait", sameFlow: false, retryAfterSeconds: 30 });
   });
 
   it("count every send in the hour, successful or not: the sixth to a number is refused until the hour of the first ends", async () => {
@@ -68,13 +68,31 @@ describe("the code send limits (memory store, a fake clock)", () => {
   });
 
   it("say when another code may be asked for, in Spanish", () => {
-    expect(translate(sendRefused({ allowed: false, rule: "wait", retryAfterSeconds: 30 }).key, sendRefused({ allowed: false, rule: "wait", retryAfterSeconds: 30 }).values)).toBe(
+    expect(translate(sendRefused({ allowed: false, rule: "wait", sameFlow: false, retryAfterSeconds: 30 }).key, sendRefused({ allowed: false, rule: "wait", sameFlow: false, retryAfterSeconds: 30 }).values)).toBe(
       "Ya te enviamos un código. Podrás pedir otro en 30 segundos.",
     );
     const hourly = sendRefused({ allowed: false, rule: "hourly", retryAfterSeconds: 3000 });
     expect(translate(hourly.key, hourly.values)).toBe("Ya pediste todos los códigos que se pueden enviar en una hora. Podrás pedir otro en 50 minutos.");
     const oneMinute = sendRefused({ allowed: false, rule: "hourly", retryAfterSeconds: 42 });
     expect(translate(oneMinute.key, oneMinute.values)).toBe("Ya pediste todos los códigos que se pueden enviar en una hora. Podrás pedir otro en 1 minuto.");
+  });
+
+  it("a send refused for the wait says whether this same flow sent the code (the code step takes it) or another one did", async () => {
+    const { limiter } = memoryLimiter();
+    const ip = "203.0.113.9";
+    expect(await limiter.send({ action: "recovery", number: "5512340000", ip })).toEqual({ allowed: true });
+    // Until the upstream has sent it, the code is not one the person holds.
+    expect(await limiter.send({ action: "recovery", number: "5512340000", ip })).toMatchObject({ allowed: false, rule: "wait", sameFlow: false });
+    await limiter.sent({ action: "recovery", number: "5512340000" });
+    const again = await limiter.send({ action: "recovery", number: "5512340000", ip });
+    expect(again).toMatchObject({ allowed: false, rule: "wait", sameFlow: true });
+    const notice = codeAlreadySent(again)!;
+    expect(translate(notice.key, notice.values)).toMatch(/^Ya te enviamos un código; escríbelo abajo\. Podrás pedir otro en (30|29) segundos\.$/);
+    // Another flow's code (a registration's) is not one the recovery accepts: the plain refusal.
+    const other = await limiter.send({ action: "register", number: "5512340000", ip });
+    expect(other).toMatchObject({ allowed: false, rule: "wait", sameFlow: false });
+    expect(codeAlreadySent(other)).toBeNull();
+    expect(codeAlreadySent({ allowed: true })).toBeNull();
   });
 
   it("let sends through while the shared state does not answer (and log it)", async () => {

@@ -62,8 +62,14 @@ export const SEND_LIMITS: SendRules = {
 
 /** A code to send: the flow, the number it is counted against (the line) and the client's address. */
 export type SendAttempt = { action: "recovery" | "register" | "replacement"; number: string; ip: string };
-/** `wait`: another code was sent to this number moments ago; `hourly`: the number or the address used up its hour. */
-export type SendState = { allowed: true } | { allowed: false; rule: "wait" | "hourly"; retryAfterSeconds: number };
+/**
+ * `wait`: another code was sent to this number moments ago (`sameFlow`: by this same flow, so the
+ * person already holds a code it accepts); `hourly`: the number or the address used up its hour.
+ */
+export type SendState =
+  | { allowed: true }
+  | { allowed: false; rule: "wait"; sameFlow: boolean; retryAfterSeconds: number }
+  | { allowed: false; rule: "hourly"; retryAfterSeconds: number };
 
 export function createRateLimiter(state: SharedState = sharedState, sendRules: SendRules = SEND_LIMITS, now: () => number = () => Date.now()) {
   const unreachable = (error: unknown) => logger("limits").error({ reason: error instanceof Error ? error.message : String(error) }, "el estado compartido no responde");
@@ -103,7 +109,7 @@ export function createRateLimiter(state: SharedState = sharedState, sendRules: S
      * upstream to send). The number and the address count every send in one window per rule
      * across every flow; a send refused for the hour is counted too, so a flood stays refused.
      */
-    async send({ number, ip }: SendAttempt): Promise<SendState> {
+    async send({ action, number, ip }: SendAttempt): Promise<SendState> {
       const waitKey = `send:wait:${number}`;
       try {
         const at = now();
@@ -112,7 +118,9 @@ export function createRateLimiter(state: SharedState = sharedState, sendRules: S
           // Another send (perhaps on another instance, a millisecond later than this one's clock)
           // holds the wait: never announce more than the spacing itself.
           const seconds = secondsFrom(at, Number.isFinite(until) ? until : at);
-          return { allowed: false, rule: "wait", retryAfterSeconds: Math.min(seconds, Math.ceil(sendRules.spacingMs / 1000)) };
+          // Whether that code went out, and for this flow (`sent` below): the person holds one it accepts.
+          const sameFlow = (await state.get(`send:sent:${number}`)) === action;
+          return { allowed: false, rule: "wait", sameFlow, retryAfterSeconds: Math.min(seconds, Math.ceil(sendRules.spacingMs / 1000)) };
         }
         // The address first: a client over its hour does not use up the numbers it names.
         for (const [key, rule] of [[`send:ip:${ip}`, sendRules.perIp], [`send:n:${number}`, sendRules.perNumber]] as const) {
@@ -126,6 +134,18 @@ export function createRateLimiter(state: SharedState = sharedState, sendRules: S
       } catch (error) {
         unreachable(error);
         return { allowed: true };
+      }
+    },
+    /**
+     * The upstream sent the code this flow asked for (call it after a send it accepted): within the
+     * spacing, this flow's first step goes on to the code step instead of being refused.
+     */
+    async sent({ action, number }: Pick<SendAttempt, "action" | "number">): Promise<void> {
+      if (sendRules.spacingMs <= 0) return;
+      try {
+        await state.set(`send:sent:${number}`, action, sendRules.spacingMs);
+      } catch (error) {
+        unreachable(error);
       }
     },
     /** A success clears the number's count (not the IP's). */
@@ -149,6 +169,15 @@ export const tooManyAttempts = (state: Extract<LimitState, { allowed: false }>) 
   key: "auth:form.tooManyAttempts",
   values: { minutes: Math.max(1, Math.ceil(state.retryAfterSeconds / 60)) },
 });
+
+/**
+ * A code this flow sent to the number moments ago, asked for again from its first step (another
+ * tab, a browser closed and opened): nothing is sent, and the person goes on to the code step
+ * with this notice ('Ya te enviamos un código; escríbelo abajo. Podrás pedir otro en 25
+ * segundos.'), instead of being held on the first step with a valid code and nowhere to type it.
+ */
+export const codeAlreadySent = (state: SendState) =>
+  !state.allowed && state.rule === "wait" && state.sameFlow ? { key: "auth:code.alreadySent", values: { count: state.retryAfterSeconds } } : null;
 
 /** The catalogue message and its values for a refused code send ('Ya te enviamos un código…'). */
 export const sendRefused = (state: Extract<SendState, { allowed: false }>) =>

@@ -42,6 +42,9 @@ type FlashData = {
   notice: string;
   /** The lead saved, shown by the chrome on whichever page the visitor came from (docs/leads.md). */
   lead: string;
+  /** The values of the notice's text, when it has any (app/lib/notice.server.ts). */
+  noticeValues: Record<string, string | number>;
+  leadValues: Record<string, string | number>;
 };
 
 export const SESSION_COOKIE = env.isProduction ? "__Host-bait_session" : "bait_session";

@@ -6,7 +6,7 @@ import { accessRequest, type AccessRequest } from "../../app/upstream/conn/acces
 import { offersOf } from "../conn-data";
 import { demoPostalCodes, type LineProfile } from "../fixtures/demo";
 import { switched } from "../switches";
-import { checkCode, endSession, lineOf, lockedUntil, newToken, tokenNumber, world, type Line } from "../world";
+import { checkCode, endSession, lineOf, lockedUntil, newToken, recordCodeSent, tokenNumber, world, type Line } from "../world";
 
 const base = "https://conn.upstream.mock";
 const api = `${base}/conn/page/api`;
@@ -164,6 +164,7 @@ const accessHandler = (endpoint: string, mifiEndpoint: boolean) =>
         if (!world.accounts.has(found.key)) return refuse(0, "El número no tiene una cuenta registrada.");
         const unlockDate = lockedUntil(found.key);
         if (unlockDate) return refuse(3, "Has alcanzado el número máximo de intentos.", { unlockDate });
+        recordCodeSent(found.key);
         return HttpResponse.json({ success: true, code: 1, message: "Te enviamos un código de verificación.", uuid: randomUUID() });
       }
       case "pin": {
@@ -172,6 +173,7 @@ const accessHandler = (endpoint: string, mifiEndpoint: boolean) =>
         if (world.accounts.has(found.key)) return refuse(1, "El número ingresado ya tiene una cuenta registrada.", { statusCode: 1 });
         const unlockDate = lockedUntil(found.key);
         if (unlockDate) return refuse(3, "Has alcanzado el número máximo de intentos.", { unlockDate });
+        recordCodeSent(found.key);
         return HttpResponse.json({ success: true, message: "Te enviamos un código de verificación." });
       }
       case "validar_pin":

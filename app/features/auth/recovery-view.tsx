@@ -10,22 +10,26 @@ import { recoveryPasswordSchema, recoveryStartSchema } from "#schemas/forms/auth
 import type { LineProfile } from "#schemas/forms/fields";
 import { AuthCard, LineTypeSwitch } from "./auth-layout";
 import { CodeForm, ResendForm } from "./code-form";
-import type { RecoveryView as RecoveryPage } from "./recovery.server";
+import type { RecoveryPage } from "./recovery.server";
 import { loginUrl, RECOVERY_STEPS, recoveryUrl, type RecoveryStep } from "./urls";
+
+/** A flashed notice: its catalogue key and the values of its text. */
+type Notice = { key: string; values: Record<string, string | number> };
 
 /** /recuperacion: the step the URL names, or step 2's lockout while one runs. */
 export function RecoveryView({ view }: { view: RecoveryPage }) {
+  const notice: Notice | null = view.notice ? { key: view.notice, values: view.noticeValues ?? {} } : null;
   switch (view.step) {
     case 1:
-      return <StartStep key={view.profile} profile={view.profile} exist={view.exist} notice={view.notice} />;
+      return <StartStep key={view.profile} profile={view.profile} exist={view.exist} notice={notice} />;
     case 2:
       return view.lockSeconds === null ? (
-        <CodeStep profile={view.profile} phone={view.phone} notice={view.notice} />
+        <CodeStep profile={view.profile} phone={view.phone} notice={notice} />
       ) : (
-        <LockView profile={view.profile} seconds={view.lockSeconds} notice={view.notice} />
+        <LockView profile={view.profile} seconds={view.lockSeconds} notice={notice} />
       );
     case 3:
-      return <PasswordStep profile={view.profile} notice={view.notice} />;
+      return <PasswordStep profile={view.profile} notice={notice} />;
   }
 }
 
@@ -35,18 +39,18 @@ function useStepLine(step: RecoveryStep) {
 }
 
 /** The messages above a form: a flashed notice, then the action's answer. */
-function Messages({ notice, answer }: { notice: string | null; answer: FormAnswer | undefined }) {
+function Messages({ notice, answer }: { notice: Notice | null; answer: FormAnswer | undefined }) {
   const { t: message } = useTranslation(["common", "auth"]);
   return (
     <>
-      {notice ? <FormMessage tone="success">{message(notice)}</FormMessage> : null}
+      {notice ? <FormMessage tone={notice.key === "auth:code.alreadySent" ? "info" : "success"}>{message(notice.key, notice.values)}</FormMessage> : null}
       {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
     </>
   );
 }
 
 /** Step 1: the Bait number twice (mbb), or the service number and the contact phone (hbb, mifi). */
-function StartStep({ profile, exist, notice }: { profile: LineProfile; exist: boolean; notice: string | null }) {
+function StartStep({ profile, exist, notice }: { profile: LineProfile; exist: boolean; notice: Notice | null }) {
   const { t: message } = useTranslation(["common", "auth"]);
   const answer = useActionData<FormAnswer>();
   const schema = recoveryStartSchema(profile);
@@ -94,7 +98,7 @@ function ResendButton({ profile }: { profile: LineProfile }) {
 }
 
 /** Step 2: the 4-digit code sent by SMS. */
-function CodeStep({ profile, phone, notice }: { profile: LineProfile; phone: string; notice: string | null }) {
+function CodeStep({ profile, phone, notice }: { profile: LineProfile; phone: string; notice: Notice | null }) {
   const { t: message } = useTranslation(["common", "auth"]);
   const answer = useActionData<FormAnswer>();
 
@@ -114,7 +118,7 @@ function CodeStep({ profile, phone, notice }: { profile: LineProfile; phone: str
 }
 
 /** Step 2 after too many codes (or a line that is locked already): the hour's countdown, then 'Enviar nuevamente'. */
-function LockView({ profile, seconds, notice }: { profile: LineProfile; seconds: number; notice: string | null }) {
+function LockView({ profile, seconds, notice }: { profile: LineProfile; seconds: number; notice: Notice | null }) {
   const { t: message } = useTranslation(["common", "auth"]);
   const answer = useActionData<FormAnswer>();
   return (
@@ -134,7 +138,7 @@ function LockView({ profile, seconds, notice }: { profile: LineProfile; seconds:
 }
 
 /** Step 3: '¡Teléfono verificado!' and the new password twice. */
-function PasswordStep({ profile, notice }: { profile: LineProfile; notice: string | null }) {
+function PasswordStep({ profile, notice }: { profile: LineProfile; notice: Notice | null }) {
   const { t: message } = useTranslation(["common", "auth"]);
   const answer = useActionData<FormAnswer>();
   const [form, fields] = useForm({ id: "recovery-password", lastResult: answer?.result, constraint: getZodConstraint(recoveryPasswordSchema), onValidate: ({ formData }) => parseWithZod(formData, { schema: recoveryPasswordSchema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });

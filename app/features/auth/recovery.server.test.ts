@@ -191,9 +191,23 @@ describe("step 1: the line's data", () => {
     expect(answer?.message?.text).toBe("No fue posible generar tu código de verificación por favor intentalo más tarde");
   });
 
-  it("a second code to the same line within 30 s, from any browser: 'Ya te enviamos un código…' (429, Retry-After), keeping what was typed", async () => {
+  it("step 1 again within 30 s, from any browser: on to the code step, 'Ya te enviamos un código; escríbelo abajo…', nothing sent", async () => {
     const line = { number: "5512345678", confirmation: "5512345678" };
     expect((await browser().post(STEP1, line)).location).toBe(STEP2);
+    vi.spyOn(Date, "now").mockReturnValue(Date.now() + 10_000);
+    const other = browser();
+    const again = await other.post(STEP1, line);
+    expect(again).toMatchObject({ status: 303, location: STEP2 });
+    const page = await other.get(STEP2);
+    expect(page.view).toMatchObject({ step: 2, phone: "(55) 12 34 56 78", notice: "auth:code.alreadySent", noticeValues: { count: 20 } });
+    expect(translate("auth:code.alreadySent", { count: 20 })).toBe("Ya te enviamos un código; escríbelo abajo. Podrás pedir otro en 20 segundos.");
+  });
+
+  it("step 1 again within 30 s after a send the upstream refused: 'Ya te enviamos un código…' (429, Retry-After), keeping what was typed", async () => {
+    const line = { number: "5512345678", confirmation: "5512345678" };
+    setSwitch("conn.recoveryStart", { status: 500 });
+    expect((await browser().post(STEP1, line)).status).toBe(502);
+    setSwitch("conn.recoveryStart", {});
     vi.spyOn(Date, "now").mockReturnValue(Date.now() + 10_000);
     const { status, answer, headers } = await browser().post(STEP1, line);
     expect(status).toBe(429);

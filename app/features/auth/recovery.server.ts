@@ -9,7 +9,7 @@ import { codeSchema, recoveryPasswordSchema, recoveryStartSchema } from "#schema
 import { profileOf, type LineProfile } from "#schemas/forms/fields";
 import { recoveryFlow, type RecoveryState } from "./flow.server";
 import { invalid, refused } from "~/lib/form-answer.server";
-import { rateLimiter, sendRefused, tooManyAttempts, type Attempt } from "~/lib/rate-limit.server";
+import { codeAlreadySent, rateLimiter, sendRefused, tooManyAttempts, type Attempt } from "~/lib/rate-limit.server";
 import { redirectWithNotice, takeNotice } from "~/lib/notice.server";
 import { endSessionsOf } from "~/lib/session.server";
 import { loginUrl, recoveryUrl, registerUrl, type RecoveryStep } from "./urls";
@@ -61,6 +61,8 @@ export type RecoveryView =
       lockSeconds: number | null;
     }
   | { step: 3; profile: LineProfile; notice: string | null };
+/** The page's answer: the step, and the values of its notice's text (empty when it has none). */
+export type RecoveryPage = RecoveryView & { noticeValues?: Record<string, string | number> };
 
 /** A 303 to another step, setting or clearing the flow cookie. */
 const goTo = (to: string, cookie?: string) => redirect(to, { status: 303, headers: cookie ? { "Set-Cookie": cookie } : {} });
@@ -69,8 +71,8 @@ export async function recoveryLoader(request: Request) {
   const url = new URL(request.url);
   const step = stepOf(url.searchParams.get("verification"));
   const typed = profileOf(url.searchParams.get("type"));
-  const { notice, headers } = await takeNotice(request);
-  const answer = (view: RecoveryView) => data(view, { headers: { ...headers, ...NO_STORE } });
+  const { notice, values: noticeValues, headers } = await takeNotice(request);
+  const answer = (view: RecoveryView): ReturnType<typeof data<RecoveryPage>> => data({ ...view, ...(Object.keys(noticeValues).length > 0 ? { noticeValues } : {}) }, { headers: { ...headers, ...NO_STORE } });
 
   if (step === 1) return answer({ step: 1, profile: typed, exist: url.searchParams.get("exist") === "1", notice });
 
@@ -118,15 +120,20 @@ async function limited(submission: Submission<unknown>, attempt: Attempt) {
 async function sendLimited(submission: Submission<unknown>, number: string, context: AppLoadContext) {
   const limit = await rateLimiter.send({ action: "recovery", number, ip: context.clientIp });
   if (limit.allowed) return null;
-  return refused(submission, sendRefused(limit), 429, { "Retry-After": String(limit.retryAfterSeconds) });
+  return { reply: refused(submission, sendRefused(limit), 429, { "Retry-After": String(limit.retryAfterSeconds) }), alreadySent: codeAlreadySent(limit) };
 }
 
-/** Asks the upstream to send a code to the line, within the send limit: the reply to give when it is refused, else what the upstream answered. */
+/**
+ * Asks the upstream to send a code to the line, within the send limit: the reply to give when it
+ * is refused (and, when this flow sent the line a code moments ago, the notice that takes the
+ * person to the code step instead), else what the upstream answered.
+ */
 async function sendCode(submission: Submission<unknown>, line: Pick<RecoveryState, "profile" | "phone" | "serviceNumber">, context: AppLoadContext) {
   const tooMany = await sendLimited(submission, limitKey(line), context);
-  if (tooMany) return { reply: tooMany, outcome: undefined };
+  if (tooMany) return { reply: tooMany.reply, alreadySent: tooMany.alreadySent, outcome: undefined };
   const result = await startRecovery(lineOf(line));
   if (!result.ok) return { reply: refused(submission, { key: result.error.messageKey }, 502), outcome: undefined };
+  if (result.data.outcome === "codeSent") await rateLimiter.sent({ action: "recovery", number: limitKey(line) });
   return { reply: undefined, outcome: result.data };
 }
 
@@ -138,7 +145,12 @@ async function startStep(request: Request, context: AppLoadContext, profile: Lin
   const value = submission.value as { number?: string; serviceNumber?: string; phone?: string };
   const line: Pick<RecoveryState, "profile" | "phone" | "serviceNumber"> =
     profile === "mbb" ? { profile, phone: value.number ?? "" } : { profile, phone: value.phone ?? "", serviceNumber: value.serviceNumber ?? "" };
-  const { reply, outcome } = await sendCode(submission, line, context);
+  const { reply, alreadySent, outcome } = await sendCode(submission, line, context);
+  if (alreadySent) {
+    // A code of this flow is on its way to the line (asked moments ago, perhaps in another tab):
+    // nothing is sent, and the code step takes the one the person holds.
+    return redirectWithNotice(request, recoveryUrl(profile, 2), alreadySent, [await recoveryFlow.save(request, { ...line, verified: false })]);
+  }
   if (reply) return reply;
   switch (outcome.outcome) {
     case "codeSent": {

@@ -19,10 +19,23 @@ import { useIccidCheck, type IccidStatus } from "./use-iccid-check";
 const stepLine = (message: Translate, current: number) => message("auth:register.step", { current, total: 3 });
 
 /** /registro: step 0 of a line type, its code step, or the lockout after too many wrong codes. */
-export function RegistrationView({ profile, view, notice, privacyUrl }: { profile: LineProfile; view: RegisterView; notice: string | null; privacyUrl: string }) {
+export function RegistrationView({
+  profile,
+  view,
+  notice,
+  noticeValues,
+  privacyUrl,
+}: {
+  profile: LineProfile;
+  view: RegisterView;
+  notice: string | null;
+  /** The values of the notice's text ('Podrás pedir otro en 25 segundos'). */
+  noticeValues?: Record<string, string | number>;
+  privacyUrl: string;
+}) {
   const { t: message } = useTranslation(["common", "auth"]);
-  // The recovery's "register first" is information; a code sent again is a success.
-  const noticeBox = notice ? <FormMessage tone={notice === "auth:code.resent" ? "success" : "info"}>{message(notice)}</FormMessage> : null;
+  // The recovery's "register first" and a code already on its way are information; a code sent again is a success.
+  const noticeBox = notice ? <FormMessage tone={notice === "auth:code.resent" ? "success" : "info"}>{message(notice, noticeValues)}</FormMessage> : null;
   switch (view.step) {
     case "code":
       return <CodeStep key={profile} profile={profile} phone={view.phone} notice={noticeBox} />;

@@ -206,6 +206,17 @@ describe("step 0: the line", () => {
     expect(limited.answer?.result.initialValue).toEqual(line);
   });
 
+  it("step 0 again within 30 s after a code was sent (another browser): on to the code step, 'Ya te enviamos un código; escríbelo abajo…', nothing sent", async () => {
+    const line = { number: "5523456789", confirmation: "5523456789" };
+    expect(await browser().post(MBB, line)).toMatchObject({ status: 303, location: MBB_CODE });
+    vi.spyOn(Date, "now").mockReturnValue(Date.now() + 5_000);
+    const other = browser();
+    expect(await other.post(MBB, line)).toMatchObject({ status: 303, location: MBB_CODE });
+    const page = await other.page(MBB_CODE);
+    expect(page.view).toMatchObject({ step: "code", phone: "(55)\u00a023\u00a045\u00a067\u00a089" });
+    expect(page.notice).toBe("auth:code.alreadySent");
+  });
+
   it("counts every code sent to a number in the hour, successful ones too: the sixth is refused with the hour's message", async () => {
     const line = { number: "5523456789", confirmation: "5523456789" };
     const start = Date.now();

@@ -14,7 +14,7 @@ import { codeSchema, completeRegistrationSchema, registerStartSchema } from "#sc
 import { ICCID_TYPED_LENGTH, profileOf, type LineProfile } from "#schemas/forms/fields";
 import { registrationFlow, type RegistrationState } from "./flow.server";
 import { invalid, refused, type FormAnswer } from "~/lib/form-answer.server";
-import { rateLimiter, sendRefused, tooManyAttempts, type Attempt, type SendState } from "~/lib/rate-limit.server";
+import { codeAlreadySent, rateLimiter, sendRefused, tooManyAttempts, type Attempt, type SendState } from "~/lib/rate-limit.server";
 import { translate } from "~/lib/i18n/i18n.server";
 import { redirectWithNotice, takeNotice } from "~/lib/notice.server";
 import { COMPLETE_REGISTRATION_PATH, loginUrl, recoveryExistUrl, REGISTER_PATH, registerUrl } from "./urls";
@@ -147,14 +147,14 @@ export type RegisterView = { step: "start" } | { step: "code"; phone: string } |
 export async function registerPage(request: Request) {
   const url = new URL(request.url);
   const profile = profileOf(url.searchParams.get("type"));
-  const { notice, headers } = await takeNotice(request);
+  const { notice, values: noticeValues, headers } = await takeNotice(request);
   let view: RegisterView = { step: "start" };
   if (url.searchParams.get("verification") === "1") {
     const state = await registrationFlow.read(request);
     if (!state || state.profile !== profile) throw redirect(registerUrl(profile));
     view = state.lockedUntil ? { step: "locked", seconds: lockSeconds(state.lockedUntil) } : { step: "code", phone: formatPhone(state.phone).replaceAll(" ", "\u00a0") };
   }
-  return { profile, view, notice, headers: { ...headers, ...NO_STORE } as Record<string, string> };
+  return { profile, view, notice, noticeValues, headers: { ...headers, ...NO_STORE } as Record<string, string> };
 }
 
 /** The POSTs of /registro: step 0 (no intent), the code ("verify") and a new code ("resend"). */
@@ -192,9 +192,18 @@ async function startRegistration(request: Request, context: AppLoadContext, prof
   }
 
   const overSendLimit = await sendLimit(line, context);
+  const alreadySent = overSendLimit && codeAlreadySent(overSendLimit);
+  if (alreadySent) {
+    // A code of the registration is on its way to this line (asked moments ago, perhaps in
+    // another tab): nothing is sent, and the code step takes the one the person holds.
+    return redirectWithNotice(request, registerUrl(profile, "code"), alreadySent, [await registrationFlow.save(request, line)]);
+  }
   if (overSendLimit) return refused(submission, sendRefused(overSendLimit), 429, retryAfter(overSendLimit));
   const sent = await sendRegistrationCode({ baitNumber: line.phone, serviceNumber: line.serviceNumber, email: line.email });
-  if (sent.ok) return seeOther(registerUrl(profile, "code"), [await registrationFlow.save(request, line)]);
+  if (sent.ok) {
+    await rateLimiter.sent({ action: "register", number: lineKey(line) });
+    return seeOther(registerUrl(profile, "code"), [await registrationFlow.save(request, line)]);
+  }
   const error = sent.error;
   if (error instanceof UpstreamRefusal && error.reason === "locked") {
     return seeOther(registerUrl(profile, "code"), [await registrationFlow.save(request, { ...line, lockedUntil: error.unlockDate })]);
@@ -258,6 +267,7 @@ async function resendCode(request: Request, context: AppLoadContext, profile: Li
 
   const sent = await sendRegistrationCode({ baitNumber: state.phone, serviceNumber: state.serviceNumber, email: state.email });
   const fresh: RegistrationState = { ...state, lockedUntil: undefined, verificationId: undefined };
+  if (sent.ok) await rateLimiter.sent({ action: "register", number: lineKey(state) });
   if (sent.ok) return redirectWithNotice(request, registerUrl(profile, "code"), "auth:code.resent", [await registrationFlow.save(request, fresh)]);
   const error = sent.error;
   if (error instanceof UpstreamRefusal && error.reason === "locked") {

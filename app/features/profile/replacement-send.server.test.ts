@@ -53,8 +53,24 @@ describe("the SIM replacement's code", () => {
     expect(await post(cookie, 2, { intent: "resend" })).toMatchObject({ status: 303, location: "/reposicion-sim?paso=2" });
   });
 
-  it("a step 1 refused by the limit (429) keeps what was typed", async () => {
+  it("step 1 again within the 30 s (another tab): on to the code step with 'Ya te enviamos un código; escríbelo abajo…', nothing sent", async () => {
     expect((await post(await signedIn(), 1, STEP1)).status).toBe(303);
+    const send = vi.spyOn(globalThis, "fetch");
+    const again = await post(await signedIn(), 1, STEP1);
+    expect(again).toMatchObject({ status: 303, location: "/reposicion-sim?paso=2" });
+    expect(send.mock.calls.filter(([input]) => String(input instanceof Request ? input.url : input).includes("otp"))).toHaveLength(0);
+    const session = await getSession(new Request("http://localhost/", { headers: { Cookie: again.cookie ?? "" } }));
+    expect(session.get("notice")).toBe("auth:code.alreadySent");
+    expect(session.get("noticeValues")).toEqual({ count: 30 });
+  });
+
+  it("a step 1 refused by the hour's limit (429) keeps what was typed", async () => {
+    const start = Date.now();
+    for (let sent = 0; sent < 5; sent++) {
+      vi.spyOn(Date, "now").mockReturnValue(start + sent * 31_000);
+      expect((await post(await signedIn(), 1, STEP1)).status).toBe(303);
+    }
+    vi.spyOn(Date, "now").mockReturnValue(start + 5 * 31_000);
     const refused = await post(await signedIn(), 1, STEP1);
     expect(refused.status).toBe(429);
     expect(refused.answer?.result.initialValue).toEqual(STEP1);

@@ -8,8 +8,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { readForm } from "~/lib/forms";
 import { formatPhone } from "~/lib/format";
 import { translate } from "~/lib/i18n/i18n.server";
-import { takeNotice } from "~/lib/notice.server";
-import { rateLimiter, sendRefused, tooManyAttempts, type Attempt } from "~/lib/rate-limit.server";
+import { takeNotice, type Notice } from "~/lib/notice.server";
+import { codeAlreadySent, rateLimiter, sendRefused, tooManyAttempts, type Attempt } from "~/lib/rate-limit.server";
 import { commitSession, getSession } from "~/lib/session.server";
 import { simStatusMessageKey } from "~/features/line/line";
 import { fullIccid, getLineProfile } from "~/upstream/core/line.server";
@@ -48,11 +48,15 @@ async function readState(request: Request) {
   return { session, state: parsed.success ? parsed.data : null };
 }
 
-async function goTo(request: Request, step: 1 | 2 | 3, state: ReplacementState | null, notice?: string) {
+async function goTo(request: Request, step: 1 | 2 | 3, state: ReplacementState | null, notice?: Notice) {
   const session = await getSession(request);
   if (state) session.set("replacement", state);
   else session.unset("replacement");
-  if (notice) session.flash("notice", notice);
+  if (typeof notice === "string") session.flash("notice", notice);
+  else if (notice) {
+    session.flash("notice", notice.key);
+    session.flash("noticeValues", notice.values);
+  }
   return redirect(replacementUrl(step), { status: 303, headers: { "Set-Cookie": await commitSession(session), ...NO_STORE } });
 }
 
@@ -64,7 +68,7 @@ export async function replacementLoader(request: Request) {
   const taken = await takeNotice(request);
   const headers = taken.headers;
   // Texts of several catalogues (errors, recharge): written here, so the browser needs none of them.
-  const notice = taken.notice ? translate(taken.notice) : null;
+  const notice = taken.notice ? translate(taken.notice, taken.values) : null;
   const answer = (view: ReplacementView) => data(view, { headers: { ...headers, ...NO_STORE } });
   const lineNumber = formatPhone(line);
 
@@ -112,10 +116,13 @@ async function registerStep(request: Request, context: AppLoadContext, line: str
   const tooMany = await limited(submission, attempt);
   if (tooMany) return tooMany;
 
-  const overSendLimit = await sendLimited(submission, line, context);
-  if (overSendLimit) return overSendLimit;
-
   const iccid = fullIccid(submission.value.iccid);
+  const overSendLimit = await sendLimited(submission, line, context);
+  // A code of the replacement is on its way to this line (asked moments ago, perhaps in another
+  // tab): nothing is sent, and the code step takes the one the customer holds.
+  if (overSendLimit?.alreadySent) return goTo(request, 2, { iccid, done: false }, overSendLimit.alreadySent);
+  if (overSendLimit) return overSendLimit.reply;
+
   const registered = await registerReplacement({ number: line, iccid, email: submission.value.email, reason: submission.value.reason });
   if (!registered.ok) {
     await rateLimiter.fail(attempt);
@@ -132,20 +139,22 @@ async function registerStep(request: Request, context: AppLoadContext, line: str
 async function sendLimited(submission: Submission<unknown>, line: string, context: AppLoadContext) {
   const limit = await rateLimiter.send({ action: "replacement", number: line, ip: context.clientIp });
   if (limit.allowed) return null;
-  return refused(submission, sendRefused(limit), 429, { "Retry-After": String(limit.retryAfterSeconds) });
+  return { reply: refused(submission, sendRefused(limit), 429, { "Retry-After": String(limit.retryAfterSeconds) }), alreadySent: codeAlreadySent(limit) };
 }
 
 /** 'Enviar nuevamente' on step 2: another code, within the send limits. */
 async function resendCode(request: Request, context: AppLoadContext, line: string, state: ReplacementState, formData: FormData) {
   const overSendLimit = await sendLimited(parseWithZod(formData, { schema: z.object({}) }), line, context);
-  return overSendLimit ?? sendCode(request, state);
+  return overSendLimit?.reply ?? sendCode(request, state);
 }
 
 /** send-otp: to step 2 with the code on its way, or with the lockout's countdown. */
 async function sendCode(request: Request, state: ReplacementState) {
-  const sent = await sendReplacementOtp(lineNumberOf((await requireCustomerSession(request)).user));
+  const line = lineNumberOf((await requireCustomerSession(request)).user);
+  const sent = await sendReplacementOtp(line);
   if (!sent.ok) return goTo(request, 1, null, sent.error.messageKey);
   if (sent.data.kind === "locked") return goTo(request, 2, { ...state, lockedUntil: sent.data.unlockDate });
+  await rateLimiter.sent({ action: "replacement", number: line });
   const { lockedUntil: _over, ...rest } = state;
   return goTo(request, 2, rest, sent.data.messageKey);
 }

@@ -109,7 +109,7 @@ function seed() {
     endedSessions: new Set<string>(),
     /** Verification uuids handed out after a right code → the number verified. */
     verified: new Map<string, string>(),
-    /** Codes sent per number (recovery and registration): what tests count sends with (GET /__mocks/codes-sent). */
+    /** Codes sent per line (recovery, registration's SSO otp/send and the legacy pin): what tests count sends with (GET /__mocks/codes-sent). */
     codesSent: new Map<string, number>(),
   };
 }

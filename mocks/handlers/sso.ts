@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { http, HttpResponse, type RequestHandler } from "msw";
 import { switched } from "../switches";
 import { journey, newSsoState } from "../world-journey";
-import { checkCode, endSession, lineOf, lockedUntil, newToken, world, type Account } from "../world";
+import { checkCode, endSession, lineOf, lockedUntil, newToken, recordCodeSent, world, type Account } from "../world";
 import { fail, jsonBody, text } from "./request-body";
 
 /**
@@ -80,6 +80,7 @@ export const sso: RequestHandler[] = [
     if (found.error) return found.error;
     const unlockDate = lockedUntil(found.key);
     if (unlockDate) return HttpResponse.json({ success: false, message: "Has alcanzado el número máximo de intentos.", unlockDate, attemptsRemaining: 0 });
+    recordCodeSent(found.key);
     return HttpResponse.json({ success: true, message: "Código enviado" });
   }),
 

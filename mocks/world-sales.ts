@@ -2,8 +2,8 @@
  * The mock world's sales state, beside mocks/world.ts: eSIM journey sessions and visitors,
  * eSIM orders, the charges the payment provider decided (and those it received and is still
  * deciding), recurrence cancellations, the answers kept per Idempotency-Key, hosted-card tokens,
- * PayPal orders and SIM shipments.
- * `resetSales()` restores the empty state (wired into mocks/control.ts reset).
+ * PayPal orders, SIM shipments and the cards the provider keeps for customers.
+ * `resetSales()` restores the empty state with the seeded kept cards (wired into mocks/control.ts reset).
  */
 
 export type Visitor = {
@@ -46,6 +46,32 @@ export type CardToken = {
   /** A token pays once: set when a charge with it was approved. */
   used: boolean;
 };
+/**
+ * A card the payment provider keeps for a customer (docs/payment.md "Repeat with the kept card"):
+ * GET …/tarjetas?cliente= lists it (token, brand, last 4), /cobrar charges it with `meta.token` and
+ * `meta.cliente`. The card itself stays here, inside the mock provider, as a real provider keeps
+ * it: the app only ever sees the token, the brand and the last 4 digits.
+ */
+export type KeptCard = {
+  token: string;
+  /** The customer's Bait number as the app sends it (`meta.cliente`, `?cliente=`): the line's number, the service number for hbb and mifi. */
+  customer: string;
+  card: { numero: string; mes: string; anio: string };
+  /**
+   * Why the provider keeps it: the customer ticked 'Guardar esta tarjeta…' (`cliente`), or it
+   * pays a recurring recharge of the customer's line (`recurrencia`: listed while that recurrence
+   * is not cancelled).
+   */
+  origin: "cliente" | "recurrencia";
+  /**
+   * The provider asks the security code on its hosted field before charging it: never in the demo
+   * (the mock world serves no hosted security-code page); /cobrar then declines the card without
+   * `meta.verificacion`. Unit tests set it.
+   */
+  cvvRequired: boolean;
+  /** ISO date: the list is newest first. */
+  keptAt: string;
+};
 export type PaypalOrderState = "created" | "approved" | "cancelled" | "captured";
 export type PaypalOrder = {
   id: string;
@@ -72,6 +98,29 @@ export type SimShipment = {
   at: string;
 };
 
+const daysAgo = (count: number) => new Date(Date.now() - count * 24 * 3600 * 1000).toISOString();
+
+/**
+ * The demo's kept cards (DEMO-DATA.md "Kept cards", README "Demo data"): Ana's recurring
+ * recharge's Visa ending 1111, expiring 12/30 (approved); Marta (5556789012) keeps the declined
+ * Visa ending 0002 and a Mastercard ending 4444 that expired in 03/24. 5545678901 keeps none
+ * until its customer ticks 'Guardar esta tarjeta…' on a payment.
+ */
+export const DEMO_KEPT_CARDS = {
+  anaVisa: "kc_demo_ana_visa_1111",
+  martaDeclined: "kc_demo_marta_visa_0002",
+  martaExpired: "kc_demo_marta_mc_4444",
+} as const;
+
+function seedKeptCards(): Map<string, KeptCard> {
+  const cards: KeptCard[] = [
+    { token: DEMO_KEPT_CARDS.anaVisa, customer: "5512345678", card: { numero: "4111111111111111", mes: "12", anio: "2030" }, origin: "recurrencia", cvvRequired: false, keptAt: daysAgo(38) },
+    { token: DEMO_KEPT_CARDS.martaDeclined, customer: "5556789012", card: { numero: "4000000000000002", mes: "12", anio: "2030" }, origin: "cliente", cvvRequired: false, keptAt: daysAgo(20) },
+    { token: DEMO_KEPT_CARDS.martaExpired, customer: "5556789012", card: { numero: "5555555555554444", mes: "03", anio: "2024" }, origin: "cliente", cvvRequired: false, keptAt: daysAgo(400) },
+  ];
+  return new Map(cards.map((card) => [card.token, card]));
+}
+
 function empty() {
   return {
     /** uuids handed out by asignarSesion (and visitors created by all-data). */
@@ -94,6 +143,8 @@ function empty() {
     /** PayPal order id → order. */
     paypalOrders: new Map<string, PaypalOrder>(),
     simShipments: [] as SimShipment[],
+    /** Kept cards' tokens (`kc_…`) → the card the provider keeps for a customer. */
+    keptCards: seedKeptCards(),
   };
 }
 

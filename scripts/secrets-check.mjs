@@ -15,7 +15,7 @@ export function forbiddenPatterns(env = process.env) {
     ["a private key", /-----BEGIN [A-Z ]*PRIVATE KEY-----/],
     ["the demo session secret", literal("demo-only-session-secret")],
     ["the test session secret", literal("e2e-only-session-secret")],
-    ["a server setting's name", /\b(SESSION_SECRET|REDIS_URL|UPSTREAM_[A-Z_]+_URL|UPSTREAM_BASE_URL|MOCK_PAYMENTS_KEY_BITS)\b/],
+    ["a server setting's name", /\b(SESSION_SECRET|REQUEST_LINK_SECRET|REQUEST_LINK_PREVIOUS_SECRETS|DATA_DIR|DRAIN_SECONDS|REDIS_URL|UPSTREAM_[A-Z_]+_URL|UPSTREAM_BASE_URL|MOCK_PAYMENTS_KEY_BITS)\b/],
     ["a mock upstream's address", /[a-z-]+\.upstream\.mock/],
     ["a live payment key", /\b(sk|rk)_live_[0-9A-Za-z]{10,}/],
     ["an AWS access key", /\bAKIA[0-9A-Z]{16}\b/],

@@ -128,8 +128,8 @@ export function applySecurity({ isProduction }: { isProduction: boolean }): Requ
   };
 }
 
-/** The checkout and its confirmation (the payment pages: app/features/consent/consented-tracking.tsx knows them too). */
-const PAYMENT_PAGE = /^\/pago(\/completado)?\/?$/;
+/** The payment pages: the checkout, its confirmation and the repeat with the kept card (app/features/consent/consented-tracking.tsx knows them too). */
+const PAYMENT_PAGE = /^\/(pago(\/completado)?|recargar-de-nuevo)\/?$/;
 
 /** The origin of an absolute URL (the provider's hosted payment page), for form-action; none for a path. */
 function originsOf(url: string | undefined): string[] {

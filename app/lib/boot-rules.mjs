@@ -8,6 +8,12 @@ import * as z from "zod";
 /** The demo world's secret: accepted only with mocks on; a cookie signed with it opens nothing elsewhere. */
 export const DEMO_SESSION_SECRET = "demo-only-session-secret-change-me-0123456789";
 
+/**
+ * The demo world's secret for the 'Pide tu recarga' links (docs/request-link.md): accepted only
+ * with mocks on, like the session's; a link signed with it opens nothing on a real server.
+ */
+export const DEMO_REQUEST_LINK_SECRET = "demo-only-request-link-secret-change-me-0123456789";
+
 /** Every upstream's address variable (UPSTREAM_BASE_URL sets them all at once). */
 export const UPSTREAM_URL_VARIABLES = [
   "UPSTREAM_CORE_URL",
@@ -52,6 +58,24 @@ export function weakSecretReason(secret) {
   if (PLACEHOLDER.test(secret)) return "es un texto de ejemplo; genera uno propio (p. ej. openssl rand -hex 32)";
   return undefined;
 }
+
+/**
+ * Why a secret of the 'Pide tu recarga' links is not strong, or undefined when it is: the rules of
+ * weakSecretReason, and never the links' demo secret (accepted only with mocks, where `demoOk`).
+ * @param {string} secret
+ * @param {boolean} demoOk
+ */
+export function weakLinkSecretReason(secret, demoOk) {
+  if (secret === DEMO_REQUEST_LINK_SECRET) return demoOk ? undefined : "es el secreto de demostración de los enlaces; sólo vale con MOCKS=true";
+  return weakSecretReason(secret);
+}
+
+/**
+ * REQUEST_LINK_PREVIOUS_SECRETS as a list: the secrets that signed links before the last rotation,
+ * separated by spaces; they still verify a link until it expires (7 days), never sign a new one.
+ * @param {string | undefined} value
+ */
+export const previousLinkSecrets = (value) => (value ?? "").split(/\s+/).filter(Boolean);
 
 /**
  * Why previews of the draft (CONFIG_DRAFT_DIR) are off, or undefined when they are on. They fail
@@ -165,6 +189,8 @@ export const bootEnvSchema = z
     DATA_DIR: z.string().optional(),
     CONFIG_DRAFT_DIR: z.string().optional(),
     PREVIEW_SECRET: z.string().optional(),
+    REQUEST_LINK_SECRET: z.string().optional(),
+    REQUEST_LINK_PREVIOUS_SECRETS: z.string().optional(),
   })
   .superRefine((env, ctx) => {
     const problem = (name, message) => ctx.addIssue({ code: "custom", path: [name], message });
@@ -188,6 +214,17 @@ export const bootEnvSchema = z
     if (Number(env.WEB_CONCURRENCY ?? 1) > 1 && !env.REDIS_URL) {
       problem("REDIS_URL", "es obligatorio con WEB_CONCURRENCY > 1: sin Redis, los límites y el almacén de leads (DATA_DIR) son de un solo proceso");
     }
+    // The 'Pide tu recarga' links sign with a secret of their own (docs/request-link.md).
+    const linkSecret = env.REQUEST_LINK_SECRET;
+    if (linkSecret) {
+      const reason = weakLinkSecretReason(linkSecret, mocks);
+      if (reason) problem("REQUEST_LINK_SECRET", reason);
+      else if (linkSecret === secret) problem("REQUEST_LINK_SECRET", "debe ser distinto de SESSION_SECRET: los enlaces de 'Pide tu recarga' firman con un secreto propio");
+    } else if (!mocks) {
+      problem("REQUEST_LINK_SECRET", "es obligatorio con upstreams reales (MOCKS=false): firma los enlaces de 'Pide tu recarga'; genera uno con openssl rand -hex 32");
+    }
+    const weakPrevious = previousLinkSecrets(env.REQUEST_LINK_PREVIOUS_SECRETS).map((previous) => weakLinkSecretReason(previous, mocks)).find(Boolean);
+    if (weakPrevious) problem("REQUEST_LINK_PREVIOUS_SECRETS", `uno de ellos ${weakPrevious}`);
     if (env.CONFIG_DRAFT_DIR && !env.PREVIEW_SECRET) {
       problem("PREVIEW_SECRET", "es obligatorio con CONFIG_DRAFT_DIR: firma los enlaces de vista previa del borrador; genera uno con openssl rand -hex 32");
     }

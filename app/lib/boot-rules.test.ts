@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { bootProblems, clientAddress, DEMO_SESSION_SECRET, mocksOn, previewsOffReason, trustProxyRule, UPSTREAM_URL_VARIABLES, weakSecretReason } from "./boot-rules.mjs";
+import { bootProblems, clientAddress, DEMO_REQUEST_LINK_SECRET, DEMO_SESSION_SECRET, mocksOn, previewsOffReason, trustProxyRule, UPSTREAM_URL_VARIABLES, weakSecretReason } from "./boot-rules.mjs";
 import { parseEnv } from "./env.server";
 
 const STRONG = "e2e-only-session-secret-0123456789abcdef";
-/** With real upstreams the state must survive a restart: Redis, or a journal under DATA_DIR (the test below). */
-const durable = { DATA_DIR: "/var/lib/bait" };
+const LINK_STRONG = "e2e-only-request-link-secret-fedcba9876543210";
+/**
+ * What real upstreams need besides the session secret: state that survives a restart (Redis, or a
+ * journal under DATA_DIR: the test below) and the 'Pide tu recarga' links' own secret (the tests at the end).
+ */
+const durable = { DATA_DIR: "/var/lib/bait", REQUEST_LINK_SECRET: LINK_STRONG };
 const everyUpstream: Record<string, string> = { ...Object.fromEntries(UPSTREAM_URL_VARIABLES.map((name) => [name, `http://127.0.0.1:3999/${name.toLowerCase()}`])), ...durable };
 /** The variables named by the lines, in order. */
 const named = (lines: string[]) => lines.map((line) => line.split(":")[0]);
@@ -65,7 +69,7 @@ describe("the start refusals: one line per variable, naming it", () => {
   });
 
   it("with real upstreams, no state that survives a restart is refused: REDIS_URL, or DATA_DIR on one machine; the demo may keep memory", () => {
-    const real = { SESSION_SECRET: STRONG, UPSTREAM_BASE_URL: "https://api.example.mx" };
+    const real = { SESSION_SECRET: STRONG, UPSTREAM_BASE_URL: "https://api.example.mx", REQUEST_LINK_SECRET: LINK_STRONG };
     const refused = bootProblems(real);
     expect(refused).toHaveLength(1);
     expect(refused[0]).toMatch(/^REDIS_URL: con upstreams reales hace falta un estado que sobreviva a un reinicio .*REDIS_URL, o DATA_DIR/);
@@ -109,6 +113,38 @@ describe("previews of the draft config (CONFIG_DRAFT_DIR): they fail closed", ()
     const production = { NODE_ENV: "production", SESSION_SECRET: STRONG, ...everyUpstream, CONFIG_DRAFT_DIR: "/srv/borrador" };
     expect(parseEnv({ ...production, PREVIEW_SECRET: "corto" }).preview.offReason).toMatch(/^PREVIEW_SECRET /);
     expect(parseEnv({ ...production, PREVIEW_SECRET: STRONG }).preview).toMatchObject({ draftDir: "/srv/borrador", offReason: undefined, linkHours: 8 });
+  });
+});
+
+describe("the 'Pide tu recarga' links' secret (docs/request-link.md)", () => {
+  const real = { SESSION_SECRET: STRONG, UPSTREAM_BASE_URL: "https://api.example.mx", DATA_DIR: "/var/lib/bait" };
+
+  it("is required with real upstreams, in one Spanish line naming it; the demo runs on its demo secret", () => {
+    expect(bootProblems(real)).toEqual([
+      "REQUEST_LINK_SECRET: es obligatorio con upstreams reales (MOCKS=false): firma los enlaces de 'Pide tu recarga'; genera uno con openssl rand -hex 32",
+    ]);
+    expect(() => parseEnv({ NODE_ENV: "production", ...real })).toThrow(/^REQUEST_LINK_SECRET: /);
+    expect(bootProblems({})).toEqual([]);
+    expect(parseEnv({}).requestLinks).toEqual({ secret: DEMO_REQUEST_LINK_SECRET, previousSecrets: [] });
+  });
+
+  it("is strong like SESSION_SECRET, never the demo secret with real upstreams, and never SESSION_SECRET itself", () => {
+    expect(named(bootProblems({ ...real, REQUEST_LINK_SECRET: "corto-0123456789" }))).toEqual(["REQUEST_LINK_SECRET"]);
+    expect(named(bootProblems({ ...real, REQUEST_LINK_SECRET: "z".repeat(40) }))).toEqual(["REQUEST_LINK_SECRET"]);
+    expect(bootProblems({ ...real, REQUEST_LINK_SECRET: DEMO_REQUEST_LINK_SECRET })).toEqual(["REQUEST_LINK_SECRET: es el secreto de demostración de los enlaces; sólo vale con MOCKS=true"]);
+    expect(bootProblems({ ...real, REQUEST_LINK_SECRET: STRONG })[0]).toMatch(/^REQUEST_LINK_SECRET: debe ser distinto de SESSION_SECRET/);
+    // With mocks the demo secret may be named; any other must be strong there too.
+    expect(bootProblems({ REQUEST_LINK_SECRET: DEMO_REQUEST_LINK_SECRET })).toEqual([]);
+    expect(named(bootProblems({ REQUEST_LINK_SECRET: "corto" }))).toEqual(["REQUEST_LINK_SECRET"]);
+    expect(bootProblems({ ...real, REQUEST_LINK_SECRET: LINK_STRONG })).toEqual([]);
+  });
+
+  it("rotation: REQUEST_LINK_PREVIOUS_SECRETS, separated by spaces, each strong; parsed as a list", () => {
+    const previous = "previous-link-secret-0123456789abcdefghij";
+    const rotated = { ...real, REQUEST_LINK_SECRET: LINK_STRONG, REQUEST_LINK_PREVIOUS_SECRETS: ` ${previous}  ${"older-link-secret-abcdefghij0123456789"} ` };
+    expect(bootProblems(rotated)).toEqual([]);
+    expect(parseEnv({ NODE_ENV: "production", ...rotated }).requestLinks).toEqual({ secret: LINK_STRONG, previousSecrets: [previous, "older-link-secret-abcdefghij0123456789"] });
+    expect(bootProblems({ ...real, REQUEST_LINK_SECRET: LINK_STRONG, REQUEST_LINK_PREVIOUS_SECRETS: `${previous} corto` })).toEqual(["REQUEST_LINK_PREVIOUS_SECRETS: uno de ellos debe tener al menos 32 caracteres"]);
   });
 });
 

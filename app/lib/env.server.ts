@@ -1,6 +1,6 @@
 import path from "node:path";
 import * as z from "zod";
-import { bootProblems, DEMO_SESSION_SECRET, mocksOn, previewsOffReason } from "./boot-rules.mjs";
+import { bootProblems, DEMO_REQUEST_LINK_SECRET, DEMO_SESSION_SECRET, mocksOn, previewsOffReason, previousLinkSecrets } from "./boot-rules.mjs";
 
 const booleanString = z.enum(["true", "false"]).transform((value) => value === "true");
 
@@ -21,6 +21,10 @@ const envSchema = z
     PREVIEW_LINK_HOURS: z.coerce.number().positive().max(24 * 30).default(8),
     /** Strong (./boot-rules.mjs weakSecretReason); bootProblems refuses a weak one before this runs. */
     SESSION_SECRET: z.string().optional(),
+    /** Signs the 'Pide tu recarga' links (docs/request-link.md); required with real upstreams, strong, not SESSION_SECRET (./boot-rules.mjs). */
+    REQUEST_LINK_SECRET: z.string().optional(),
+    /** The links' secrets before the last rotation, separated by spaces: they still verify a link until it expires. */
+    REQUEST_LINK_PREVIOUS_SECRETS: z.string().optional(),
     /** The proxies in front of the app: a hop count or their addresses, never all (./boot-rules.mjs trustProxyRule, applied by server/index.ts). */
     TRUST_PROXY: z.string().optional(),
     APP_VERSION: z.string().default("1.0.0"),
@@ -85,6 +89,11 @@ const envSchema = z
         offReason: previewsOffReason({ draftDir: raw.CONFIG_DRAFT_DIR, secret: raw.PREVIEW_SECRET, isProduction, mocks }),
       },
       sessionSecret,
+      /** 'Pide tu recarga' (docs/request-link.md): the secret that signs new links, then the ones that still verify older links. */
+      requestLinks: {
+        secret: raw.REQUEST_LINK_SECRET ?? DEMO_REQUEST_LINK_SECRET,
+        previousSecrets: previousLinkSecrets(raw.REQUEST_LINK_PREVIOUS_SECRETS),
+      },
       appVersion: raw.APP_VERSION,
       appOrigin: raw.APP_ORIGIN_HEADER,
       upstreamTimeoutMs: raw.UPSTREAM_TIMEOUT_MS,

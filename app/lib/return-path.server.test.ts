@@ -10,6 +10,10 @@ describe("returnPath on the server", () => {
     expect(isKnownPage("/bait-prepago")).toBe(true);
     expect(isKnownPage("/recurrente")).toBe(true);
     expect(isKnownPage("/no-existe")).toBe(false);
+    // A route with a parameter: a 'Pide tu recarga' link's page, one segment only.
+    expect(isKnownPage("/r/AbCdEfGhIjKl.abc123.0123456789abcdef")).toBe(true);
+    expect(isKnownPage("/r/uno/dos")).toBe(false);
+    expect(isKnownPage("/r")).toBe(false);
     expect(returnPath("/promociones?contacto=whatsapp&x=1", { drop: ["contacto"] })).toBe("/promociones?x=1");
   });
 

@@ -25,6 +25,9 @@ export const APP_PAGES: readonly string[] = [
   "/login",
   "/pago",
   "/pago/completado",
+  "/pide-recarga",
+  "/r/:param",
+  "/recargar-de-nuevo",
   "/recargas",
   "/recuperacion",
   "/recurrente",
@@ -33,8 +36,11 @@ export const APP_PAGES: readonly string[] = [
   "/vista-previa",
 ];
 
+/** The routes with a parameter (`/r/:param`, a 'Pide tu recarga' link): any one segment in its place. */
+const PARAM_PAGES = APP_PAGES.filter((page) => page.includes("/:")).map((page) => new RegExp(`^${page.replace(/\/:param/g, "/[^/]+")}$`));
+
 /** One of our pages: an app route, or a page of pages-config/ as the config store has it now. */
-export const isKnownPage = (pathname: string) => APP_PAGES.includes(pathname) || findPage(pathname) !== undefined;
+export const isKnownPage = (pathname: string) => APP_PAGES.includes(pathname) || PARAM_PAGES.some((page) => page.test(pathname)) || findPage(pathname) !== undefined;
 
 /** resolveReturnPath (return-path.ts) with our pages: every redirect or 'volver' link built from the request uses it. */
 export function returnPath(value: unknown, options: Omit<ReturnPathOptions, "isKnownPage"> = {}): string {

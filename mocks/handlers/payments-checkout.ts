@@ -3,7 +3,8 @@ import { http, HttpResponse, type RequestHandler } from "msw";
 import * as z from "zod";
 import { open, sealReply } from "~/upstream/crypto.server";
 import { chargeData, chargeRequest, IDEMPOTENCY_HEADER } from "~/upstream/payments/charge.schemas";
-import { paymentChannel, type PaymentChannel } from "~/upstream/payments/common.schemas";
+import { paymentChannel, tenDigits, type PaymentChannel } from "~/upstream/payments/common.schemas";
+import type { WireKeptCard } from "~/upstream/payments/kept-cards.schemas";
 import { paypalOrderRequest } from "~/upstream/payments/paypal.schemas";
 import { pluginRequest, pluginRequestPayload, type PluginInfo } from "~/upstream/payments/plugin.schemas";
 import { demoCards } from "../fixtures/demo";
@@ -12,11 +13,21 @@ import { paymentsHostKeys, providerKeys } from "../payments-keys";
 import { isSameOriginPath, PAYPAL_APPROVAL_PATH } from "../provider-pages";
 import { switched } from "../switches";
 import { lineOf, world } from "../world";
-import { sales, type StoredReply } from "../world-sales";
+import { sales, type KeptCard, type StoredReply } from "../world-sales";
 import { base, firstIssue, readJson, refuse } from "./payments-shared";
 
 export const DECLINED_MESSAGE = "Lo sentimos, se ha tenido un problema al procesar tu pago.";
 export const PAYPAL_NOT_APPROVED = "Lo sentimos, PayPal no aprobó el pago.";
+/** The provider's words for a kept card (docs/payment.md "Repeat with the kept card"). */
+export const KEPT_CARD_MESSAGES = {
+  notYours: "Lo sentimos, esa tarjeta no pertenece a tu cuenta. Paga con una tarjeta tuya.",
+  gone: "Lo sentimos, esa tarjeta guardada ya no está disponible. Paga con otra tarjeta.",
+  expired: "Lo sentimos, tu tarjeta guardada está vencida. Paga con otra tarjeta.",
+  cvvMissing: "Lo sentimos, falta confirmar el código de seguridad de tu tarjeta.",
+  paysRecurrence: "Esta tarjeta paga tu recarga recurrente. Para olvidarla, cambia la tarjeta de tu recarga recurrente o cancélala en Recargas Recurrentes.",
+  notFound: "No encontramos esa tarjeta guardada.",
+  forgotten: "Eliminamos la tarjeta de tu cuenta.",
+} as const;
 
 type Card = NonNullable<z.infer<typeof chargeData>["tarjeta"]>;
 type Decision = { approved: true } | { approved: false; mensaje: string };
@@ -85,18 +96,86 @@ type Verdict = {
   decision: Decision;
   /** For a recurrence's record; empty when PayPal paid. */
   cardLast: string;
+  /** The card paid with, inside the provider (kept for the customer when asked); none when PayPal paid. */
+  card?: KeptCard["card"];
   /** Runs once the charge is approved: a token or an order pays only once. */
   settle: () => void;
 };
 const nothingToSettle = () => undefined;
 const declined = (mensaje: string): Verdict => ({ decision: { approved: false, mensaje }, cardLast: "", settle: nothingToSettle });
 
+// ——— Kept cards: per customer (their Bait number), listed, charged and forgotten ———
+
+const isPast = (card: KeptCard["card"], now = new Date()) => {
+  const year = card.anio.length === 2 ? 2000 + Number(card.anio) : Number(card.anio);
+  return year < now.getFullYear() || (year === now.getFullYear() && Number(card.mes) < now.getMonth() + 1);
+};
+
+/** The customer's recurring recharge (not cancelled) that this card pays, if any: the recurrences keep the card's last 4. */
+const recurrenceOf = (kept: KeptCard) =>
+  [...world.recurrences.values()].find((recurrence) => recurrence.number === kept.customer && recurrence.status !== "cancelled" && recurrence.cardLast === kept.card.numero.slice(-4));
+
+/** A card kept only for a recurrence is the provider's while that recurrence lasts. */
+const isListed = (kept: KeptCard) => kept.origin === "cliente" || Boolean(recurrenceOf(kept));
+
+export function keptCardsOf(customer: string): KeptCard[] {
+  return [...sales.keptCards.values()].filter((kept) => kept.customer === customer && isListed(kept)).sort((a, b) => b.keptAt.localeCompare(a.keptAt));
+}
+
+function toWireKeptCard(kept: KeptCard): WireKeptCard {
+  const brand = demoCards[kept.card.numero]?.brand ?? (kept.card.numero.startsWith("4") ? "visa" : /^3[47]/.test(kept.card.numero) ? "amex" : "mastercard");
+  return { token: kept.token, marca: brand, ultimos: kept.card.numero.slice(-4), cvvRequerido: kept.cvvRequired, campoCvv: null, recurrente: recurrenceOf(kept)?.status === "active" };
+}
+
+/**
+ * Keeps the card paid with for the customer (an approved charge with `meta.guardar`, or a
+ * recurrence's): the same card again is the same token, moved to the top of the list.
+ */
+function keepCard(customer: string, card: KeptCard["card"], origin: KeptCard["origin"]) {
+  const same = [...sales.keptCards.values()].find((kept) => kept.customer === customer && kept.card.numero === card.numero && kept.card.mes === card.mes && kept.card.anio === card.anio);
+  const keptAt = new Date().toISOString();
+  if (same) {
+    same.keptAt = keptAt;
+    if (origin === "cliente") same.origin = "cliente";
+    return;
+  }
+  const token = `kc_${randomBytes(12).toString("hex")}`;
+  sales.keptCards.set(token, { token, customer, card: { numero: card.numero, mes: card.mes, anio: card.anio }, origin, cvvRequired: false, keptAt });
+}
+
+/**
+ * A charge of a kept card: only its own customer's (another's is refused, never charged), only
+ * while it is kept, not once expired, with the security code's token when the card asks for one;
+ * then the card's own decision (the demo cards: 4000000000000002 is declined).
+ */
+function keptCardVerdict(token: string, customer: string, verification: string | undefined): { ok: true; verdict: Verdict } | { ok: false; status: number; mensaje: string } {
+  const kept = sales.keptCards.get(token);
+  if (!kept || !isListed(kept)) return { ok: true, verdict: declined(KEPT_CARD_MESSAGES.gone) };
+  if (kept.customer !== customer) return { ok: false, status: 403, mensaje: KEPT_CARD_MESSAGES.notYours };
+  if (isPast(kept.card)) return { ok: true, verdict: declined(KEPT_CARD_MESSAGES.expired) };
+  if (kept.cvvRequired && !verification) return { ok: true, verdict: declined(KEPT_CARD_MESSAGES.cvvMissing) };
+  const known = demoCards[kept.card.numero];
+  const decision: Decision = known?.approved ? { approved: true } : { approved: false, mensaje: DECLINED_MESSAGE };
+  return { ok: true, verdict: { decision, cardLast: kept.card.numero.slice(-4), card: kept.card, settle: nothingToSettle } };
+}
+
 /**
  * Reads `meta.token` and the provider type of the path: `tok_…` is a hosted-card token (type
  * 2); any other token is a PayPal order (type 3); no token needs the card in `data` (type 1, or
  * 2 when the checkout sealed the card itself).
  */
-function paymentMethodOf(token: string | null, card: Card | undefined, providerType: string): { ok: true; verdict: (total: number) => Verdict } | { ok: false; mensaje: string } {
+function paymentMethodOf(
+  meta: { token: string | null; cliente?: string; verificacion?: string },
+  card: Card | undefined,
+  providerType: string,
+): { ok: true; verdict: (total: number) => Verdict } | { ok: false; mensaje: string; status?: number } {
+  const { token } = meta;
+  if (token?.startsWith("kc_")) {
+    if (providerType !== "2") return { ok: false, mensaje: "Una tarjeta guardada solo se cobra con el proveedor tipo 2" };
+    if (!meta.cliente) return { ok: false, mensaje: "Una tarjeta guardada se cobra con meta.cliente, el cliente que la guardó" };
+    const kept = keptCardVerdict(token, meta.cliente, meta.verificacion);
+    return kept.ok ? { ok: true, verdict: () => kept.verdict } : { ok: false, mensaje: kept.mensaje, status: kept.status };
+  }
   if (token?.startsWith("tok_")) {
     if (providerType !== "2") return { ok: false, mensaje: "Un token de tarjeta solo se cobra con el proveedor tipo 2" };
     return { ok: true, verdict: () => cardTokenVerdict(token) };
@@ -107,14 +186,14 @@ function paymentMethodOf(token: string | null, card: Card | undefined, providerT
   }
   if (providerType === "3") return { ok: false, mensaje: "PayPal necesita una orden aprobada en meta.token" };
   if (!card) return { ok: false, mensaje: "Faltan los datos de la tarjeta" };
-  return { ok: true, verdict: () => ({ decision: decide(card), cardLast: card.numero.slice(-4), settle: nothingToSettle }) };
+  return { ok: true, verdict: () => ({ decision: decide(card), cardLast: card.numero.slice(-4), card, settle: nothingToSettle }) };
 }
 
 function cardTokenVerdict(token: string): Verdict {
   const stored = sales.cardTokens.get(token);
   if (!stored) return declined("Lo sentimos, los datos de tu tarjeta ya no son válidos. Captúralos de nuevo.");
   if (stored.used) return declined("Lo sentimos, estos datos de tarjeta ya se usaron en otro pago. Captúralos de nuevo.");
-  return { decision: decide(stored.card), cardLast: stored.card.numero.slice(-4), settle: () => (stored.used = true) };
+  return { decision: decide(stored.card), cardLast: stored.card.numero.slice(-4), card: stored.card, settle: () => (stored.used = true) };
 }
 
 function paypalVerdict(orderId: string, total: number): Verdict {
@@ -138,6 +217,10 @@ async function decideCharge(request: Request, channel: string, providerType: str
   if (!body.success) return refuse(`Solicitud inválida en «${firstIssue(body.error)}»`, 400);
 
   const { extra, info, meta } = body.data;
+  // `payments.chargeLine:<phone>` holds (or fails) one line's charges only, before anything is decided:
+  // a test watches its pay button wait while the tests beside it pay at once.
+  const forcedLine = await switched("payments.chargeLine", extra.telefono);
+  if (forcedLine) return forcedLine;
   // Nothing below awaits: the repeat check and the stored answer cannot interleave with a twin request.
   const fingerprint = JSON.stringify({ channel, providerType, extra, info, meta });
   const repeat = repeated("cobrar", key, fingerprint);
@@ -148,14 +231,19 @@ async function decideCharge(request: Request, channel: string, providerType: str
   const data = chargeData.safeParse(opened.value.payload);
   if (!data.success) return refuse(`Datos de pago inválidos en «${firstIssue(data.error)}»`, 400);
 
-  const method = paymentMethodOf(meta.token, data.data.tarjeta, providerType);
-  if (!method.ok) return refuse(method.mensaje, 400);
+  if (meta.guardar && !meta.cliente) return refuse("Para guardar la tarjeta falta meta.cliente, el cliente para quien se guarda", 400);
+  if (meta.guardar && providerType === "3") return refuse("Un pago de PayPal no guarda tarjetas", 400);
+  const method = paymentMethodOf(meta, data.data.tarjeta, providerType);
+  // A refusal (another customer's card, a malformed request) is not a decision: nothing is charged or kept for the key.
+  if (!method.ok) return refuse(method.mensaje, method.status ?? 400);
   const verdict = method.verdict(extra.total);
 
   const orderId = `ORD-${randomUUID().slice(0, 8).toUpperCase()}`;
   sales.charges.push({ orderId, channel, approved: verdict.decision.approved, phone: extra.telefono, amount: Math.round(extra.total * 100), offerId: extra.referencia1, saleUuid: extra.uuid, at: new Date().toISOString() });
   if (!verdict.decision.approved) return remember("cobrar", key, fingerprint, 200, { success: false, mensaje: verdict.decision.mensaje });
   verdict.settle();
+  // 'Guardar esta tarjeta…': the provider keeps the card paid with for the customer.
+  if (meta.guardar && meta.cliente && verdict.card) keepCard(meta.cliente, verdict.card, "cliente");
 
   const line = lineOf(extra.telefono);
   const offer = offerById(extra.referencia1);
@@ -222,6 +310,8 @@ async function decideCharge(request: Request, channel: string, providerType: str
         nextChargeDate: days(offer.duration),
         cardLast: verdict.cardLast,
       });
+      // The provider keeps the card of a recurrence to charge it again: the customer's kept card while it lasts.
+      if (verdict.card) keepCard(line.number, verdict.card, "recurrencia");
     }
   }
   return remember("cobrar", key, fingerprint, 200, { success: true, mensaje: "Felicidades, se ha completado tu pago.", orden: orderId, ...(activationCode ? { codigoActivacion: activationCode } : {}) });
@@ -247,6 +337,14 @@ function chargeStatusOf(key: string): Record<string, unknown> {
  * first answer and do nothing again. GET …/{channel}/cobro/{key} answers aprobado or rechazado
  * from that first answer, en_proceso while a /cobrar with the key is received but undecided
  * (`sales.chargesInFlight`), no_recibido otherwise.
+ *
+ * Kept cards (docs/payment.md "Repeat with the kept card"), per customer, keyed by the Bait
+ * number the app sends (`meta.cliente`, `?cliente=`): an approved charge with `meta.guardar`
+ * keeps its card, a recurrence keeps its card while it lasts; GET …/tarjetas lists them (token,
+ * brand, last 4), DELETE …/tarjetas/{token} forgets one (not another customer's, 403; not one that
+ * pays a recurrence, 409); /cobrar on type 2 with `meta.token` `kc_…` and `meta.cliente` charges
+ * one: another customer's is refused (403, nothing charged), an expired one declined, else the
+ * card's own decision (4000000000000002 declined, the other demo cards approved).
  */
 export const checkout: RequestHandler[] = [
   http.get(`${base}/servicio/angular/llave`, async () => {
@@ -314,6 +412,30 @@ export const checkout: RequestHandler[] = [
     if (!paymentChannel.safeParse(params.channel).success) return refuse(`Canal desconocido «${String(params.channel)}»`, 400);
     if (!request.headers.get("customer") || !request.headers.get("origin")) return refuse("Faltan los encabezados customer y origin", 400);
     return HttpResponse.json(chargeStatusOf(String(params.key)));
+  }),
+
+  // Not in SPEC §7: the kept cards' paths the app assumes (docs/upstream.md), per customer (their Bait number).
+  http.get(`${base}/servicio/angular/tarjetas`, async ({ request }) => {
+    const customer = new URL(request.url).searchParams.get("cliente") ?? "";
+    const forced = await switched("payments.keptCards", customer);
+    if (forced) return forced;
+    if (!request.headers.get("customer")) return refuse("Falta el encabezado customer", 400);
+    if (!tenDigits.safeParse(customer).success) return refuse("cliente debe ser el número Bait del cliente, 10 dígitos", 400);
+    return HttpResponse.json({ success: true, tarjetas: keptCardsOf(customer).map(toWireKeptCard) });
+  }),
+
+  http.delete(`${base}/servicio/angular/tarjetas/:token`, async ({ request, params }) => {
+    const customer = new URL(request.url).searchParams.get("cliente") ?? "";
+    const forced = await switched("payments.forgetCard", customer);
+    if (forced) return forced;
+    if (!request.headers.get("customer")) return refuse("Falta el encabezado customer", 400);
+    if (!tenDigits.safeParse(customer).success) return refuse("cliente debe ser el número Bait del cliente, 10 dígitos", 400);
+    const kept = sales.keptCards.get(String(params.token));
+    if (!kept || !isListed(kept)) return refuse(KEPT_CARD_MESSAGES.notFound, 404);
+    if (kept.customer !== customer) return refuse(KEPT_CARD_MESSAGES.notYours, 403);
+    if (recurrenceOf(kept)) return refuse(KEPT_CARD_MESSAGES.paysRecurrence, 409);
+    sales.keptCards.delete(kept.token);
+    return HttpResponse.json({ success: true, mensaje: KEPT_CARD_MESSAGES.forgotten });
   }),
 
   http.post(`${base}/servicio/angular/:channel/3/orden`, async ({ request, params }) => {

@@ -5,11 +5,13 @@ import { chargeResponse, chargeStatusResponse, type ChargeData, type ChargeReque
 import { paypalOrderResponse } from "~/upstream/payments/paypal.schemas";
 import { hostKeyResponse, pluginInfo, pluginResponse } from "~/upstream/payments/plugin.schemas";
 import { activeRecurrencesResponse, recurrenceAnswer, recurrenceSearchResponse } from "~/upstream/payments/recurrence.schemas";
+import { forgetCardResponse, keptCardsResponse } from "~/upstream/payments/kept-cards.schemas";
 import { mockServer } from "../node";
 import { clearSwitches, setSwitch } from "../switches";
 import { resetWorld, world } from "../world";
-import { resetSales, sales } from "../world-sales";
+import { DEMO_KEPT_CARDS, resetSales, sales } from "../world-sales";
 import { DECLINED_MESSAGE, mockProviderFor } from "./payments";
+import { KEPT_CARD_MESSAGES } from "./payments-checkout";
 
 const base = "https://payments.upstream.mock";
 beforeAll(() => mockServer.listen({ onUnhandledRequest: "error" }));
@@ -253,5 +255,125 @@ describe("the charge's status by its Idempotency-Key (an assumed path, not in SP
     const charged = chargeResponse.parse(await (await chargeWith("4111111111111111")).json());
     expect(world.history.get("5512345678")!.at(-1)).toMatchObject({ uuid: extra.uuid, orderID: charged.orden });
     expect(sales.charges).toMatchObject([{ orderId: charged.orden, saleUuid: extra.uuid, phone: "5512345678", approved: true }]);
+  });
+});
+
+/** The kept cards' calls (assumed paths, not in SPEC §7: docs/upstream.md), per customer. */
+const LUIS = "5545678901";
+const MARTA = "5556789012";
+const ANA = "5512345678";
+const storeHeaders = { customer: "bait-web" };
+
+async function keptCards(customer: string) {
+  const response = await fetch(`${base}/servicio/angular/tarjetas?cliente=${customer}`, { headers: storeHeaders });
+  const parsed = keptCardsResponse.parse(await response.json());
+  if (!parsed.success) throw new Error(parsed.mensaje ?? "sin tarjetas");
+  return parsed.tarjetas;
+}
+
+const forget = (token: string, customer: string) => send("DELETE", `/servicio/angular/tarjetas/${token}?cliente=${customer}`, undefined, storeHeaders);
+
+/** A charge of a kept card: type 2, `meta.token` and `meta.cliente`, `data` without a card (as the app seals it). */
+async function chargeKept(token: string, cliente: string, { idempotencyKey = randomUUID() as string, telefono = cliente, providerType = 2, uuid = randomUUID() as string } = {}) {
+  const info = await pluginAnswer();
+  const data: ChargeData = { divisa: "MXN", nombre: "", apellido: "", direccion: "", colonia: "00", codigoPostal: "", ciudad: "", estado: "", pais: "" };
+  const sealed = seal(data, info.proveedor.publico);
+  if (!sealed.ok) throw new Error(sealed.reason);
+  const body: ChargeRequest = { data: sealed.value.envelope, extra: { ...extra, uuid, telefono }, info: null, meta: { token, recurrente: false, cliente } };
+  return send("POST", `/servicio/angular/general/${providerType}/cobrar`, body, { customer: info.cliente.tienda, origin: info.form.origen, "Idempotency-Key": idempotencyKey });
+}
+
+/** A card charge (type 1) with 'Guardar esta tarjeta…' for `cliente`. */
+async function chargeKeeping(numero: string, cliente: string, meta: Partial<ChargeRequest["meta"]> = { cliente, guardar: true }) {
+  const { info, body, headers } = await chargeBody(numero);
+  return send("POST", `/servicio/angular/general/${info.proveedor.tipo}/cobrar`, { ...body, extra: { ...extra, telefono: cliente }, meta: { ...body.meta, ...meta } }, { ...headers, "Idempotency-Key": randomUUID() });
+}
+
+describe("kept cards, per customer (assumed paths, not in SPEC §7)", () => {
+  it("lists each customer's own: Ana's recurring recharge's Visa 1111, Marta's two newest first, none for Luis", async () => {
+    expect(await keptCards(ANA)).toEqual([{ token: DEMO_KEPT_CARDS.anaVisa, marca: "visa", ultimos: "1111", cvvRequerido: false, campoCvv: null, recurrente: true }]);
+    expect((await keptCards(MARTA)).map((card) => [card.token, card.marca, card.ultimos, card.recurrente])).toEqual([
+      [DEMO_KEPT_CARDS.martaDeclined, "visa", "0002", false],
+      [DEMO_KEPT_CARDS.martaExpired, "mastercard", "4444", false],
+    ]);
+    expect(await keptCards(LUIS)).toEqual([]);
+  });
+
+  it("refuses a list without the store header or without a customer's 10 digits, and honours its switch", async () => {
+    expect((await fetch(`${base}/servicio/angular/tarjetas?cliente=${ANA}`)).status).toBe(400);
+    expect((await fetch(`${base}/servicio/angular/tarjetas?cliente=55`, { headers: storeHeaders })).status).toBe(400);
+    setSwitch(`payments.keptCards:${ANA}`, { status: 500 });
+    expect((await fetch(`${base}/servicio/angular/tarjetas?cliente=${ANA}`, { headers: storeHeaders })).status).toBe(500);
+    expect((await fetch(`${base}/servicio/angular/tarjetas?cliente=${MARTA}`, { headers: storeHeaders })).status).toBe(200);
+  });
+
+  it("charges a customer's kept card by its token: approved, on the line's history, once per Idempotency-Key", async () => {
+    const before = world.history.get(ANA)!.length;
+    const first = await (await chargeKept(DEMO_KEPT_CARDS.anaVisa, ANA, { idempotencyKey: "llave-guardada", uuid: "venta-repetida" })).json();
+    expect(chargeResponse.parse(first)).toMatchObject({ success: true, orden: expect.stringMatching(/^ORD-/) });
+    const again = await (await chargeKept(DEMO_KEPT_CARDS.anaVisa, ANA, { idempotencyKey: "llave-guardada", uuid: "venta-repetida" })).json();
+    expect(again).toEqual(first);
+    expect(sales.charges).toHaveLength(1);
+    expect(world.history.get(ANA)).toHaveLength(before + 1);
+  });
+
+  it("declines Marta's Visa 0002 and her expired Mastercard with the provider's words", async () => {
+    expect(await (await chargeKept(DEMO_KEPT_CARDS.martaDeclined, MARTA)).json()).toEqual({ success: false, mensaje: DECLINED_MESSAGE });
+    expect(await (await chargeKept(DEMO_KEPT_CARDS.martaExpired, MARTA)).json()).toEqual({ success: false, mensaje: KEPT_CARD_MESSAGES.expired });
+    expect(sales.charges.map((charge) => charge.approved)).toEqual([false, false]);
+  });
+
+  it("refuses another customer's token in Spanish (403), and charges nothing", async () => {
+    const response = await chargeKept(DEMO_KEPT_CARDS.anaVisa, MARTA);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ success: false, mensaje: KEPT_CARD_MESSAGES.notYours });
+    expect(sales.charges).toEqual([]);
+  });
+
+  it("refuses a kept card without meta.cliente, or on another provider type", async () => {
+    expect((await chargeKept(DEMO_KEPT_CARDS.anaVisa, ANA, { providerType: 1 })).status).toBe(400);
+    const { body, headers } = await chargeBody("4111111111111111");
+    const bare = await send("POST", "/servicio/angular/general/2/cobrar", { ...body, meta: { token: DEMO_KEPT_CARDS.anaVisa, recurrente: false } }, { ...headers, "Idempotency-Key": randomUUID() });
+    expect(bare.status).toBe(400);
+    expect(sales.charges).toEqual([]);
+  });
+
+  it("keeps the card of an approved charge with meta.guardar for its customer, once; never a declined one's", async () => {
+    expect(chargeResponse.parse(await (await chargeKeeping("2223003122003222", LUIS)).json()).success).toBe(true);
+    expect(chargeResponse.parse(await (await chargeKeeping("2223003122003222", LUIS)).json()).success).toBe(true);
+    expect(chargeResponse.parse(await (await chargeKeeping("4000000000000002", LUIS)).json()).success).toBe(false);
+    const cards = await keptCards(LUIS);
+    expect(cards).toEqual([{ token: expect.stringMatching(/^kc_/), marca: "mastercard", ultimos: "3222", cvvRequerido: false, campoCvv: null, recurrente: false }]);
+    expect(chargeResponse.parse(await (await chargeKept(cards[0]!.token, LUIS)).json()).success).toBe(true);
+    expect(await keptCards(ANA)).toHaveLength(1);
+  });
+
+  it("refuses meta.guardar without meta.cliente", async () => {
+    const response = await chargeKeeping("4111111111111111", LUIS, { guardar: true });
+    expect(response.status).toBe(400);
+    expect(sales.charges).toEqual([]);
+  });
+
+  it("forgets a customer's card (then it is gone and cannot pay), never another customer's nor a recurrence's", async () => {
+    await chargeKeeping("5555555555554444", LUIS);
+    const [card] = await keptCards(LUIS);
+    expect((await forget(card!.token, MARTA)).status).toBe(403);
+    const recurrence = await forget(DEMO_KEPT_CARDS.anaVisa, ANA);
+    expect(recurrence.status).toBe(409);
+    expect(forgetCardResponse.parse(await recurrence.json())).toEqual({ success: false, mensaje: KEPT_CARD_MESSAGES.paysRecurrence });
+    const forgotten = await forget(card!.token, LUIS);
+    expect(forgetCardResponse.parse(await forgotten.json())).toEqual({ success: true, mensaje: KEPT_CARD_MESSAGES.forgotten });
+    expect(await keptCards(LUIS)).toEqual([]);
+    expect(await (await chargeKept(card!.token, LUIS)).json()).toEqual({ success: false, mensaje: KEPT_CARD_MESSAGES.gone });
+    expect((await forget(card!.token, LUIS)).status).toBe(404);
+  });
+
+  it("a recurrence's card is kept while the recurrence lasts", async () => {
+    await chargeKeeping("5555555555554444", LUIS, { recurrente: true });
+    const [card] = await keptCards(LUIS);
+    expect(card).toMatchObject({ marca: "mastercard", ultimos: "4444", recurrente: true });
+    const recurrence = [...world.recurrences.values()].find((entry) => entry.number === LUIS)!;
+    await send("DELETE", `/v2/service/recurrence/${recurrence.uuid}/cancel`);
+    expect(await keptCards(LUIS)).toEqual([]);
   });
 });

@@ -169,7 +169,10 @@ describe("the checkout's posts: one union on the intent (the action parses a pos
   it("each intent takes its own fields, typed", () => {
     expect(parseValues(schema, { intent: "postal-code", postalCode: "06600", firstName: "Ana" })).toEqual({ ok: true, value: { intent: "postal-code", postalCode: "06600" } });
     expect(parseValues(schema, { intent: "card-page", ...holder })).toMatchObject({ ok: true, value: { intent: "card-page", firstName: "Ana", postalCode: "06600" } });
-    expect(parseValues(schema, { intent: "pay", sealed: "{}", privacy: "on" })).toEqual({ ok: true, value: { intent: "pay", sealed: "{}", privacy: true } });
+    expect(parseValues(schema, { intent: "pay", sealed: "{}", privacy: "on" })).toEqual({ ok: true, value: { intent: "pay", sealed: "{}", keepCard: false, privacy: true } });
+    // 'Guardar esta tarjeta…' (docs/payment.md "Repeat with the kept card") on the card's intents.
+    expect(parseValues(schema, { intent: "pay", sealed: "{}", privacy: "on", keepCard: "on" })).toMatchObject({ ok: true, value: { keepCard: true } });
+    expect(parseValues(schema, { intent: "card-page", ...holder, keepCard: "on" })).toMatchObject({ ok: true, value: { keepCard: true } });
     expect(parseValues(schema, { intent: "hosted-pay", token: "tok_123456", holder: "Ana Pérez", privacy: "on" })).toMatchObject({ ok: true, value: { intent: "hosted-pay", token: "tok_123456" } });
     expect(parseValues(schema, { intent: "paypal-confirm" })).toEqual({ ok: true, value: { intent: "paypal-confirm" } });
   });

@@ -159,10 +159,11 @@ export const checkoutSchema = (options: { legal: LegalOptions; address: boolean 
   const legal = legalShape(options.legal);
   return z.discriminatedUnion("intent", [
     z.object({ intent: z.literal("postal-code"), postalCode: z.optional(z.string()) }),
-    z.extend(cardHolderSchema({ address: options.address }), { intent: z.literal("card-page") }),
+    // `keepCard`: 'Guardar esta tarjeta con el procesador de pagos…', offered to a signed-in customer (docs/payment.md "Repeat with the kept card").
+    z.extend(cardHolderSchema({ address: options.address }), { intent: z.literal("card-page"), keepCard: checkbox() }),
     z.object({ intent: z.literal("card-page-pay"), ...legal }),
-    z.object({ intent: z.literal("pay"), sealed: z.optional(z.string()), ...legal }),
-    z.object({ intent: z.literal("hosted-pay"), token: z.optional(z.string()), holder: z.optional(z.string()), ...legal }),
+    z.object({ intent: z.literal("pay"), sealed: z.optional(z.string()), keepCard: checkbox(), ...legal }),
+    z.object({ intent: z.literal("hosted-pay"), token: z.optional(z.string()), holder: z.optional(z.string()), keepCard: checkbox(), ...legal }),
     z.object({ intent: z.literal("paypal"), ...legal }),
     z.object({ intent: z.literal("paypal-confirm") }),
   ]);

@@ -89,6 +89,8 @@ async function main() {
     ...(separateUpstream ? upstreamEnv(upstreamBase) : {}),
     PORT: String(appPort),
     SESSION_SECRET: secret,
+    // Required with real upstreams, and never the session's (docs/request-link.md).
+    REQUEST_LINK_SECRET: `${secret}-pide-recarga`,
     HSTS: "false",
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
   });

@@ -91,7 +91,7 @@ async function main() {
     upstream = { base: `http://127.0.0.1:${upstreamPort}`, redisUrl: redis.url };
     await waitForHealth(`${upstream.base}/healthz`, 60_000);
   }
-  const env = { NODE_ENV: "production", MOCKS: String(!upstream), ...(upstream ? { ...upstreamEnv(upstream.base), REDIS_URL: upstream.redisUrl } : {}), SESSION_SECRET: secret, HSTS: "false" };
+  const env = { NODE_ENV: "production", MOCKS: String(!upstream), ...(upstream ? { ...upstreamEnv(upstream.base), REDIS_URL: upstream.redisUrl } : {}), SESSION_SECRET: secret, REQUEST_LINK_SECRET: `${secret}-pide-recarga`, HSTS: "false" };
   const apps = [await startApp("app", root, env, profileDir)];
   if (against) apps.push(await startApp("against", path.resolve(against), env));
 

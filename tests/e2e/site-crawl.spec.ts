@@ -35,11 +35,12 @@ const NOT_BY_LINK: Record<string, string> = {
   "/completar-registro": "the registration's last step, after the code",
   "/vista-previa": "marketing's preview of a draft config: opened by a signed link given by hand (npm run config:preview-link), and a 404 when previews are off",
   "/sso": "the SSO entry of the login page, shown only when the sso flag is on for the visitor (off for anonymous visitors in pages-config/flags.json)",
+  "/r/$id": "a 'Pide tu recarga' link's page: opened by the link its maker sends (docs/request-link.md), whose token no page lists to a visitor",
 };
 
 /** Only for anonymous visitors (a customer goes to /home), and only for customers. */
 const GUEST_ONLY = new Set(["/login", "/registro", "/recuperacion"]);
-const CUSTOMER_ONLY = new Set(["/home", "/recurrente", "/editar-perfil", "/factura", "/reposicion-sim", `/${slug}-pospago`]);
+const CUSTOMER_ONLY = new Set(["/home", "/recurrente", "/editar-perfil", "/factura", "/reposicion-sim", "/recargar-de-nuevo", `/${slug}-pospago`]);
 
 /** `_index` → /, `pago_.completado` → /pago/completado, `home` → /home. */
 function routePath(file: string): string {

@@ -10,6 +10,7 @@ import type { SessionUser } from "#schemas/session";
 import { LOGIN_PATH } from "~/features/auth/urls";
 import { invoiceUrl } from "~/features/profile/urls";
 import { LINE_PARAM, rechargeHref } from "~/features/recharge/urls";
+import { repeatHref } from "~/features/repeat/urls";
 import { balanceView, type BalanceView } from "./balance-view";
 import { HISTORY_LIMIT_PARAM, historyLimitOf } from "./urls";
 import { isLineStatus } from "~/features/line/line";
@@ -18,7 +19,19 @@ import { isLineStatus } from "~/features/line/line";
  * One recharge of the line's history, as the page lists it; `rechargeHref` opens the recharge modal for that offer and line,
  * `invoiceHref` (applied recharges only) the invoice of that recharge: /factura?recarga=<orderID>, checked there against the line's history.
  */
-export type HistoryRow = { id: string; date: string; name: string; amount: string; status: string; applied: boolean; orderId: string; rechargeHref: string | null; invoiceHref: string | null };
+export type HistoryRow = {
+  id: string;
+  date: string;
+  name: string;
+  amount: string;
+  status: string;
+  applied: boolean;
+  orderId: string;
+  rechargeHref: string | null;
+  /** 'Recargar de nuevo' of an applied recharge whose offer is still sold: /recargar-de-nuevo?folio=<orderID> (the kept card, else `rechargeHref`). */
+  repeatHref: string | null;
+  invoiceHref: string | null;
+};
 export type AccountOverview = {
   user: SessionUser;
   auth: "legacy" | "sso";
@@ -53,6 +66,8 @@ const historyRow = (entry: RechargeHistoryEntry, line: string): HistoryRow => {
     applied,
     orderId: entry.orderId,
     rechargeHref: offerNamed(entry.offeringId) ? rechargeLink(entry.offeringId, line) : null,
+    // docs/payment.md "Repeat with the kept card": two taps with the card the provider keeps, else today's prefilled checkout.
+    repeatHref: applied && offerNamed(entry.offeringId) ? repeatHref(entry.orderId) : null,
     // Only an applied recharge may be invoiced (docs/profile.md).
     invoiceHref: applied ? invoiceUrl(entry.orderId) : null,
   };

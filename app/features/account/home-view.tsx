@@ -4,6 +4,8 @@ import type { TFunction as Translate } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { AccountOverview } from "./balance.server";
 import type { PaymentNotice } from "~/features/payment/home-notice.server";
+import type { HomeRequests } from "~/features/request-link/home.server";
+import { RequestLinksSection } from "~/features/request-link/home-section";
 import type { BalanceRow, BalanceView } from "./balance-view";
 import { INVOICE_PATH, REPLACEMENT_PATH } from "~/features/profile/urls";
 import { HISTORY_LIMIT_PARAM, HISTORY_LIMITS } from "./urls";
@@ -106,7 +108,8 @@ function Summary({ balance, rechargeShortcut }: { balance: BalanceView | null; r
   );
 }
 
-function History({ history, historyLimit }: Pick<AccountOverview, "history" | "historyLimit">) {
+/** `paidRows`: the rows recharged through a 'Pide tu recarga' link (docs/request-link.md), by row id → the offer's name. */
+function History({ history, historyLimit, paidRows = {} }: Pick<AccountOverview, "history" | "historyLimit"> & { paidRows?: Record<string, string> }) {
   const { t: message } = useTranslation(["common", "customer"]);
   if (!history) return null;
   return (
@@ -130,7 +133,7 @@ function History({ history, historyLimit }: Pick<AccountOverview, "history" | "h
           {history.map((row) => (
             <li key={row.id} className="history-list__item">
               <p className="history-list__what">
-                <strong>{row.name}</strong> · {row.amount}
+                <strong>{paidRows[row.id] ? message("requestLink:home.paidRow", { name: row.name }) : row.name}</strong> · {row.amount}
               </p>
               <p className="history-list__when">
                 {row.date}
@@ -139,7 +142,7 @@ function History({ history, historyLimit }: Pick<AccountOverview, "history" | "h
                 </span>
               </p>
               <p className="history-list__order">{message("customer:home.historyOrder", { order: row.orderId })}</p>
-              {row.invoiceHref || row.rechargeHref ? (
+              {row.invoiceHref || row.repeatHref || row.rechargeHref ? (
                 <p className="history-list__actions">
                   {row.invoiceHref ? (
                     <Link to={row.invoiceHref}>
@@ -147,8 +150,9 @@ function History({ history, historyLimit }: Pick<AccountOverview, "history" | "h
                       <span className="visually-hidden"> {message("customer:home.invoiceName", { name: row.name, order: row.orderId })}</span>
                     </Link>
                   ) : null}
-                  {row.rechargeHref ? (
-                    <Link to={row.rechargeHref}>
+                  {row.repeatHref || row.rechargeHref ? (
+                    // 'Recargar de nuevo' (docs/payment.md "Repeat with the kept card"); a screen reader hears which recharge after the visible words (WCAG 2.5.3).
+                    <Link to={(row.repeatHref ?? row.rechargeHref)!}>
                       {message("customer:home.rechargeAgain")}
                       <span className="visually-hidden"> {message("customer:home.rechargeAgainName", { name: row.name })}</span>
                     </Link>
@@ -168,7 +172,7 @@ function History({ history, historyLimit }: Pick<AccountOverview, "history" | "h
  * left, 'Recargar' for this line), the line's status, the balance in detail (Datos de consumo), the history (each
  * applied recharge with its invoice) and every other page of the customer area.
  */
-export function HomeView(overview: AccountOverview & { paymentNotice?: PaymentNotice | null }) {
+export function HomeView(overview: AccountOverview & { paymentNotice?: PaymentNotice | null; requests?: HomeRequests }) {
   const { user, auth, balance, balanceError, lineNumber, lineStatus, lineError, historyError, rechargeShortcut } = overview;
   const { t: message } = useTranslation(["common", "customer"]);
   const profile = profileOfUserType[user.userType];
@@ -199,8 +203,9 @@ export function HomeView(overview: AccountOverview & { paymentNotice?: PaymentNo
       <section className="account-card" aria-labelledby="history-title">
         <h2 id="history-title">{message("customer:account.historyTitle")}</h2>
         {historyError ? <FormMessage tone="error">{message(historyError)}</FormMessage> : null}
-        <History history={overview.history} historyLimit={overview.historyLimit} />
+        <History history={overview.history} historyLimit={overview.historyLimit} paidRows={overview.requests?.paidRows} />
       </section>
+      {overview.requests ? <RequestLinksSection requests={overview.requests} /> : null}
       <section className="account-card" aria-labelledby="actions-title">
         <h2 id="actions-title">{message("customer:account.actions")}</h2>
         <div className="account-actions">

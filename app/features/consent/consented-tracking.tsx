@@ -20,8 +20,8 @@ export function ConsentedTracking({ tracking }: { tracking: Tracking }) {
     track("PageView", { path: location.pathname });
   }, [location.pathname]);
 
-  // No third-party script on the payment pages, /pago and /pago/completado (docs/payment.md "Card data"): they wait for the next page.
-  const paymentPage = /^\/pago(\/|$)/.test(location.pathname);
+  // No third-party script on the payment pages, /pago, /pago/completado and /recargar-de-nuevo (docs/payment.md "Card data"): they wait for the next page.
+  const paymentPage = /^\/(pago(\/|$)|recargar-de-nuevo\/?$)/.test(location.pathname);
   useEffect(() => {
     if (!accepted || paymentPage) return;
     tracking.consentScripts.forEach(loadScript);

@@ -5,6 +5,7 @@ import { translate } from "~/lib/i18n/i18n.server";
 import { envelopeSchema, type Envelope } from "~/upstream/crypto.server";
 import { NO_BILLING } from "./charge-payload";
 import type { PluginView, PostalAnswer } from "./checkout-data";
+import { keepRequest } from "./keep-card.server";
 import { answer, CARD_FIELDS, errorMessage, settle, type ParsedPost, type PayContext } from "./outcome.server";
 
 /**
@@ -84,5 +85,5 @@ export async function payWithCard(request: Request, { submission, value }: Parse
   if (!value) return answer({ result: submission.reply({ hideFields: CARD_FIELDS }) });
   const envelope = parseSealed(value.sealed);
   if (!envelope) return answer({ message: errorMessage(translate("payment:checkout.encryptFailed")), reset: true });
-  return settle(request, context, { sealedData: envelope });
+  return settle(request, context, { sealedData: envelope, ...keepRequest(value.keepCard, context.keepFor) });
 }

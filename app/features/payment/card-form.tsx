@@ -19,7 +19,7 @@ import { SummaryList } from "~/components/summary-list";
 type Ready = Extract<CheckoutData, { ok: true }>;
 
 /** What the browser keeps between step 1 and the pay button: in memory only, gone with the page. */
-type ClientSummary = { holder: { firstName: string; lastName: string }; card: ReturnType<typeof cardFieldsOf>; billing: BillingFields; display: CardSummary };
+type ClientSummary = { holder: { firstName: string; lastName: string }; card: ReturnType<typeof cardFieldsOf>; billing: BillingFields; display: CardSummary; keep: boolean };
 
 /**
  * What step 1 keeps after a failed charge (docs/payment.md "Outcomes"): the holder and the billing
@@ -132,8 +132,11 @@ function CardStep({
     form.onSubmit(event);
     if (event.defaultPrevented) return;
     event.preventDefault();
-    const submission = parseWithZod(new FormData(event.currentTarget), { schema });
+    const formData = new FormData(event.currentTarget);
+    const submission = parseWithZod(formData, { schema });
     if (submission.status !== "success") return;
+    // 'Guardar esta tarjeta…' (a signed-in customer only): the charge asks the provider to keep it.
+    const keep = checkout.keepCard && formData.get("keepCard") === "on";
     const value = submission.value as { firstName: string; lastName: string; cardNumber: string; expiry: string; cvv: string; address?: string; postalCode?: string; colonia?: string };
     const expiry = parseExpiry(value.expiry);
     if (!expiry) return;
@@ -158,6 +161,7 @@ function CardStep({
           expiry: `${card.month}/${card.year}`,
           address: plugin.asksAddress && colonia ? `${billing.address}, ${message("payment:checkout.colony", { name: colonia.name })}, C.P. ${billing.postalCode}` : null,
         },
+        keep,
       });
       return;
     }
@@ -165,6 +169,7 @@ function CardStep({
       intent: "pay",
       saleId: checkout.sale.uuid,
       paymentKey: checkout.paymentKey,
+      ...(keep ? { keepCard: "on" } : {}),
       ...(legal?.privacy ? { privacy: "on" } : {}),
       ...(legal?.terms ? { terms: "on" } : {}),
     }).then((sent) => setProblem(sent ? null : message("payment:checkout.encryptFailed")));
@@ -223,6 +228,7 @@ function CardStep({
         // Without JavaScript the card never enters a form of ours: the provider's own page takes it.
         <p className="checkout-form__secure">{message("payment:checkout.cardPageNote")}</p>
       )}
+      {checkout.keepCard ? <KeepCardCheck defaultChecked={answer?.result?.initialValue?.keepCard === "on"} /> : null}
       {!hydrated ? (
         <button type="submit" name="intent" value="card-page" className="button button--primary button--block">
           {message("payment:checkout.cardPageContinue")}
@@ -242,6 +248,28 @@ function CardStep({
 }
 
 type Meta = Parameters<typeof TextField>[0]["field"];
+
+/**
+ * 'Guardar esta tarjeta con el procesador de pagos para mis próximas recargas' (a signed-in
+ * customer only, keep-card.server.ts): unticked by default; the provider keeps the card, never
+ * this site, and /editar-perfil forgets it. Exported for the hosted card's form.
+ */
+export function KeepCardCheck({ defaultChecked = false }: { defaultChecked?: boolean }) {
+  const { t: message } = useTranslation(["common", "payment"]);
+  return (
+    <div className="checkout-legal checkout-keep">
+      <div className="field field--checkbox">
+        <input id="keep-card" name="keepCard" type="checkbox" className="field__checkbox" aria-describedby="keep-card-hint" defaultChecked={defaultChecked} />
+        <label className="field__checkbox-label" htmlFor="keep-card">
+          {message("payment:keepCard.label")}
+        </label>
+      </div>
+      <p className="field__hint checkout-keep__hint" id="keep-card-hint">
+        {message("payment:keepCard.hint")}
+      </p>
+    </div>
+  );
+}
 
 /** Digits only as the visitor types (docs/payment.md "card number max 16"). */
 function CardNumberField({ field, label, hint }: { field: Meta; label: string; hint: ReactNode }) {
@@ -305,6 +333,7 @@ function SummaryStep({ checkout, summary, client, answer, onBack }: { checkout: 
       intent: "pay",
       saleId: sale.uuid,
       paymentKey: checkout.paymentKey,
+      ...(client.keep ? { keepCard: "on" } : {}),
       ...(legal.privacy ? { privacy: "on" } : {}),
       ...(legal.terms ? { terms: "on" } : {}),
     }).then((sent) => setProblem(sent ? null : message("payment:checkout.encryptFailed")));

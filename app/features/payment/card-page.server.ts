@@ -10,6 +10,7 @@ import { commitSession, type getSession } from "~/lib/session.server";
 import { postalLookup } from "~/features/address/postal.server";
 import { billingOf, billingRefused, schemaRefused } from "./card-form.server";
 import type { CardSummary, PluginView } from "./checkout-data";
+import { keepRequest } from "./keep-card.server";
 import { answer, errorMessage, settle, type ParsedPost, type PayContext } from "./outcome.server";
 import { CARD_PAGE_PARAMS, CHECKOUT_PATH } from "./urls";
 
@@ -31,6 +32,8 @@ const cardPageSchema = z.object({
   coloniaName: z.string().nullable(),
   token: z.string().optional(),
   last4: z.string().optional(),
+  /** 'Guardar esta tarjeta…' ticked on step 1: the charge asks the provider to keep the card (keep-card.server.ts). */
+  keep: z.boolean().optional(),
 });
 type CardPage = z.infer<typeof cardPageSchema>;
 
@@ -60,7 +63,7 @@ export async function startCardPage({ submission, value }: ParsedPost<CheckoutPo
   const pageUrl = env.providerPaymentPageUrl;
   if (!pageUrl) return answer({ message: errorMessage(translate("payment:payment.unavailable")) }, 503);
   const ref = randomUUID();
-  const page: CardPage = { uuid: sale.uuid, ref, holder: { firstName: value.firstName, lastName: value.lastName }, billing: billing.billing, coloniaName: billing.coloniaName };
+  const page: CardPage = { uuid: sale.uuid, ref, holder: { firstName: value.firstName, lastName: value.lastName }, billing: billing.billing, coloniaName: billing.coloniaName, ...(value.keepCard ? { keep: true } : {}) };
   session.set("cardPage", page);
   const url = new URL(pageUrl, "http://provider.local");
   url.searchParams.set("ref", ref);
@@ -101,7 +104,7 @@ export async function payWithCardPage(request: Request, { submission, value }: P
     result: { initialValue: { ...page.holder, address: page.billing.address, postalCode: page.billing.postalCode, colonia: page.billing.colonia } },
     postal: context.plugin.asksAddress ? await postalLookup(page.billing.postalCode) : undefined,
   });
-  return settle(request, { ...context, setup }, { token: page.token, holder: page.holder, billing: page.billing }, kept);
+  return settle(request, { ...context, setup }, { token: page.token, holder: page.holder, billing: page.billing, ...keepRequest(page.keep, context.keepFor) }, kept);
 }
 
 export const cardPageReturnPath = (cardFallback: boolean) => (cardFallback ? `${CHECKOUT_PATH}?metodo=tarjeta` : CHECKOUT_PATH);

@@ -41,6 +41,8 @@ export type CheckoutData =
       paypal: { approved: boolean; cancelled: boolean };
       /** Back from the provider's hosted payment page (no JavaScript): the summary to confirm and pay, or null. */
       cardPage: CardSummary | null;
+      /** 'Guardar esta tarjeta con el procesador de pagos…' is offered: a signed-in customer, not a recurring recharge (keep-card.server.ts). */
+      keepCard: boolean;
       notice: string | null;
       /** What became of the sale's last attempt, settled after the customer left (a crash, a lost answer): told once. */
       earlier: CheckoutAnswer | null;

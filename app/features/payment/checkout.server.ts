@@ -15,6 +15,7 @@ import { payWithCard, withoutCard } from "./card-form.server";
 import { cardPageReturn, cardPageReturnPath, payWithCardPage, startCardPage } from "./card-page.server";
 import type { CheckoutData } from "./checkout-data";
 import { payWithToken } from "./hosted-card.server";
+import { keepingCustomer } from "./keep-card.server";
 import { paymentLedger, FAILURE_THRESHOLD } from "./ledger.server";
 import { answer, errorMessage, followUp, type ParsedPost } from "./outcome.server";
 import { confirmPaypal, startPaypal } from "./paypal.server";
@@ -93,6 +94,7 @@ export async function loadCheckout(request: Request, context: AppLoadContext) {
         cancelled: url.searchParams.get("paypal-cancelado") === "1",
       },
       cardPage,
+      keepCard: Boolean(await keepingCustomer(request, sale)),
       notice: notice ? translate(notice) : null,
       earlier: follow.state === "failed" ? follow.told : null,
       selfHref: prepared.plugin.cardFallback ? `${CHECKOUT_PATH}?${CARD_METHOD_PARAM}=tarjeta` : CHECKOUT_PATH,
@@ -137,6 +139,7 @@ export async function checkoutAction(request: Request, context: AppLoadContext) 
   const prepared = await preparePlugin(request, context, sale, session, { cardFallback: url.searchParams.get(CARD_METHOD_PARAM) === "tarjeta" });
   if (!prepared.ok) return answer({ message: errorMessage(translate(prepared.messageKey)) }, 503, { "Set-Cookie": await commitSession(session) });
   const { plugin, setup } = prepared;
+  const keepFor = await keepingCustomer(request, sale);
 
   // The form, parsed once: one branch per intent, with the consents and the address the plugin lists.
   const submission = parseWithZod(form, { schema: checkoutSchema({ legal: legalOptions(plugin), address: plugin.asksAddress }) });
@@ -154,11 +157,11 @@ export async function checkoutAction(request: Request, context: AppLoadContext) 
       // Without JavaScript: the holder and the address here, the card on the provider's page.
       return startCardPage(post("card-page"), { sale, plugin, session, returnTo: cardPageReturnPath(plugin.cardFallback) });
     case "card-page-pay":
-      return key.success ? payWithCardPage(request, post("card-page-pay"), { sale, plugin, setup, paymentKey: key.data, session }) : stale();
+      return key.success ? payWithCardPage(request, post("card-page-pay"), { sale, plugin, setup, paymentKey: key.data, session, keepFor }) : stale();
     case "pay":
-      return key.success ? payWithCard(request, post("pay"), { sale, plugin, setup, paymentKey: key.data }) : stale();
+      return key.success ? payWithCard(request, post("pay"), { sale, plugin, setup, paymentKey: key.data, keepFor }) : stale();
     case "hosted-pay":
-      return key.success ? payWithToken(request, post("hosted-pay"), { sale, plugin, setup, paymentKey: key.data }) : stale();
+      return key.success ? payWithToken(request, post("hosted-pay"), { sale, plugin, setup, paymentKey: key.data, keepFor }) : stale();
     case "paypal":
       return startPaypal(request, post("paypal"), { sale, plugin, setup, session });
     case "paypal-confirm":

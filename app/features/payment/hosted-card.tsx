@@ -8,6 +8,7 @@ import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { legalSchema } from "#schemas/forms/card";
 import type { CheckoutAnswer, CheckoutData } from "./checkout-data";
+import { KeepCardCheck } from "./card-form";
 import { LegalChecks, PayButton } from "./pay-step";
 import { usePaymentSubmit } from "./use-payment-submit";
 import { useStepFocus } from "./use-step-focus";
@@ -65,7 +66,9 @@ export function HostedCardPayment({ checkout, answer }: { checkout: Ready; answe
   const heading = useStepFocus<HTMLHeadingElement>(details, !answer?.message);
 
   const pay = (found: Token) => {
-    void post({ intent: "hosted-pay", saleId: checkout.sale.uuid, paymentKey: checkout.paymentKey, token: found.token, holder: found.card.holder, ...(legal.privacy ? { privacy: "on" } : {}), ...(legal.terms ? { terms: "on" } : {}) });
+    // 'Guardar esta tarjeta…' (a signed-in customer only): the charge asks the provider to keep it.
+    const keep = checkout.keepCard && formRef.current ? new FormData(formRef.current).get("keepCard") === "on" : false;
+    void post({ intent: "hosted-pay", saleId: checkout.sale.uuid, paymentKey: checkout.paymentKey, token: found.token, holder: found.card.holder, ...(keep ? { keepCard: "on" } : {}), ...(legal.privacy ? { privacy: "on" } : {}), ...(legal.terms ? { terms: "on" } : {}) });
   };
   const consentsGiven = () => (formRef.current ? schema.safeParse(Object.fromEntries(new FormData(formRef.current))).success : false);
 
@@ -188,6 +191,7 @@ export function HostedCardPayment({ checkout, answer }: { checkout: Ready; answe
             ]}
           />
         ) : null}
+        {checkout.keepCard ? <KeepCardCheck /> : null}
         <LegalChecks checkout={checkout} fields={fields} />
         {token && plugin.detailsStep && !details ? (
           <button type="submit" className="button button--primary button--block">

@@ -25,7 +25,14 @@ export const errorMessage = (text: string) => ({ tone: "error" as const, text })
 /** One intent's post, parsed once by the action: conform's submission (for its reply) and the typed branch, or null when the schema refused it. */
 export type ParsedPost<Value> = { submission: FormSubmission; value: Value | null };
 
-export type PayContext = { sale: CheckoutSale; plugin: PluginView; setup: PluginSetup; paymentKey: string };
+export type PayContext = {
+  sale: CheckoutSale;
+  plugin: PluginView;
+  setup: PluginSetup;
+  paymentKey: string;
+  /** The signed-in customer the card may be kept for ('Guardar esta tarjeta…', keep-card.server.ts), or null. */
+  keepFor?: string | null;
+};
 
 /** How the provider's record of this sale's payments is read (what /cobrar is sent with). */
 export const lookupOf = (setup: PluginSetup): PaymentLookup => ({ channel: setup.client.channel, store: setup.client.store, formOrigin: setup.formOrigin });
@@ -39,7 +46,7 @@ export const lookupOf = (setup: PluginSetup): PaymentLookup => ({ channel: setup
 export async function settle(
   request: Request,
   context: PayContext,
-  payment: Pick<ChargeInput, "sealedData" | "token" | "holder" | "billing">,
+  payment: Pick<ChargeInput, "sealedData" | "token" | "holder" | "billing" | "customer" | "keep" | "verification">,
   /** What step 1 gets back after a failure, when the server holds it (the holder and address, never the card). */
   kept?: () => Promise<Pick<CheckoutAnswer, "result" | "postal">>,
 ) {

@@ -30,6 +30,7 @@ export function ProfileView({ view }: { view: Profile }) {
         <DataForm view={view} answer={answerFor(answer, "data")} />
         {view.sso ? <SsoLinks links={view.sso} /> : <PasswordForm answer={answerFor(answer, "password")} />}
         <WhatsappCard view={view} answer={answerFor(answer, "whatsapp")} />
+        <KeptCardsCard cards={view.cards} answer={answerFor(answer, "forget-card")} />
         <section className="account-card" aria-labelledby="profile-more">
           <h2 id="profile-more">{message("profile:edit.moreTitle")}</h2>
           <div className="account-actions">
@@ -133,6 +134,51 @@ function WhatsappCard({ view, answer }: { view: Profile; answer: Answer | undefi
           <Link className="button button--primary" to={whatsappConfirmUrl} preventScrollReset>
             {message("profile:whatsapp.subscribe")}
           </Link>
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The cards the payment provider keeps for the customer (docs/payment.md "Repeat with the kept
+ * card"), each with 'Olvidar tarjeta', a plain form: the provider forgets it and the page says so.
+ * A recurring recharge's card is forgotten by changing or cancelling that recharge.
+ */
+function KeptCardsCard({ cards, answer }: { cards: Profile["cards"]; answer: Answer | undefined }) {
+  const { t: message } = useTranslation(["common", "profile"]);
+  return (
+    <section className="account-card" aria-labelledby="profile-cards-title" id="tarjetas">
+      <h2 id="profile-cards-title">{message("profile:cards.title")}</h2>
+      {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
+      {cards === null ? (
+        <FormMessage tone="error">{message("profile:cards.loadFailed")}</FormMessage>
+      ) : cards.length === 0 ? (
+        <p>{message("profile:cards.none")}</p>
+      ) : (
+        <>
+          <p>{message("profile:cards.intro")}</p>
+          {/* The site's list rows (as /factura's): each card's name beside its button, stacked on phones. */}
+          <ul role="list" className="invoice-list">
+            {cards.map((card) => (
+              <li key={card.token} className="invoice-list__item">
+                <strong>{card.label}</strong>
+                {card.recurring ? (
+                  <span>
+                    {message("profile:cards.recurring")} <Link to="/recurrente">{message("profile:cards.recurringLink")}</Link>
+                  </span>
+                ) : (
+                  <Form method="post" action={PROFILE_PATH}>
+                    <input type="hidden" name="keptCard" value={card.token} />
+                    <button type="submit" name="intent" value="forget-card" className="button button--secondary button--small">
+                      {message("profile:cards.forget")}
+                      <span className="visually-hidden"> {card.label}</span>
+                    </button>
+                  </Form>
+                )}
+              </li>
+            ))}
+          </ul>
         </>
       )}
     </section>

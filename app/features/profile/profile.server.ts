@@ -14,6 +14,8 @@ import { destroySession, endSessionsOf, getSession } from "~/lib/session.server"
 import { changePassword, updateProfile } from "~/upstream/conn/access.server";
 import { optInWhatsapp } from "~/upstream/core/captacion.server";
 import { passwordChangeSchema, profileDataSchema, whatsappSchema } from "#schemas/forms/profile";
+import { forgetCardSchema } from "#schemas/forms/repeat";
+import { forgetCardOf, keptCardsFor } from "~/features/repeat/kept-cards.server";
 import { lineIdentityOf, NO_STORE, redirectWithUser, requireCustomerSession } from "./customer.server";
 import { PROFILE_PATH } from "./urls";
 import { profileOfUserType } from "#schemas/line";
@@ -35,6 +37,8 @@ export type ProfileView = {
   whatsappOptIn: boolean;
   sso: { changePassword: string; updatePhone: string; deleteAccount: string } | null;
   confirmWhatsapp: boolean;
+  /** The cards the payment provider keeps for the customer (docs/payment.md "Repeat with the kept card"); null when it could not say. */
+  cards: { token: string; label: string; recurring: boolean }[] | null;
   /** The flashed notice, in Spanish, and whether it reports a failure. */
   notice: { text: string; failed: boolean } | null;
 };
@@ -44,6 +48,7 @@ export async function profileLoader(request: Request) {
   await requireRecentSignIn(request, PROFILE_PATH);
   const { notice, headers } = await takeNotice(request);
   const links = auth === "sso" ? ssoAccountLinks() : null;
+  const cards = await keptCardsFor(user);
   const view: ProfileView = {
     name: user.name,
     email: user.email,
@@ -52,6 +57,7 @@ export async function profileLoader(request: Request) {
     whatsappOptIn: user.whatsappOptIn ?? false,
     sso: links ? { changePassword: links.changePassword, updatePhone: links.updatePhone, deleteAccount: links.deleteAccount } : null,
     confirmWhatsapp: new URL(request.url).searchParams.get("confirmar") === "whatsapp" && !user.whatsappOptIn,
+    cards: cards ? cards.map(({ token, label, recurring }) => ({ token, label, recurring })) : null,
     notice: notice ? { text: translate(notice), failed: notice.endsWith("failed") } : null,
   };
   return data(view, { headers: { ...headers, ...NO_STORE } });
@@ -72,6 +78,15 @@ export async function profileAction(request: Request, context: AppLoadContext) {
     const result = await optInWhatsapp(user.number);
     if (!result.ok) return refused(submission, { key: "profile:whatsapp.failed" }, 502);
     return redirectWithUser(request, PROFILE_PATH, { whatsappOptIn: true }, "profile:whatsapp.done");
+  }
+
+  if (intent === "forget-card") {
+    // 'Olvidar tarjeta': the provider forgets one of this customer's kept cards (never another's: it refuses).
+    const submission = parseWithZod(formData, { schema: forgetCardSchema });
+    if (submission.status !== "success") return invalid(submission);
+    const result = await forgetCardOf(user, submission.value.keptCard);
+    if (!result.ok) return refused(submission, { key: result.key, ...(result.upstreamText ? { upstreamText: result.upstreamText } : {}) }, 502);
+    return redirectWithNotice(request, PROFILE_PATH, "profile:cards.forgotten");
   }
 
   if (intent === "password") {

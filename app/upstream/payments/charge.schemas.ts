@@ -75,8 +75,22 @@ export const chargeRequest = z.object({
   data: envelopeSchema,
   extra: saleExtra,
   info: shippingInfo.nullable(),
-  /** `token`: a hosted-card token (`tok_…`) or an approved PayPal order id; null when `data` carries the card. */
-  meta: z.object({ token: z.string().nullable(), recurrente: z.boolean() }),
+  /**
+   * `token`: a hosted-card token (`tok_…`), a card the provider keeps for a customer (`kc_…`,
+   * kept-cards.schemas.ts) or an approved PayPal order id; null when `data` carries the card.
+   * Not in SPEC §7, assumptions to confirm with the provider (docs/upstream.md): `cliente`, the
+   * signed-in customer's Bait number (the service number for home and portable internet), whom a
+   * kept card belongs to; `guardar: true`, keep the card paid with for that customer once the
+   * charge is approved; `verificacion`, the single-use token of the provider's hosted security-code
+   * field, when a kept card asks for it (`cvvRequerido`).
+   */
+  meta: z.object({
+    token: z.string().nullable(),
+    recurrente: z.boolean(),
+    cliente: tenDigits.optional(),
+    guardar: z.boolean().optional(),
+    verificacion: z.string().min(1).max(200).optional(),
+  }),
 });
 export type ChargeRequest = z.infer<typeof chargeRequest>;
 export const chargeResponse = z.object({

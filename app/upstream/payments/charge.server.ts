@@ -61,9 +61,15 @@ export type ChargeInput = {
   billing?: BillingAddress;
   sale: Sale;
   shipping?: Shipping;
-  /** Hosted-card token or approved PayPal order id → meta.token. */
+  /** Hosted-card token, a kept card's token (with `customer`) or approved PayPal order id → meta.token. */
   token?: string;
   recurring?: boolean;
+  /** The signed-in customer's Bait number → meta.cliente: whom a kept card belongs to, or is kept for (kept-cards.server.ts). */
+  customer?: string;
+  /** Keep the card paid with for `customer` once approved → meta.guardar (the checkout's 'Guardar esta tarjeta…'). */
+  keep?: boolean;
+  /** The provider's hosted security-code field's single-use token, for a kept card that asks it → meta.verificacion. */
+  verification?: string;
   /** One key per payment attempt; sent as header `Idempotency-Key`. The same key never charges twice. */
   idempotencyKey: string;
 };
@@ -162,7 +168,13 @@ export async function charge(input: ChargeInput): Promise<UpstreamResult<ChargeO
     data: envelope.envelope,
     extra: toSaleExtra(input.sale),
     info: input.shipping ? toShippingInfo(input.shipping) : null,
-    meta: { token: input.token ?? null, recurrente: input.recurring ?? false },
+    meta: {
+      token: input.token ?? null,
+      recurrente: input.recurring ?? false,
+      ...(input.customer ? { cliente: input.customer } : {}),
+      ...(input.keep && input.customer ? { guardar: true } : {}),
+      ...(input.verification ? { verificacion: input.verification } : {}),
+    },
   };
   const result = await upstreamFetch({
     call,
@@ -175,7 +187,8 @@ export async function charge(input: ChargeInput): Promise<UpstreamResult<ChargeO
     errorSchema: errorBody,
     // A charge can take long at the bank; waiting longer beats an "unknown outcome".
     timeoutMs: env.upstreamTimeoutMs * 3,
-    messages: { 400: paymentKeys.failed, 402: paymentKeys.failed, 409: paymentKeys.failed, 422: paymentKeys.failed },
+    // 403: a kept card the provider refuses for this customer (its words come in upstreamMessage).
+    messages: { 400: paymentKeys.failed, 402: paymentKeys.failed, 403: paymentKeys.failed, 409: paymentKeys.failed, 422: paymentKeys.failed },
   });
   if (!result.ok) {
     const { error } = result;

@@ -62,7 +62,7 @@ test("mifi 5576543210: 10 GB with 4 GB used; the history shows 5 rows or fewer w
   await expect(page).toHaveURL(/historial=5/);
   const rows = history(page);
   await expect(rows.filter({ hasText: "Bait 150" })).toContainText("Aplicada");
-  await rows.filter({ hasText: "Bait 150" }).getByRole("link", { name: "Recargar Bait 150 de nuevo" }).click();
+  await rows.filter({ hasText: "Bait 150" }).getByRole("link", { name: "Recargar de nuevo Bait 150" }).click();
   await expect(page).toHaveURL((url) => url.pathname === "/recargas" && url.searchParams.get("numero") === "5576543210");
   const dialog = page.getByRole("dialog", { name: "Bait 150", exact: true });
   await expect(dialog.getByLabel("Número Bait a recargar", { exact: true })).toHaveValue("5576543210");

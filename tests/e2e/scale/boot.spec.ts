@@ -6,7 +6,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { DEMO_PASSWORD } from "../../../mocks/fixtures/demo";
 import { upstreamEnv } from "../../../mocks/upstream-names";
-import { SESSION_SECRET, ownPort } from "../support/env";
+import { REQUEST_LINK_SECRET, SESSION_SECRET, ownPort } from "../support/env";
 
 /** Its servers' ports are `PORT + n`, counted from this checkout's own range (support/env.ts). */
 const PORT = ownPort(0);
@@ -32,11 +32,13 @@ test.skip(() => test.info().project.name !== "js", "runs once, in the js project
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const result: NodeJS.ProcessEnv = { ...process.env };
   for (const name of Object.keys(result)) {
-    if (/^(MOCKS|SESSION_SECRET|TRUST_PROXY|WEB_CONCURRENCY|REDIS_URL|DATA_DIR|NODE_ENV|PORT|UPSTREAM_.*)$/.test(name)) Reflect.deleteProperty(result, name);
+    if (/^(MOCKS|SESSION_SECRET|REQUEST_LINK_SECRET|REQUEST_LINK_PREVIOUS_SECRETS|TRUST_PROXY|WEB_CONCURRENCY|REDIS_URL|DATA_DIR|NODE_ENV|PORT|UPSTREAM_.*)$/.test(name)) Reflect.deleteProperty(result, name);
   }
   return Object.assign(result, { HSTS: "false" }, env);
 }
 const realUpstreams = upstreamEnv(UPSTREAM);
+/** The 'Pide tu recarga' links' secret, which real upstreams require too (docs/request-link.md). */
+const LINKS = { REQUEST_LINK_SECRET };
 /** Where a server with real upstreams keeps its state without Redis (one per spec run). */
 const DATA_DIR = mkdtempSync(path.join(tmpdir(), "bait-boot-"));
 
@@ -77,14 +79,19 @@ test.afterAll(() => {
 test("each unsafe setting stops the server before it listens: exit code 1 and one line naming the variable", () => {
   const cases: { script: string; env: Record<string, string>; line: RegExp }[] = [
     // The review's case: every upstream set, no MOCKS, no SESSION_SECRET.
-    { script: "server/index.ts", env: { NODE_ENV: "production", ...realUpstreams, DATA_DIR }, line: /^SESSION_SECRET: es obligatorio con upstreams reales/ },
-    { script: "scripts/start.mjs", env: { NODE_ENV: "production", ...realUpstreams, DATA_DIR }, line: /^SESSION_SECRET: es obligatorio con upstreams reales/ },
-    { script: "server/index.ts", env: { NODE_ENV: "production", UPSTREAM_BASE_URL: UPSTREAM, DATA_DIR, SESSION_SECRET: "demo-only-session-secret-change-me-0123456789" }, line: /^SESSION_SECRET: es el secreto de demostración/ },
-    { script: "server/index.ts", env: { NODE_ENV: "production", UPSTREAM_BASE_URL: UPSTREAM, DATA_DIR, SESSION_SECRET: "x".repeat(48) }, line: /^SESSION_SECRET: es demasiado predecible/ },
-    { script: "server/index.ts", env: { NODE_ENV: "production", UPSTREAM_BASE_URL: UPSTREAM, DATA_DIR, SESSION_SECRET: "corto-0123456789" }, line: /^SESSION_SECRET: debe tener al menos 32 caracteres/ },
+    { script: "server/index.ts", env: { NODE_ENV: "production", ...realUpstreams, ...LINKS, DATA_DIR }, line: /^SESSION_SECRET: es obligatorio con upstreams reales/ },
+    { script: "scripts/start.mjs", env: { NODE_ENV: "production", ...realUpstreams, ...LINKS, DATA_DIR }, line: /^SESSION_SECRET: es obligatorio con upstreams reales/ },
+    { script: "server/index.ts", env: { NODE_ENV: "production", UPSTREAM_BASE_URL: UPSTREAM, ...LINKS, DATA_DIR, SESSION_SECRET: "demo-only-session-secret-change-me-0123456789" }, line: /^SESSION_SECRET: es el secreto de demostración/ },
+    { script: "server/index.ts", env: { NODE_ENV: "production", UPSTREAM_BASE_URL: UPSTREAM, ...LINKS, DATA_DIR, SESSION_SECRET: "x".repeat(48) }, line: /^SESSION_SECRET: es demasiado predecible/ },
+    { script: "server/index.ts", env: { NODE_ENV: "production", UPSTREAM_BASE_URL: UPSTREAM, ...LINKS, DATA_DIR, SESSION_SECRET: "corto-0123456789" }, line: /^SESSION_SECRET: debe tener al menos 32 caracteres/ },
     // Real upstreams and no state that survives a restart (issue: a payment under way was charged twice after a crash).
-    { script: "server/index.ts", env: { NODE_ENV: "production", UPSTREAM_BASE_URL: UPSTREAM, SESSION_SECRET }, line: /^REDIS_URL: con upstreams reales hace falta un estado que sobreviva a un reinicio/ },
-    { script: "scripts/start.mjs", env: { NODE_ENV: "production", UPSTREAM_BASE_URL: UPSTREAM, SESSION_SECRET }, line: /^REDIS_URL: con upstreams reales hace falta un estado que sobreviva a un reinicio/ },
+    { script: "server/index.ts", env: { NODE_ENV: "production", UPSTREAM_BASE_URL: UPSTREAM, ...LINKS, SESSION_SECRET }, line: /^REDIS_URL: con upstreams reales hace falta un estado que sobreviva a un reinicio/ },
+    { script: "scripts/start.mjs", env: { NODE_ENV: "production", UPSTREAM_BASE_URL: UPSTREAM, ...LINKS, SESSION_SECRET }, line: /^REDIS_URL: con upstreams reales hace falta un estado que sobreviva a un reinicio/ },
+    // The 'Pide tu recarga' links' own secret (docs/request-link.md): required with real upstreams, strong, not the session's.
+    { script: "server/index.ts", env: { NODE_ENV: "production", UPSTREAM_BASE_URL: UPSTREAM, DATA_DIR, SESSION_SECRET }, line: /^REQUEST_LINK_SECRET: es obligatorio con upstreams reales/ },
+    { script: "scripts/start.mjs", env: { NODE_ENV: "production", UPSTREAM_BASE_URL: UPSTREAM, DATA_DIR, SESSION_SECRET }, line: /^REQUEST_LINK_SECRET: es obligatorio con upstreams reales/ },
+    { script: "server/index.ts", env: { NODE_ENV: "production", UPSTREAM_BASE_URL: UPSTREAM, DATA_DIR, SESSION_SECRET, REQUEST_LINK_SECRET: SESSION_SECRET }, line: /^REQUEST_LINK_SECRET: debe ser distinto de SESSION_SECRET/ },
+    { script: "server/index.ts", env: { NODE_ENV: "production", UPSTREAM_BASE_URL: UPSTREAM, DATA_DIR, SESSION_SECRET, REQUEST_LINK_SECRET: "corto-0123456789" }, line: /^REQUEST_LINK_SECRET: debe tener al menos 32 caracteres/ },
     { script: "server/index.ts", env: { NODE_ENV: "production", TRUST_PROXY: "true" }, line: /^TRUST_PROXY: no se acepta confiar en cualquier proxy/ },
     { script: "scripts/start.mjs", env: { NODE_ENV: "production", WEB_CONCURRENCY: "2" }, line: /^REDIS_URL: es obligatorio con WEB_CONCURRENCY > 1/ },
     // A draft config nobody could open safely (docs/config.md "Previews").
@@ -100,7 +107,7 @@ test("each unsafe setting stops the server before it listens: exit code 1 and on
     expect(lines[0], what).toMatch(line);
   }
   // With mocks off and no UPSTREAM_BASE_URL, each missing upstream is named, one line each.
-  const { status, lines } = refusal("server/index.ts", { NODE_ENV: "production", UPSTREAM_CORE_URL: `${UPSTREAM}/core`, SESSION_SECRET, DATA_DIR });
+  const { status, lines } = refusal("server/index.ts", { NODE_ENV: "production", UPSTREAM_CORE_URL: `${UPSTREAM}/core`, SESSION_SECRET, ...LINKS, DATA_DIR });
   expect(status).toBe(1);
   expect(lines.map((entry) => entry.split(":")[0])).toEqual(Object.keys(realUpstreams).filter((name) => name !== "UPSTREAM_CORE_URL"));
 });
@@ -108,7 +115,7 @@ test("each unsafe setting stops the server before it listens: exit code 1 and on
 test("with upstream addresses and a strong secret the mock world is off: no /__mocks/* route, and a cookie minted on a demo server is anonymous", async () => {
   // The mock world as an upstream of its own (mocks/standalone.ts), as in real-upstream.spec.ts.
   start(["--import", "tsx", "mocks/standalone.ts"], { PORT: String(PORT + 10), SESSION_SECRET });
-  const real = start(["--import", "tsx", "server/index.ts"], { NODE_ENV: "production", ...realUpstreams, SESSION_SECRET, DATA_DIR, PORT: String(PORT + 11), LOG_LEVEL: "warn" });
+  const real = start(["--import", "tsx", "server/index.ts"], { NODE_ENV: "production", ...realUpstreams, SESSION_SECRET, ...LINKS, DATA_DIR, PORT: String(PORT + 11), LOG_LEVEL: "warn" });
   // A demo server, as `npm start` runs with nothing set: the demo secret signs its sessions.
   const demo = start(["--import", "tsx", "server/index.ts"], { NODE_ENV: "production", PORT: String(PORT + 12), LOG_LEVEL: "warn" });
   await expect.poll(() => fetch(`${UPSTREAM}/healthz`).then((response) => response.status, () => 0), { timeout: 60_000 }).toBe(200);

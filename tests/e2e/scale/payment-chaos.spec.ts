@@ -6,7 +6,7 @@ import { expect as baseExpect, test, type Browser, type Page } from "@playwright
 import { upstreamEnv } from "../../../mocks/upstream-names";
 import { fillCardForm } from "../support/card";
 import { acceptCookies } from "../support/cookies";
-import { SESSION_SECRET, ownPort } from "../support/env";
+import { REQUEST_LINK_SECRET, SESSION_SECRET, ownPort } from "../support/env";
 import { waitForHydration } from "../support/hydration";
 
 /**
@@ -54,7 +54,7 @@ type Store = { REDIS_URL: string } | { DATA_DIR: string };
 function startSite(store: Store, { workers = 0 } = {}): ChildProcess {
   const command = workers ? ["scripts/start.mjs"] : ["--import", "tsx", "server/index.ts"];
   const site = spawn("node", command, {
-    env: { ...process.env, ...upstreamEnv(UPSTREAM), ...store, ...(workers ? { WEB_CONCURRENCY: String(workers) } : {}), NODE_ENV: "production", MOCKS: "false", PORT: String(SITE_PORT), SESSION_SECRET, HSTS: "false", LOG_LEVEL: "warn" },
+    env: { ...process.env, ...upstreamEnv(UPSTREAM), ...store, ...(workers ? { WEB_CONCURRENCY: String(workers) } : {}), NODE_ENV: "production", MOCKS: "false", PORT: String(SITE_PORT), SESSION_SECRET, REQUEST_LINK_SECRET, HSTS: "false", LOG_LEVEL: "warn" },
     stdio: ["ignore", "ignore", "pipe"],
     detached: workers > 0,
   });

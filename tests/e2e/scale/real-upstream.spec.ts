@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { upstreamEnv } from "../../../mocks/upstream-names";
-import { SESSION_SECRET, ownPort } from "../support/env";
+import { REQUEST_LINK_SECRET, SESSION_SECRET, ownPort } from "../support/env";
 
 /** Its servers' ports are `PORT + n`, counted from this checkout's own range (support/env.ts). */
 const PORT = ownPort(0);
@@ -40,7 +40,7 @@ test.beforeAll(async () => {
   processes.push(upstream);
   await healthy(`${UPSTREAM}/healthz`);
   const site = spawn("node", ["--import", "tsx", "server/index.ts"], {
-    env: { ...process.env, ...upstreamEnv(UPSTREAM), NODE_ENV: "production", MOCKS: "false", PORT: String(PORT + 36), SESSION_SECRET, DATA_DIR: dataDir, HSTS: "false", LOG_LEVEL: "warn" },
+    env: { ...process.env, ...upstreamEnv(UPSTREAM), NODE_ENV: "production", MOCKS: "false", PORT: String(PORT + 36), SESSION_SECRET, REQUEST_LINK_SECRET, DATA_DIR: dataDir, HSTS: "false", LOG_LEVEL: "warn" },
     stdio: ["ignore", "ignore", "pipe"],
   });
   site.stderr?.on("data", (chunk: Buffer) => {

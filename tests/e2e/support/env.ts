@@ -11,6 +11,9 @@ export const BASE_URL = `http://localhost:${PORT}`;
  */
 export const SESSION_SECRET = "e2e-only-session-secret-0123456789abcdef";
 
+/** Signs the 'Pide tu recarga' links of a server started with real upstreams, where it is required (docs/request-link.md). */
+export const REQUEST_LINK_SECRET = "e2e-only-request-link-secret-fedcba9876543210";
+
 /**
  * The n-th port (0–59) of the range where a spec starts servers of its own (a second instance, a
  * Redis, an nginx). Each E2E_PORT has a range of its own, far from the suite's ports, so two

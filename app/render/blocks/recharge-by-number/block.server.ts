@@ -1,6 +1,7 @@
 import { profileForType } from "#schemas/forms/recharge";
 import { offersForLine } from "~/features/recharge/by-number.server";
 import { LINE_PARAM, RECHARGE_PARAM } from "~/features/recharge/urls";
+import { REQUEST_PATH, requestForNumber } from "~/features/request-link/urls";
 import { offerHrefForLine } from "~/render/offer-links";
 import type { BlockCheckContext, BlockFinding } from "~/lib/config/blocks";
 import { getRecharges } from "~/lib/config/config.server";
@@ -38,6 +39,8 @@ export async function load(block: RechargeByNumberBlockConfig, { request, offers
     value: (typed ?? "").slice(0, KEPT_LENGTH),
     /** The answer takes the focus, unless a modal opened over the page has it. */
     focus: typed !== null && !url.searchParams.has(RECHARGE_PARAM),
+    /** 'Pide tu recarga' before any number (docs/request-link.md); an answer has its own, for its line. */
+    request: { text: translate("requestLink:byNumber.textAny"), link: translate("requestLink:byNumber.link"), href: REQUEST_PATH },
   };
   if (typed === null) return { ...base, error: null, result: null };
   const answer = await offersForLine({ typed, ip: clientIp, source, categories: block.categories, associates: block.associates });
@@ -56,6 +59,8 @@ export async function load(block: RechargeByNumberBlockConfig, { request, offers
         offers: group.offers.map((offer): OfferView => ({ ...offerView(offer), href: offerHrefForLine(offer, answer.number) })),
       })),
       actionLabel: translate("offers.recharge"),
+      /** 'Pide tu recarga' for this line (docs/request-link.md): someone else pays it through a link. */
+      request: { text: translate("requestLink:byNumber.text"), link: translate("requestLink:byNumber.link"), href: requestForNumber(answer.number) },
     },
   };
 }

@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { OfferGrid } from "../offer-grid";
 import type { ViewProps } from "../block";
@@ -55,12 +55,23 @@ export function RechargeByNumberBlock({ data }: ViewProps<RechargeByNumberBlockC
           </div>
         </div>
       </Form>
+      {result ? null : (
+        <p className="by-number__request">
+          {data.request.text} <Link to={data.request.href}>{data.request.link}</Link>
+        </p>
+      )}
       {result ? (
         <div className="by-number__result" key={result.number}>
           {result.groups.map((group, index) => (
             <div key={group.id} className="by-number__group">
               {/* The first heading names the line and takes the focus; the others name their category. */}
               {index === 0 ? <AnswerHeading focus={focus}>{result.title}</AnswerHeading> : <h3 className="by-number__heading">{group.label}</h3>}
+              {/* 'Pide tu recarga' for this line, under the answer's heading (docs/request-link.md). */}
+              {index === 0 ? (
+                <p className="by-number__request">
+                  {result.request.text} <Link to={result.request.href}>{result.request.link}</Link>
+                </p>
+              ) : null}
               <OfferGrid offers={group.offers} error={null} actionLabel={result.actionLabel} cardHeading="h4" />
             </div>
           ))}

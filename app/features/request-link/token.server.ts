@@ -10,7 +10,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
  * until it expires, so a rotation never breaks a link already sent.
  */
 
-const TOKEN = /^([A-Za-z0-9_-]{12})\.([0-9a-z]{1,10})\.([A-Za-z0-9_-]{16})$/;
+const TOKEN = /^(?<id>[A-Za-z0-9_-]{12})\.(?<expiry>[0-9a-z]{1,10})\.(?<signature>[A-Za-z0-9_-]{16})$/;
 
 /** A fresh request id: 72 random bits, never guessed, never reused. */
 export const newLinkId = () => randomBytes(9).toString("base64url");
@@ -31,9 +31,9 @@ export type LinkTokenCheck = { ok: true; id: string; expiresAt: number } | { ok:
  * The expiry counts only once the signature holds, so a forged date says nothing.
  */
 export function verifyLinkToken(secrets: readonly string[], token: unknown, now = Date.now()): LinkTokenCheck {
-  const match = typeof token === "string" ? TOKEN.exec(token) : null;
-  if (!match) return { ok: false, reason: "tampered" };
-  const [, id, expiry, signature] = match as unknown as [string, string, string, string];
+  const parts = typeof token === "string" ? TOKEN.exec(token)?.groups : undefined;
+  const { id, expiry, signature } = parts ?? {};
+  if (!id || !expiry || !signature) return { ok: false, reason: "tampered" };
   const given = Buffer.from(signature, "base64url");
   const signed = given.length === 12 && secrets.some((secret) => timingSafeEqual(given, signatureOf(secret, id, expiry)));
   if (!signed) return { ok: false, reason: "tampered" };

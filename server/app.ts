@@ -13,7 +13,7 @@ import { isbot } from "isbot";
 import pino from "pino";
 import type { trustProxyRule } from "../app/lib/boot-rules.mjs";
 import { coalescedFlush, compressResponses } from "./compression";
-import { acceptFormBodiesOnly, applySecurity, assignVisitorId, newNonce, rejectCrossSiteWrites, refuseCardFields, type RefusalTexts } from "./http-guards";
+import { acceptFormBodiesOnly, applySecurity, assignVisitorId, newNonce, readVisitorId, rejectCrossSiteWrites, refuseCardFields, type RefusalTexts } from "./http-guards";
 import { pageCache, type PageCache } from "./page-cache";
 
 /** What the server reads from the build's entry module besides Remix's own (app/entry.server.tsx). */
@@ -185,7 +185,10 @@ export function createApp(options: AppOptions): { app: Express; cache: PageCache
       mode: build().mode,
       getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce,
-        visitorId: res.locals.visitorId,
+        // Read when a percentage rollout hashes it: only then does a newcomer get its cookie (server/http-guards.ts).
+        get visitorId() {
+          return readVisitorId(res);
+        },
         clientIp: clientIpOf(req),
       }),
     }),

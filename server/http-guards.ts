@@ -180,10 +180,13 @@ export function rejectCrossSiteWrites(): RequestHandler {
 /**
  * A long-lived anonymous id: percentage rollouts hash it so a visitor keeps the same side.
  *
- * A newcomer's id is given with the first answer that is their own: a `public` answer (an
- * anonymous page that a CDN, nginx or the page cache may share between visitors) sets no cookie,
- * or no shared cache could keep it. Nothing on such a page depends on the id: while a flag hashes
- * it, the pages answer `private` (app/render/page/cache-variant.server.ts), and carry the cookie.
+ * Every request has one (`res.locals.visitorId`: the cookie's, or a new one), but a newcomer is
+ * given the cookie only with an answer that hashed the id (`readVisitorId`: the app's load context
+ * reads it through it when a percentage flag is evaluated, app/features/flags/flags.server.ts)
+ * and that is their own. A `public` answer (an anonymous page that a CDN, nginx or the page cache
+ * may share between visitors) never sets it, or no shared cache could keep it: while a flag
+ * hashes the id, the pages answer `private` (app/render/page/cache-variant.server.ts). A page that
+ * evaluates no rollout needs no id, and its visitors get no cookie.
  */
 export function assignVisitorId({ isProduction, newId }: { isProduction: boolean; newId: () => string }): RequestHandler {
   return (req, res, next) => {
@@ -195,7 +198,7 @@ export function assignVisitorId({ isProduction, newId }: { isProduction: boolean
       const visitorId = id;
       const writeHead = res.writeHead;
       res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
-        if (!isPublic(this.getHeader("cache-control"))) {
+        if (this.locals.visitorIdRead === true && !isPublic(this.getHeader("cache-control"))) {
           this.cookie(VISITOR_COOKIE, visitorId, {
             httpOnly: true,
             sameSite: "lax",
@@ -210,6 +213,12 @@ export function assignVisitorId({ isProduction, newId }: { isProduction: boolean
     res.locals.visitorId = id;
     next();
   };
+}
+
+/** The request's visitor id, for a percentage rollout that hashes it: a newcomer's answer then carries the id's cookie (unless public). */
+export function readVisitorId(res: Response): string {
+  res.locals.visitorIdRead = true;
+  return String(res.locals.visitorId ?? "");
 }
 
 const isPublic = (cacheControl: unknown) => /^\s*public\b/i.test(String(cacheControl ?? ""));

@@ -1,7 +1,7 @@
 import type { AddressInfo, Server } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assignVisitorId } from "./http-guards";
+import { assignVisitorId, readVisitorId } from "./http-guards";
 
 /** The visitor id (server/http-guards.ts assignVisitorId) on a real express app. */
 let server: Server;
@@ -11,9 +11,12 @@ let ids = 0;
 beforeAll(async () => {
   const app = express();
   app.use(assignVisitorId({ isProduction: false, newId: () => `00000000-0000-4000-8000-${String(++ids).padStart(12, "0")}` }));
-  app.get("/publica", (_req, res) => res.set("Cache-Control", "public, max-age=0, s-maxage=10").send(res.locals.visitorId));
-  app.get("/privada", (_req, res) => res.set("Cache-Control", "private, no-store").send(res.locals.visitorId));
-  app.get("/sin-cabecera", (_req, res) => res.send(res.locals.visitorId));
+  // A page that evaluates a percentage rollout reads the id (the load context's getter, server/app.ts).
+  app.get("/publica", (_req, res) => res.set("Cache-Control", "public, max-age=0, s-maxage=10").send(readVisitorId(res)));
+  app.get("/privada", (_req, res) => res.set("Cache-Control", "private, no-store").send(readVisitorId(res)));
+  app.get("/sin-cabecera", (_req, res) => res.send(readVisitorId(res)));
+  // A page that evaluates no rollout: the id is there, unread.
+  app.get("/sin-reparto", (_req, res) => res.set("Cache-Control", "private, no-store").send("hola"));
   await new Promise<void>((resolve) => (server = app.listen(0, "127.0.0.1", resolve)));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -22,7 +25,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 const visitorCookie = (response: Response) => response.headers.getSetCookie().find((cookie) => cookie.startsWith("bait_vid="));
 
 describe("the visitor id", () => {
-  it("a public answer, which any cache may share, sets no cookie: a newcomer's id comes with their first own answer", async () => {
+  it("a public answer, which any cache may share, sets no cookie: a newcomer's id comes with their first own answer that hashed it", async () => {
     const shared = await fetch(`${base}/publica`);
     expect(shared.headers.getSetCookie()).toEqual([]);
     const own = await fetch(`${base}/privada`);
@@ -34,8 +37,13 @@ describe("the visitor id", () => {
     expect(cookie).toContain(await own.text());
   });
 
-  it("an answer that says nothing about caching is the visitor's own and carries the id", async () => {
+  it("an answer that says nothing about caching is the visitor's own and carries the id it hashed", async () => {
     expect(visitorCookie(await fetch(`${base}/sin-cabecera`))).toBeDefined();
+  });
+
+  it("a page that evaluates no percentage rollout sets no cookie, private or not", async () => {
+    const response = await fetch(`${base}/sin-reparto`);
+    expect(response.headers.getSetCookie()).toEqual([]);
   });
 
   it("a returning visitor keeps their id and gets no cookie again", async () => {

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { isOn } from "~/features/flags/flags.server";
+import { flagSubject, isOn } from "~/features/flags/flags.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { readForm } from "~/lib/forms";
 import { login as legacyLogin } from "~/upstream/conn/access.server";
@@ -23,7 +23,7 @@ const WRONG_CREDENTIALS = "auth:login.validationFailed";
 /** Whether single sign-on applies to a line: the sso flag evaluated for that number (docs/accounts.md flags per phone). */
 export function ssoAppliesTo(context: AppLoadContext, profile: LineProfile, number: string): boolean {
   const user = profile === "mbb" ? { number, userType: userTypeOf[profile] } : { number, serviceNumber: number, userType: userTypeOf[profile] };
-  return isOn("sso", { user, ip: context.clientIp, visitorId: context.visitorId });
+  return isOn("sso", flagSubject(context, user));
 }
 
 export function ssoUser(session: SsoSession): SessionUser {

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { isOn } from "~/features/flags/flags.server";
+import { flagSubject, isOn } from "~/features/flags/flags.server";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/log.server";
 import { commitSession, getSession, getSessionUser } from "~/lib/session.server";
@@ -19,7 +19,7 @@ import { LOGIN_PATH } from "./urls";
  */
 const TEN_DIGITS = /^\d{10}$/;
 
-const subject = (context: AppLoadContext, user: { number?: string; email?: string } | null) => ({ user, ip: context.clientIp, visitorId: context.visitorId });
+const subject = (context: AppLoadContext, user: { number?: string; email?: string } | null) => flagSubject(context, user);
 
 export const ssoAccountLinks = () =>
   env.ssoServerUrl

@@ -302,3 +302,47 @@ describe("evaluateFlags", () => {
     expect(evaluateFlags(config, anonymous)).toEqual({ sso: true, pospaid: false, "e-sim": false });
   });
 });
+
+describe("the visitor id", () => {
+  /** A subject whose visitor id counts its reads, as the server's load context notes them (flags.server.ts). */
+  const counting = (subject: FlagSubject) => {
+    let reads = 0;
+    return {
+      reads: () => reads,
+      subject: {
+        user: subject.user,
+        ip: subject.ip,
+        get visitorId() {
+          reads += 1;
+          return subject.visitorId;
+        },
+      } satisfies FlagSubject,
+    };
+  };
+
+  it("is read only when a percentage rollout is checked: a page that evaluates no rollout gives a newcomer no cookie", () => {
+    for (const definition of [enabledWith(), enabledWith({ allowedUsers: { phones: ["5512345678"] } }), enabledWith({ allowedIps: ["10.0.0.0/8"] })]) {
+      const visitor = counting(anonymous);
+      isFlagOn("sso", definition, visitor.subject);
+      expect(visitor.reads()).toBe(0);
+    }
+    const off = counting(anonymous);
+    isFlagOn("sso", flagDefinition.parse({ description: "apagado", enabled: false, conditions: { allowedPercentage: 50 } }), off.subject);
+    expect(off.reads()).toBe(0);
+
+    const rolled = counting(anonymous);
+    expect(isFlagOn("sso", enabledWith({ allowedPercentage: 100 }), rolled.subject)).toBe(true);
+    expect(rolled.reads()).toBe(1);
+  });
+
+  it("is not read when another condition has decided already", () => {
+    // Any one passes: Ana is listed, the rollout is not asked.
+    const listed = counting(ana);
+    expect(isFlagOn("sso", enabledWith({ allowedUsers: { phones: ["5512345678"] }, allowedPercentage: 0 }), listed.subject)).toBe(true);
+    expect(listed.reads()).toBe(0);
+    // All must pass: an anonymous visitor fails the customer condition first.
+    const anonymousVisitor = counting(anonymous);
+    expect(isFlagOn("sso", enabledWith({ allowedUsers: { phones: ["5512345678"] }, allowedPercentage: 100, allValidations: true }), anonymousVisitor.subject)).toBe(false);
+    expect(anonymousVisitor.reads()).toBe(0);
+  });
+});

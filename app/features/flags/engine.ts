@@ -8,6 +8,11 @@ import { ipMatches } from "./ip";
 export type FlagSubject = {
   user?: { email?: string; number?: string; serviceNumber?: string; userType?: number; name?: string } | null;
   ip: string;
+  /**
+   * The anonymous visitor id, read only by a percentage rollout: the server gives it as a getter
+   * that notes the read (flags.server.ts `flagSubject`), and only an answer that read it hands a
+   * newcomer the id's cookie (server/http-guards.ts `assignVisitorId`).
+   */
   visitorId: string;
 };
 
@@ -82,14 +87,15 @@ function passesAllowedUsers(allowed: NonNullable<FlagConditions["allowedUsers"]>
  * list: an empty allow-list lets nobody in.
  */
 function listedChecks(name: string, conditions: FlagConditions, subject: FlagSubject): Array<() => boolean> {
-  const { user, ip, visitorId } = subject;
+  // The visitor id is read only when the rollout is checked (below), never up front.
+  const { user, ip } = subject;
   const checks: Array<() => boolean> = [];
   const { allowedData, allowedRegex, allowedUsers, allowedIps, allowedPercentage } = conditions;
   if (allowedData !== undefined) checks.push(() => passesAllowedData(allowedData, user));
   if (allowedRegex !== undefined) checks.push(() => passesAllowedRegex(allowedRegex, user));
   if (allowedUsers !== undefined) checks.push(() => passesAllowedUsers(allowedUsers, user));
   if (allowedIps !== undefined) checks.push(() => allowedIps.some((rule) => ipMatches(ip, rule)));
-  if (allowedPercentage !== undefined) checks.push(() => rolloutBucket(name, visitorId) < allowedPercentage);
+  if (allowedPercentage !== undefined) checks.push(() => rolloutBucket(name, subject.visitorId) < allowedPercentage);
   return checks;
 }
 

@@ -2,12 +2,12 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { FlagName } from "#schemas/config";
 import type { SessionUser } from "#schemas/session";
 import { getSessionUser } from "~/lib/session.server";
-import { isOn } from "./flags.server";
+import { flagSubject, isOn } from "./flags.server";
 import { audiencesOf, type Viewer } from "./visibility";
 
 /** This request's visitor for visibility.ts: its audiences, its flags (each evaluated once), the clock now. */
 export function viewerOf(context: AppLoadContext, user: SessionUser | null, now = Date.now()): Viewer {
-  const subject = { user, ip: context.clientIp, visitorId: context.visitorId };
+  const subject = flagSubject(context, user);
   const outcomes = new Map<FlagName, boolean>();
   return {
     now,

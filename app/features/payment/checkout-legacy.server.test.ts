@@ -8,7 +8,10 @@ import type { CheckoutData } from "./checkout-data";
 import { loadCheckout } from "./checkout.server";
 
 // The flag "new-payment-plugin" off for everybody: the legacy plugin.
-vi.mock("~/features/flags/flags.server", () => ({ isOn: (name: string) => name !== "new-payment-plugin" }));
+vi.mock("~/features/flags/flags.server", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("~/features/flags/flags.server")>()),
+  isOn: (name: string) => name !== "new-payment-plugin",
+}));
 
 useMockUpstream({ timeoutMs: 2000 });
 

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { CheckoutSale } from "#schemas/sale";
 import type { LegalOptions } from "#schemas/forms/card";
-import { isOn } from "~/features/flags/flags.server";
+import { flagSubject, isOn } from "~/features/flags/flags.server";
 import { getRecharges } from "~/lib/config/config.server";
 import { translate } from "~/lib/i18n/i18n.server";
 import { getSessionUser, type getSession } from "~/lib/session.server";
@@ -56,7 +56,7 @@ export async function preparePlugin(request: Request, context: AppLoadContext, s
 
   // The flag picks the new plugin (its three provider types) or the legacy one (the card form).
   const user = await getSessionUser(request);
-  const newPlugin = isOn("new-payment-plugin", { user: user ?? { email: sale.email, number: sale.phone }, ip: context.clientIp, visitorId: context.visitorId });
+  const newPlugin = isOn("new-payment-plugin", flagSubject(context, user ?? { email: sale.email, number: sale.phone }));
   const configured = setup.data.provider.kind;
   const hostedConfigured = newPlugin && configured === "hostedCard";
   const provider: ProviderKind = !newPlugin ? "card" : hostedConfigured && options.cardFallback ? "card" : configured;

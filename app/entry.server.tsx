@@ -47,6 +47,7 @@ export default async function handleRequest(
   keepPrivateWhenSettingCookies(responseHeaders);
   keepPrivateWithSession(request, responseHeaders);
   keepPrivateInPreview(request, responseHeaders);
+  keepPrivateAfterForm(request, responseHeaders);
   const nonce = loadContext.cspNonce;
   // Crawlers and no-JS clients get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
@@ -102,6 +103,7 @@ export async function handleDataRequest(response: Response, { request }: { reque
   keepPrivateWhenSettingCookies(response.headers);
   keepPrivateWithSession(request, response.headers);
   keepPrivateInPreview(request, response.headers);
+  keepPrivateAfterForm(request, response.headers);
   return response;
 }
 
@@ -137,4 +139,13 @@ function keepPrivateInPreview(request: Request, headers: Headers) {
 /** A response that sets a cookie (a consumed flash notice, a campaign, a flow's end) is this visitor's alone: no cache keeps it. */
 function keepPrivateWhenSettingCookies(headers: Headers) {
   if (headers.has("Set-Cookie")) headers.set("Cache-Control", "private, no-store");
+}
+
+/**
+ * The answer to a form (a POST without JavaScript: the page again with what was typed and its
+ * errors) is the sender's alone, whatever the page's loader said: the account pages before
+ * sign-in are public when read (/login, /registro, /recuperacion), never when a form is answered.
+ */
+function keepPrivateAfterForm(request: Request, headers: Headers) {
+  if (request.method !== "GET" && request.method !== "HEAD") headers.set("Cache-Control", "private, no-store");
 }

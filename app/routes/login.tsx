@@ -5,6 +5,7 @@ import { RouteError } from "~/components/route-error";
 import { LoginView } from "~/features/auth/login-view";
 import { flagSubject, isOn } from "~/features/flags/flags.server";
 import { loginAction } from "~/features/auth/login.server";
+import { guestPageCacheControl, PRIVATE_PAGE } from "~/render/page/cache-variant.server";
 import { getSite } from "~/lib/config/config.server";
 import { fixedT } from "~/lib/i18n/fixed-t";
 import { requireGuest } from "~/lib/session.server";
@@ -21,8 +22,11 @@ const t = fixedT("auth");
 
 export const meta: MetaFunction = () => [{ title: t("login.title") }, { name: "description", content: t("login.intro") }];
 
-/** Account pages are private: never stored by a browser or a proxy. */
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+/**
+ * The same page for every visitor, kept briefly by shared caches like a config page, unless it
+ * shows a flash notice ('Tu contraseña se cambió…'); a form's answer is private (entry.server.tsx).
+ */
+export const headers: HeadersFunction = ({ loaderHeaders }) => ({ "Cache-Control": loaderHeaders.get("Cache-Control") ?? PRIVATE_PAGE });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireGuest(request);
@@ -32,10 +36,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       profile: profileOf(new URL(request.url).searchParams.get("type")),
       notice,
       privacyUrl: getSite().privacyNoticeUrl,
-      // The SSO entry shows when the sso flag covers this visitor as they are (no number typed yet).
+      // The SSO entry shows when the sso flag covers this visitor as they are (no number typed yet):
+      // the same for every anonymous visitor unless the flag rolls out by percentage or IP, and
+      // then every page is private (publicPageCacheControl).
       sso: isOn("sso", flagSubject(context, null)),
     },
-    { headers: { ...headers, "Cache-Control": "private, no-store" } },
+    { headers: { ...headers, "Cache-Control": guestPageCacheControl(notice === null) } },
   );
 }
 

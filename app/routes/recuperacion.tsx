@@ -4,6 +4,7 @@ import { RouteError } from "~/components/route-error";
 import { RecoveryView } from "~/features/auth/recovery-view";
 import { recoveryAction, recoveryLoader } from "~/features/auth/recovery.server";
 import { fixedT } from "~/lib/i18n/fixed-t";
+import { guestPageCacheControl, PRIVATE_PAGE } from "~/render/page/cache-variant.server";
 import { retryAfterOf } from "~/lib/retry-after";
 import { requireGuest } from "~/lib/session.server";
 import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
@@ -17,12 +18,15 @@ const t = fixedT("auth");
 
 export const meta: MetaFunction = () => [{ title: t("recovery.title") }, { name: "description", content: t("recovery.intro") }];
 
-/** Account pages are private: never stored by a browser or a proxy. */
-export const headers: HeadersFunction = ({ actionHeaders }) => ({ "Cache-Control": "private, no-store", ...retryAfterOf(actionHeaders) });
+/**
+ * Step 1 is the same page for everybody, kept briefly by shared caches like a config page; the
+ * steps of the flow, a flash notice and a form's answer (entry.server.tsx) are private and never kept.
+ */
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => ({ "Cache-Control": loaderHeaders.get("Cache-Control") ?? PRIVATE_PAGE, ...retryAfterOf(actionHeaders) });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireGuest(request);
-  return recoveryLoader(request);
+  return recoveryLoader(request, { publicCacheControl: guestPageCacheControl(true) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

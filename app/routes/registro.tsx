@@ -5,6 +5,7 @@ import { RouteError } from "~/components/route-error";
 import { RegistrationView } from "~/features/auth/registration-view";
 import { registerAction, registerPage } from "~/features/auth/registration.server";
 import { getSite } from "~/lib/config/config.server";
+import { guestPageCacheControl, PRIVATE_PAGE } from "~/render/page/cache-variant.server";
 import { fixedT } from "~/lib/i18n/fixed-t";
 import { retryAfterOf } from "~/lib/retry-after";
 import { requireGuest } from "~/lib/session.server";
@@ -19,12 +20,15 @@ const t = fixedT("auth");
 
 export const meta: MetaFunction = () => [{ title: t("register.title") }, { name: "description", content: t("register.intro") }];
 
-/** Nothing of a registration may be stored by a cache: every answer is private and not kept. */
-export const headers: HeadersFunction = ({ actionHeaders }) => ({ "Cache-Control": "private, no-store", ...retryAfterOf(actionHeaders) });
+/**
+ * Step 0 is the same page for everybody, kept briefly by shared caches like a config page; the
+ * code step, a flash notice and a form's answer (entry.server.tsx) are private and never kept.
+ */
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => ({ "Cache-Control": loaderHeaders.get("Cache-Control") ?? PRIVATE_PAGE, ...retryAfterOf(actionHeaders) });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireGuest(request);
-  const { headers, ...page } = await registerPage(request);
+  const { headers, ...page } = await registerPage(request, { publicCacheControl: guestPageCacheControl(true) });
   return data({ ...page, privacyUrl: getSite().privacyNoticeUrl }, { headers });
 }
 

@@ -7,7 +7,7 @@ import { login } from "~/upstream/conn/access.server";
 import type { FormAnswer } from "~/lib/form-answer.server";
 import { recoveryAction, recoveryLoader, secondsUntil, stepOf } from "./recovery.server";
 import { translate } from "~/lib/i18n/i18n.server";
-import { takeNotice } from "~/lib/notice.server";
+import { redirectWithNotice, takeNotice } from "~/lib/notice.server";
 import { getCustomer } from "~/lib/session.server";
 import { signIn } from "./session.server";
 
@@ -27,6 +27,8 @@ function browser() {
   return {
     jar,
     context,
+    request,
+    keep,
     /** POSTs a form; answers the redirect (its Location) or the form answer with its status. */
     async post(path: string, fields: Record<string, string>) {
       const body = new URLSearchParams(fields);
@@ -83,6 +85,29 @@ async function atStep(step: 2 | 3, line: { number: string } | { serviceNumber: s
   }
   return b;
 }
+
+/** What the route gives a page every visitor may share (app/render/page/cache-variant.server.ts). */
+const PUBLIC = "public, max-age=0, s-maxage=10, stale-while-revalidate=60";
+
+describe("what a cache may keep of /recuperacion", () => {
+  const cacheControlOf = async (b: ReturnType<typeof browser>, path: string) => {
+    const out = await recoveryLoader(b.request(path), { publicCacheControl: PUBLIC });
+    return new Headers(out.init?.headers).get("Cache-Control");
+  };
+
+  it("step 1 of every line type, with or without the exist warning, is the same page for everyone: the route's public header; without it, private", async () => {
+    for (const path of ["/recuperacion", STEP1, HBB_STEP1, "/recuperacion?type=mifi", "/recuperacion?exist=1&type=hbb"]) expect(await cacheControlOf(browser(), path), path).toBe(PUBLIC);
+    expect(new Headers((await recoveryLoader(browser().request(STEP1))).init?.headers).get("Cache-Control")).toBe("private, no-store");
+  });
+
+  it("a flashed notice and the steps of the flow (the person's number, the new password) are private", async () => {
+    const noticed = browser();
+    noticed.keep((await redirectWithNotice(noticed.request("/recuperacion"), STEP1, "auth:code.resent")).headers);
+    expect(await cacheControlOf(noticed, STEP1)).toBe("private, no-store");
+    expect(await cacheControlOf(await atStep(2), STEP2)).toBe("private, no-store");
+    expect(await cacheControlOf(await atStep(3), STEP3)).toBe("private, no-store");
+  });
+});
 
 describe("steps in ?verification=", () => {
   it("reads 2 and 3, and anything else as the data entry", () => {

@@ -67,14 +67,21 @@ export type RecoveryPage = RecoveryView & { noticeValues?: Record<string, string
 /** A 303 to another step, setting or clearing the flow cookie. */
 const goTo = (to: string, cookie?: string) => redirect(to, { status: 303, headers: cookie ? { "Set-Cookie": cookie } : {} });
 
-export async function recoveryLoader(request: Request) {
+/**
+ * The page of a step. Step 1 without a notice (`?type=`, `?exist=1`) is the same page for every
+ * visitor: it answers `publicCacheControl` (the route's, public like a config page), private when
+ * none is given. Steps 2 and 3 come from the flow's cookie (the person's number) and a notice is
+ * one person's: always private.
+ */
+export async function recoveryLoader(request: Request, { publicCacheControl = NO_STORE["Cache-Control"] }: { publicCacheControl?: string } = {}) {
   const url = new URL(request.url);
   const step = stepOf(url.searchParams.get("verification"));
   const typed = profileOf(url.searchParams.get("type"));
   const { notice, values: noticeValues, headers } = await takeNotice(request);
-  const answer = (view: RecoveryView): ReturnType<typeof data<RecoveryPage>> => data({ ...view, ...(Object.keys(noticeValues).length > 0 ? { noticeValues } : {}) }, { headers: { ...headers, ...NO_STORE } });
+  const answer = (view: RecoveryView, shared = false): ReturnType<typeof data<RecoveryPage>> =>
+    data({ ...view, ...(Object.keys(noticeValues).length > 0 ? { noticeValues } : {}) }, { headers: { ...headers, "Cache-Control": shared && notice === null ? publicCacheControl : NO_STORE["Cache-Control"] } });
 
-  if (step === 1) return answer({ step: 1, profile: typed, exist: url.searchParams.get("exist") === "1", notice });
+  if (step === 1) return answer({ step: 1, profile: typed, exist: url.searchParams.get("exist") === "1", notice }, true);
 
   const state = await recoveryFlow.read(request);
   // Without the flow's state there is no line to send a code to or to change the password of.

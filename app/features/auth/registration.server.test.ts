@@ -42,6 +42,7 @@ function browser() {
     jar,
     context,
     request,
+    keep,
     async post(path: string, fields: Record<string, string>) {
       return settle(await registerAction(request(path, form(fields)), context));
     },
@@ -100,6 +101,27 @@ async function atCode(path = MBB, fields: Record<string, string> = { number: "55
   expect(sent).toMatchObject({ status: 303, location: `${path}&verification=1` });
   return b;
 }
+/** What the route gives a page every visitor may share (app/render/page/cache-variant.server.ts). */
+const PUBLIC = "public, max-age=0, s-maxage=10, stale-while-revalidate=60";
+
+describe("what a cache may keep of /registro", () => {
+  const cacheControlOf = async (b: ReturnType<typeof browser>, path: string) => (await registerPage(b.request(path), { publicCacheControl: PUBLIC })).headers["Cache-Control"];
+
+  it("step 0 of every line type is the same page for everyone: the route's public header; without it, private", async () => {
+    for (const path of ["/registro", MBB, HBB, MIFI]) expect(await cacheControlOf(browser(), path), path).toBe(PUBLIC);
+    expect((await registerPage(browser().request(MBB))).headers["Cache-Control"]).toBe("private, no-store");
+  });
+
+  it("a flashed notice, the code step (the person's number) and the lockout are private", async () => {
+    const noticed = browser();
+    const redirect = await redirectWithNotice(noticed.request("/recuperacion"), MBB, "auth:recovery.notRegistered");
+    noticed.keep(redirect.headers);
+    expect(await cacheControlOf(noticed, MBB)).toBe("private, no-store");
+    expect(await cacheControlOf(await atCode(), MBB_CODE)).toBe("private, no-store");
+    expect(await cacheControlOf(await atCode(MBB, { number: "5566666666", confirmation: "5566666666" }), MBB_CODE)).toBe("private, no-store");
+  });
+});
+
 async function verified(path = MBB, fields?: Record<string, string>) {
   const b = await atCode(path, fields);
   expect(await b.post(`${path}&verification=1`, { intent: "verify", code: "1234" })).toMatchObject({ status: 303, location: "/completar-registro" });

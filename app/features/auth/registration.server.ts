@@ -143,8 +143,12 @@ export type RegisterView = { step: "start" } | { step: "code"; phone: string } |
  * The page of /registro: step 0, or with ?verification=1 the code (or the lockout while one
  * runs). Step 1 without a flow for this line type goes back to step 0. A notice flashed for
  * this page (the recovery's "register first", a code sent again) is shown once.
+ *
+ * Step 0 without a notice is the same page for every visitor: it answers `publicCacheControl`
+ * (the route's, public like a config page), private when none is given. The code step names the
+ * person's number and is always private.
  */
-export async function registerPage(request: Request) {
+export async function registerPage(request: Request, { publicCacheControl = NO_STORE["Cache-Control"] }: { publicCacheControl?: string } = {}) {
   const url = new URL(request.url);
   const profile = profileOf(url.searchParams.get("type"));
   const { notice, values: noticeValues, headers } = await takeNotice(request);
@@ -154,7 +158,8 @@ export async function registerPage(request: Request) {
     if (!state || state.profile !== profile) throw redirect(registerUrl(profile));
     view = state.lockedUntil ? { step: "locked", seconds: lockSeconds(state.lockedUntil) } : { step: "code", phone: formatPhone(state.phone).replaceAll(" ", "\u00a0") };
   }
-  return { profile, view, notice, noticeValues, headers: { ...headers, ...NO_STORE } as Record<string, string> };
+  const shared = view.step === "start" && notice === null;
+  return { profile, view, notice, noticeValues, headers: { ...headers, "Cache-Control": shared ? publicCacheControl : NO_STORE["Cache-Control"] } as Record<string, string> };
 }
 
 /** The POSTs of /registro: step 0 (no intent), the code ("verify") and a new code ("resend"). */

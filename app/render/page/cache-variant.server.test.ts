@@ -40,6 +40,23 @@ describe("the cache rules of anonymous pages", () => {
     expect(variant.publicPageCacheControl()).toBe("private, no-cache");
   });
 
+  it("gives the account pages before sign-in the public pages' header when they show nothing of the visitor, else private", () => {
+    editFlags((flags) => {
+      delete flags["business-page"]!.conditions;
+    });
+    expect(variant.guestPageCacheControl(true)).toBe(variant.publicPageCacheControl());
+    expect(variant.guestPageCacheControl(false)).toBe("private, no-store");
+    // The sso flag (the login's SSO entry) rolled out by percentage: /login differs between visitors.
+    editFlags((flags) => {
+      flags["sso"]!.conditions = { allowedPercentage: 30 };
+    });
+    expect(variant.guestPageCacheControl(true)).toBe("private, no-cache");
+    editFlags((flags) => {
+      flags["sso"]!.conditions = { allowedUsers: { emails: ["demo.mbb@example.com"], phones: ["5512345678"] } };
+    });
+    expect(variant.guestPageCacheControl(true)).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=60");
+  });
+
   it("keeps a page behind a flag like any public page only while the flag is the same for every visitor", () => {
     // e-sim: on for everyone; sso: only for the listed accounts.
     expect(variant.flagDependsOnVisitor("e-sim")).toBe(false);

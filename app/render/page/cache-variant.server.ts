@@ -27,6 +27,15 @@ export function publicPageCacheControl(untilChangeMs: number | null = null): str
 }
 
 /**
+ * The Cache-Control of an account page before sign-in (/login, /registro, /recuperacion) as its
+ * loader gives it: public like a config page when it shows nothing of this visitor (`shared`: no
+ * flash notice, no step of a flow), else private. What its loader leaves unsaid is private
+ * (`PRIVATE_PAGE`, for the route's `headers`).
+ */
+export const guestPageCacheControl = (shared: boolean): string => (shared ? publicPageCacheControl() : PRIVATE_PAGE);
+export const PRIVATE_PAGE = "private, no-store";
+
+/**
  * Whether a flag's outcome may differ between visitors: any condition (listed users, data,
  * patterns, a percentage, IPs) does. A page behind a flag without conditions is the same for
  * everyone (or for no one: it then redirects), so it may be kept like any public page.

@@ -57,8 +57,8 @@ test.describe("security headers", () => {
   }
 
   test("every rendered response gets a fresh nonce", async ({ request }) => {
-    // /login answers private: it is rendered for every request.
-    const nonceOf = async () => /'nonce-([^']+)'/.exec((await request.get("/login")).headers()["content-security-policy"] ?? "")?.[1];
+    // /haz-tu-portabilidad (a form) answers private: it is rendered for every request.
+    const nonceOf = async () => /'nonce-([^']+)'/.exec((await request.get("/haz-tu-portabilidad")).headers()["content-security-policy"] ?? "")?.[1];
     const [first, second] = [await nonceOf(), await nonceOf()];
     expect(first).toBeTruthy();
     expect(second).not.toBe(first);

@@ -52,12 +52,33 @@ test("an anonymous page is kept, and every answer from the cache has a nonce of 
   expect(nonces[0]).not.toBe(nonces[1]);
 });
 
-test("a visitor with a session, and a page that answers private, always reach the app", async () => {
+test("a visitor with a session or a flow under way, and a page that answers private, always reach the app", async () => {
   const session = `${SESSION_COOKIE}=${await sessionCookieValue(BASE_URL)}`;
   for (let round = 0; round < 2; round += 1) {
     expect((await get("/paquetes", session)).headers.get("x-cache")).toBe("BYPASS");
-    expect((await get("/login")).headers.get("x-cache")).toBe("MISS");
+    // A registration under way: its flow's cookie, which the app drops once the person leaves its pages.
+    expect((await get("/paquetes", "__Host-bait_registro=x")).headers.get("x-cache")).toBe("BYPASS");
+    expect((await get("/haz-tu-portabilidad")).headers.get("x-cache")).toBe("MISS");
   }
+});
+
+test("the pages before sign-in are kept like any anonymous page, and a form's answer never is", async () => {
+  for (const pathname of ["/login?type=hbb", "/registro?type=mifi", "/recuperacion?exist=1&type=mbb"]) {
+    await (await get(pathname)).text();
+    const kept = await get(pathname);
+    expect(kept.headers.get("x-cache"), pathname).toBe("HIT");
+    expect(kept.headers.getSetCookie(), pathname).toEqual([]);
+  }
+  const answer = await fetch(`${NGINX}/login?type=hbb`, {
+    method: "POST",
+    body: new URLSearchParams({ number: "55", password: "" }),
+    // No Origin: nginx passes the host without its port, as a deployment on 443 would.
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
+  expect(answer.status).toBe(400);
+  expect(answer.headers.get("cache-control")).toBe("private, no-store");
+  expect(answer.headers.get("x-cache")).not.toBe("HIT");
+  expect((await get("/login?type=hbb")).headers.get("x-cache")).toBe("HIT");
 });
 
 test("consent is part of the key: a visitor who accepted cookies is not served the page of one who did not", async () => {

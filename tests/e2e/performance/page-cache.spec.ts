@@ -40,13 +40,10 @@ test("a public page is answered from memory, gzipped once, the same bytes for ev
 });
 
 test("no visitor's cookie reaches another, and a logged-in visitor is never served from memory", async () => {
-  // A public page sets no cookie (so any shared cache may keep it); a newcomer's visitor id comes with their first own answer.
-  const first = await get("/recargas");
-  expect(first.headers.getSetCookie()).toEqual([]);
-  const own = await get("/login");
-  const firstVisitor = own.headers.getSetCookie().find((cookie) => cookie.startsWith("bait_vid="));
-  expect(firstVisitor).toBeDefined();
-  const returning = await get("/recargas", firstVisitor!.split(";")[0]);
+  // A public page sets no cookie (so any shared cache may keep it); the visitor id comes only with
+  // an answer of the visitor's own that hashed it for a percentage rollout (none is configured).
+  for (const pathname of ["/recargas", "/login", "/haz-tu-portabilidad"]) expect((await get(pathname)).headers.getSetCookie(), pathname).toEqual([]);
+  const returning = await get("/recargas", "bait_vid=3f1c2a9e-0000-4000-8000-000000000042");
   expect(returning.headers.get("x-page-cache")).toBe("hit");
   expect(returning.headers.getSetCookie()).toEqual([]);
   const newcomer = await get("/recargas");
@@ -59,17 +56,97 @@ test("no visitor's cookie reaches another, and a logged-in visitor is never serv
   expect(home.headers.get("x-page-cache")).toBeNull();
 });
 
-test("a page with a form, which answers private, is rendered for every request", async () => {
-  for (const pathname of ["/login", "/login"]) {
+test("a page with a form that answers private is rendered for every request", async () => {
+  for (const pathname of ["/haz-tu-portabilidad", "/haz-tu-portabilidad"]) {
     const response = await get(pathname);
     expect(response.headers.get("x-page-cache")).toBe("miss");
     expect(response.headers.get("cache-control")).toBe("private, no-store");
   }
 });
 
+/** The pages before sign-in, every line type and the no-JavaScript steps that show nothing of the visitor. */
+const GUEST_PAGES = [
+  "/login",
+  "/login?type=mbb",
+  "/login?type=hbb",
+  "/login?type=mifi",
+  "/registro",
+  "/registro?type=hbb",
+  "/registro?type=mifi",
+  "/recuperacion",
+  "/recuperacion?type=hbb",
+  "/recuperacion?type=mifi",
+  "/recuperacion?exist=1&type=mbb",
+];
+
+test("the pages before sign-in are the same bytes for every anonymous visitor, public like /, set no cookie and are answered from memory", async () => {
+  for (const pathname of GUEST_PAGES) {
+    const visit = () => fetch(BASE_URL + pathname, { headers: { "accept-encoding": "gzip" }, redirect: "manual" });
+    const first = await visit();
+    expect(first.status, pathname).toBe(200);
+    expect(first.headers.getSetCookie(), pathname).toEqual([]);
+    expect(first.headers.get("cache-control"), pathname).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=60");
+    await first.text();
+    // Two more visitors (no cookie jar: each fetch is a visitor of its own).
+    const [one, two] = [await visit(), await visit()];
+    const bodies: string[] = [];
+    for (const response of [one, two]) {
+      expect(response.headers.get("x-page-cache"), pathname).toBe("hit");
+      expect(response.headers.get("cache-control"), pathname).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=60");
+      expect(response.headers.getSetCookie(), pathname).toEqual([]);
+      expect(response.headers.get("content-encoding"), pathname).toBe("gzip");
+      const html = await response.text();
+      expect(html, pathname).not.toMatch(/\bnonce=/);
+      bodies.push(html);
+    }
+    expect(bodies[0], pathname).toBe(bodies[1]);
+    expect(one.headers.get("content-security-policy"), pathname).toBe(two.headers.get("content-security-policy"));
+  }
+});
+
+test("what a page before sign-in shows of one visitor stays private: a form's answer, a step of a flow, a session", async () => {
+  const post = (pathname: string, fields: Record<string, string>, cookie?: string) =>
+    fetch(BASE_URL + pathname, {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE_URL, ...(cookie ? { cookie } : {}) },
+      redirect: "manual",
+    });
+  await get("/login?type=hbb");
+  // A form's answer without JavaScript (what was typed, its errors) is the sender's alone.
+  const answer = await post("/login?type=hbb", { number: "55", password: "" });
+  expect(answer.status).toBe(400);
+  expect(answer.headers.get("cache-control")).toBe("private, no-store");
+  expect(answer.headers.get("x-page-cache")).toBeNull();
+  const after = await get("/login?type=hbb");
+  expect(after.headers.get("x-page-cache")).toBe("hit");
+  expect(await after.text()).not.toContain('aria-invalid="true"');
+
+  // A step of the recovery (the line's number, a lockout) comes from the flow's cookie: never stored, never from memory.
+  const started = await post("/recuperacion?type=mbb", { number: "5566666666", confirmation: "5566666666" });
+  expect(started.status).toBe(303);
+  const flow = started.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  expect(flow).toMatch(/bait_recuperacion=/);
+  for (let round = 0; round < 2; round += 1) {
+    const step = await get("/recuperacion?type=mbb&verification=2", flow);
+    expect(step.status).toBe(200);
+    expect(step.headers.get("cache-control")).toBe("private, no-store");
+    expect(step.headers.get("x-page-cache")).toBeNull();
+  }
+  // The step's address without the flow's cookie goes back to step 1.
+  expect((await get("/recuperacion?type=mbb&verification=2")).headers.get("location")).toBe("/recuperacion?type=mbb");
+
+  // A signed-in customer is sent to /home, never served the anonymous page.
+  const signedIn = await get("/login", `${SESSION_COOKIE}=${await sessionCookieValue(BASE_URL, ana)}`);
+  expect(signedIn.status).toBe(302);
+  expect(signedIn.headers.get("location")).toBe("/home");
+});
+
 test.describe("a config edit", () => {
   // On a server of its own with its own copy of pages-config: the suite's servers and the other
   // specs' own servers (which copy pages-config as they start) never see a half-written file.
+  // One worker runs its tests, one after the other, against the one server.
+  test.describe.configure({ mode: "serial" });
   let own: OwnServer | undefined;
   test.beforeAll(async () => {
     own = await startOwnServer({ port: ownPort(55), label: "cache-edicion" });
@@ -87,5 +164,36 @@ test.describe("a config edit", () => {
     const edited = await at("/promociones");
     expect(edited.headers.get("x-page-cache")).toBe("miss");
     expect(await edited.text()).toContain("Promociones de fin de semana");
+  });
+
+  test("a percentage rollout makes the pages private, and only a page that evaluates it gives a newcomer the visitor id", async () => {
+    const file = path.join(own!.configDir, "flags.json");
+    const flags = JSON.parse(readFileSync(file, "utf8"));
+    // The sso flag (the login's SSO entry) for a visitor's share: only /login evaluates it for an anonymous visitor.
+    flags.sso.conditions = { allowedPercentage: 50 };
+    writeFileSync(file, JSON.stringify(flags, null, 2));
+    const at = (pathname: string, cookie?: string) => fetch(own!.base + pathname, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+    const visitorCookie = (response: Response) => response.headers.getSetCookie().find((cookie) => cookie.startsWith("bait_vid="));
+
+    const login = await at("/login");
+    expect(login.headers.get("cache-control")).toBe("private, no-cache");
+    expect(visitorCookie(login)).toMatch(/^bait_vid=[0-9a-f-]{36}; Max-Age=31536000; Path=\//);
+    expect(visitorCookie(login)).toContain("HttpOnly");
+    const id = visitorCookie(login)!.split(";")[0]!;
+    // The same visitor keeps their id and their side of the rollout.
+    const again = await at("/login", id);
+    expect(visitorCookie(again)).toBeUndefined();
+    expect(again.headers.get("x-page-cache")).toBe("miss");
+
+    // The home page evaluates no rollout: private while one runs (its chrome could differ), and no cookie.
+    const home = await at("/");
+    expect(home.headers.get("cache-control")).toBe("private, no-cache");
+    expect(visitorCookie(home)).toBeUndefined();
+
+    flags.sso.conditions = { allowedUsers: { emails: ["demo.mbb@example.com"], phones: ["5512345678"] } };
+    writeFileSync(file, JSON.stringify(flags, null, 2));
+    const shared = await at("/login");
+    expect(shared.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=60");
+    expect(shared.headers.getSetCookie()).toEqual([]);
   });
 });

@@ -1,0 +1,248 @@
+// npm run lighthouse — the first pages as an entry-level Android on 4G sees them: Lighthouse's
+// mobile audit (simulated throttling: 150 ms RTT, 1.6 Mbps, a CPU 4× slower) of /, /recargas,
+// /login, /pago with a recharge in the cart and a signed-in /home, on the full Chromium
+// (/usr/bin/chromium), with each pinned Lighthouse (13.5.0, and 12.8.2 as `lighthouse-12`).
+// Builds when needed (scripts/start.mjs), starts the app with mocks on a free port, runs each page
+// LIGHTHOUSE_RUNS times (3) and prints the median run of each page: the four scores, total blocking
+// time, largest contentful paint and the JavaScript transferred. Exits 1 when a median score is
+// under LIGHTHOUSE_MIN (100). A quiet machine is needed: Lighthouse's simulation multiplies the
+// main thread's time measured here.
+//
+//   LIGHTHOUSE_RUNS=3             runs per page and version
+//   LIGHTHOUSE_VERSIONS=13,12     which Lighthouse: 13 (13.5.0), 12 (12.8.2)
+//   LIGHTHOUSE_PATHS=/,/login     only these pages (the cart is "/pago", the signed-in page "/home")
+//   LIGHTHOUSE_MIN=100            the score every median must reach
+//   LIGHTHOUSE_OUT=lighthouse-results/<date>.json (the medians; each run's whole report beside it,
+//                                 in lighthouse-results/<date>/, to open in the Lighthouse viewer)
+//   LIGHTHOUSE_BASE=http://…      measure a server already running (with mocks) instead of starting one
+//   CHROME_PATH=/usr/bin/chromium
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "@playwright/test";
+import * as chromeLauncher from "chrome-launcher";
+import { freePort, waitForHealth, waitForQuiet } from "./bench/process";
+import { benchCustomer } from "./bench/session";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const versions = (process.env.LIGHTHOUSE_VERSIONS ?? "13,12").split(",").map((version) => version.trim());
+const onlyPaths = process.env.LIGHTHOUSE_PATHS?.split(",");
+const minimum = Number(process.env.LIGHTHOUSE_MIN ?? 100);
+const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const outFile = process.env.LIGHTHOUSE_OUT ?? path.join(root, "lighthouse-results", `${new Date().toISOString().slice(0, 19).replace(/:/g, "-")}.json`);
+// As the machine's browser tests start it: this sandbox's network is closed, and root needs no sandbox.
+const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+
+type Page = { path: string; label: string; cookie?: string };
+type Run = {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  failing: string[];
+  tbt: number;
+  lcp: number;
+  fcp: number;
+  cls: number;
+  si: number;
+  longTasks: number;
+  jsKb: number;
+};
+type LighthouseResult = {
+  report: string | string[];
+  lhr: {
+    categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
+    audits: Record<
+      string,
+      {
+        score: number | null;
+        numericValue?: number;
+        displayValue?: string;
+        details?: { items?: Array<Record<string, unknown>> };
+      }
+    >;
+  };
+};
+type Lighthouse = (url: string, flags: Record<string, unknown>) => Promise<LighthouseResult | undefined>;
+
+function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+const cookieHeader = (cookies: Array<{ name: string; value: string }>) => cookies.map(({ name, value }) => `${name}=${value}`).join("; ");
+
+/** The cookies of a visitor who chose Bait 50 for Ana's line in the recharge modal: /pago shows that sale. */
+async function cartCookies(base: string): Promise<string> {
+  const browser = await chromium.launch({
+    executablePath: chromePath,
+    args: CHROME_FLAGS.filter((flag) => !flag.startsWith("--headless")),
+  });
+  try {
+    const context = await browser.newContext();
+    context.setDefaultTimeout(30_000);
+    const page = await context.newPage();
+    await page.goto(`${base}/recargas?recarga=BAIT50`);
+    const dialog = page.getByRole("dialog", { name: "Bait 50", exact: true });
+    await dialog.getByLabel("Número Bait a recargar", { exact: true }).fill(benchCustomer.number);
+    await dialog.getByLabel("Correo electrónico", { exact: true }).fill("lighthouse@example.com");
+    await dialog.getByRole("button", { name: "Siguiente", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/pago");
+    return cookieHeader(await context.cookies());
+  } finally {
+    await browser.close();
+  }
+}
+
+/** A signed-in visitor's cookies: the mock world opens Ana's session (POST /__mocks/session). */
+async function sessionCookies(base: string): Promise<string> {
+  const minted = await fetch(`${base}/__mocks/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ number: benchCustomer.number, user: benchCustomer }),
+  });
+  const { cookie } = (await minted.json()) as { cookie?: string };
+  if (!cookie) throw new Error("the app opened no session (POST /__mocks/session)");
+  const consent = encodeURIComponent(Buffer.from(JSON.stringify("aceptadas")).toString("base64"));
+  return `__Host-bait_session=${cookie}; bait_cookies=${consent}`;
+}
+
+async function lighthouseOf(version: string): Promise<Lighthouse> {
+  const module = (await import(version === "12" ? "lighthouse-12" : "lighthouse")) as { default: Lighthouse };
+  return module.default;
+}
+
+function runOf(result: LighthouseResult): Run {
+  const { categories, audits } = result.lhr;
+  const value = (id: string) => Math.round(audits[id]?.numericValue ?? Number.NaN);
+  const requests = audits["network-requests"]?.details?.items ?? [];
+  const jsBytes = requests.filter((item) => item.resourceType === "Script").reduce((sum, item) => sum + Number(item.transferSize ?? 0), 0);
+  return {
+    scores: Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)])) as Run["scores"],
+    // What costs points: each weighted audit under a full score, with what it measured.
+    failing: CATEGORIES.flatMap((id) => categories[id]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${ref.id}${audits[ref.id]?.displayValue ? ` (${audits[ref.id]?.displayValue})` : ""}`),
+    tbt: value("total-blocking-time"),
+    lcp: value("largest-contentful-paint"),
+    fcp: value("first-contentful-paint"),
+    si: value("speed-index"),
+    cls: Math.round((audits["cumulative-layout-shift"]?.numericValue ?? 0) * 1000) / 1000,
+    longTasks: audits["long-tasks"]?.details?.items?.length ?? 0,
+    jsKb: Math.round((jsBytes / 1024) * 10) / 10,
+  };
+}
+
+/** The run with the median performance score (ties: the median total blocking time). */
+function median(all: Run[]): Run {
+  const sorted = [...all].sort((a, b) => a.scores.performance - b.scores.performance || b.tbt - a.tbt);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** The app with mocks, as `npm start` runs it in production, on a free port. */
+async function startApp(): Promise<string> {
+  const appPort = await freePort();
+  const secret = randomBytes(32).toString("hex");
+  const app = start("node", ["scripts/start.mjs"], {
+    NODE_ENV: "production",
+    MOCKS: "true",
+    PORT: String(appPort),
+    SESSION_SECRET: secret,
+    REQUEST_LINK_SECRET: `${secret}-pide-recarga`,
+    HSTS: "false",
+  });
+  process.on("exit", () => app.kill("SIGTERM"));
+  return `http://127.0.0.1:${appPort}`;
+}
+
+async function main() {
+  const base = process.env.LIGHTHOUSE_BASE ?? (await startApp());
+  await waitForHealth(`${base}/healthz`, 180_000);
+  await waitForQuiet(`${base}/`);
+  const reportDir = outFile.replace(/\.json$/, "");
+  mkdirSync(reportDir, { recursive: true });
+
+  // A page that needs cookies gets them from a function, called only when the page is measured.
+  const wanted: Array<{
+    path: string;
+    label: string;
+    cookies?: (base: string) => Promise<string>;
+  }> = [
+    { path: "/", label: "/" },
+    { path: "/recargas", label: "/recargas" },
+    { path: "/login", label: "/login" },
+    {
+      path: "/pago",
+      label: "/pago (Bait 50 en el carrito)",
+      cookies: cartCookies,
+    },
+    { path: "/home", label: "/home (con sesión)", cookies: sessionCookies },
+  ];
+  const pages: Page[] = [];
+  for (const { cookies, ...page } of wanted.filter((each) => !onlyPaths || onlyPaths.includes(each.path))) {
+    pages.push({ ...page, cookie: cookies ? await cookies(base) : undefined });
+  }
+
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: CHROME_FLAGS,
+  });
+  const results: Array<{
+    version: string;
+    page: string;
+    runs: Run[];
+    median: Run;
+  }> = [];
+  try {
+    for (const version of versions) {
+      const lighthouse = await lighthouseOf(version);
+      for (const page of pages) {
+        const all: Run[] = [];
+        for (let run = 0; run < runs; run += 1) {
+          const result = await lighthouse(base + page.path, {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: [...CATEGORIES],
+            ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
+          });
+          if (!result) throw new Error(`Lighthouse ${version} gave no result for ${page.path}`);
+          writeFileSync(path.join(reportDir, `${version}${page.path.replace(/\//g, "_")}-${run + 1}.json`), String(result.report));
+          all.push(runOf(result));
+        }
+        results.push({
+          version,
+          page: page.label,
+          runs: all,
+          median: median(all),
+        });
+        const m = median(all);
+        console.log(
+          `Lighthouse ${version.padEnd(2)} ${page.label.padEnd(30)} ${CATEGORIES.map((id) => m.scores[id]).join("/")}  TBT ${m.tbt} ms  LCP ${m.lcp} ms  FCP ${m.fcp} ms  CLS ${
+            m.cls
+          }  JS ${m.jsKb} KB  (rendimiento: ${all.map((each) => each.scores.performance).join(", ")})`
+        );
+        if (m.failing.length > 0) console.log(`   resta puntos: ${m.failing.join(", ")}`);
+      }
+    }
+  } finally {
+    await chrome.kill();
+  }
+  mkdirSync(path.dirname(outFile), { recursive: true });
+  writeFileSync(outFile, JSON.stringify({ at: new Date().toISOString(), runs, results }, null, 2));
+  console.log(`Resultados: ${path.relative(root, outFile)}`);
+  const short = results.filter((result) => CATEGORIES.some((id) => result.median.scores[id] < minimum));
+  if (short.length > 0) {
+    console.error(`Por debajo de ${minimum}: ${short.map((result) => `${result.page} (Lighthouse ${result.version})`).join(", ")}`);
+    process.exit(1);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

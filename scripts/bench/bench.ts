@@ -108,6 +108,7 @@ async function main() {
     { path: "/paquetes", label: "/paquetes" },
     { path: "/e-sim", label: "/e-sim" },
     { path: "/login", label: "/login" },
+    { path: "/registro", label: "/registro" },
     { path: "/home", label: "/home (logged in)", cookie: session },
   ].filter((page) => !onlyPaths || onlyPaths.includes(page.path));
 

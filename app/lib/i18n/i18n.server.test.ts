@@ -57,6 +57,21 @@ describe("the server's i18next", () => {
       }
     });
 
+    it("gives every text with values or a count exactly as i18next does", () => {
+      const values = [{ count: 0 }, { count: 1 }, { count: 2, name: "Ana" }, { count: 1000000 }, { name: "Ana", number: "55 1234 5678", value: "3.9 GB", total: "6 GB", used: 137, date: "26 de diciembre de 2026", status: "applied", order: "ORD-1" }, {}, { ns: "common" }, { defaultValue: "por omisión" }, { keyPrefix: "home" }];
+      for (const ns of namespaces) {
+        const pages = i18nForPages.getFixedT(LOCALE, ns);
+        const plain = i18n.getFixedT(LOCALE, ns);
+        for (const key of new Set(keysOf(resources[LOCALE][ns]).map((key) => key.replace(/_(one|other|many|zero)$/, "")))) {
+          for (const options of values) expect(pages(key, { ...options }), `${ns}:${key} ${JSON.stringify(options)}`).toBe(plain(key, { ...options }));
+        }
+        expect(pages("no.existe", { count: 3 })).toBe(plain("no.existe", { count: 3 }));
+        expect(pages(`${ns}:no.existe`, { name: "Ana" })).toBe(plain(`${ns}:no.existe`, { name: "Ana" }));
+      }
+      const prefixed = i18nForPages.getFixedT(LOCALE, "auth", "login");
+      expect(prefixed("title", { name: "Ana" })).toBe(i18n.getFixedT(LOCALE, "auth", "login")("title", { name: "Ana" }));
+    });
+
     it("is one per language, namespace and prefix, and says which it is fixed to", () => {
       const t = i18nForPages.getFixedT(LOCALE, "customer");
       expect(i18nForPages.getFixedT(LOCALE, "customer")).toBe(t);

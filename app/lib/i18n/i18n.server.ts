@@ -49,10 +49,25 @@ export const REMEMBERED_TEXTS = 5_000;
  * walked): about 10 µs, for some 150 texts a page, a tenth of the signed-in /home's CPU
  * (docs/performance.md). A call with options (a count, values, a default) goes to i18next as is.
  */
-export function rememberingT(fixedT: FixedT): FixedT {
+export function rememberingT(fixedT: FixedT, instance: Pick<typeof i18next, "t"> = i18next): FixedT {
   const fixed = fixedT as unknown as LooseT;
   const texts = new Map<string, string>();
+  /**
+   * A call with a key and an options object (values, a count): what i18next's fixed `t` does with
+   * them, minus its copy of the instance's options (some sixty properties, read only when a key or
+   * prefix is a function) on every call: about a fifth of the CPU of the calls with values on the
+   * signed-in /home (docs/performance.md). A prefix goes to the fixed `t` as before.
+   */
+  const withOptions = (key: string, options: Record<string, unknown>) => {
+    const o = { ...options };
+    o.lng = o.lng || fixed.lng;
+    o.lngs = o.lngs || fixed.lngs;
+    o.ns = o.ns || fixed.ns;
+    if (o.keyPrefix !== "") o.keyPrefix = o.keyPrefix || fixed.keyPrefix;
+    return o.keyPrefix ? fixed(key, options) : instance.t(key, o);
+  };
   const remembering: LooseT = (key, ...rest) => {
+    if (typeof key === "string" && rest.length === 1 && typeof rest[0] === "object" && rest[0] !== null && !Array.isArray(rest[0])) return withOptions(key, rest[0] as Record<string, unknown>);
     if (typeof key !== "string" || rest.some((arg) => arg !== undefined)) return fixed(key, ...rest);
     const known = texts.get(key);
     if (known !== undefined) return known;

@@ -1,4 +1,4 @@
-// The signed-in /home under load, in CPU per page: less sensitive to a busy machine than req/s.
+// The signed-in /home (or other pages) under load, in CPU per page: less sensitive to a busy machine than req/s.
 // Starts the built app (server/index.ts, one process, mocks on), opens a session the way `npm run bench`
 // does, and for each round loads /home with autocannon while reading the server's CPU time
 // (/proc/<pid>/stat) before and after; then the same bytes from the Node floor (scripts/bench/floor.mjs)
@@ -9,6 +9,7 @@
 //   HOME_CPU_CONNECTIONS=10  connections
 //   HOME_CPU_ROUNDS=3        app + floor cases, one after the other
 //   HOME_CPU_PATH=/home      the page (signed in)
+//   HOME_CPU_PATHS=/home,/recurrente,/editar-perfil   several pages, one after the other in each round
 //   HOME_CPU_ANONYMOUS=true  load it without the session (an anonymous page: mostly the page cache's answers)
 //   HOME_CPU_UPSTREAM=process the mock upstream in a process of its own (mocks/standalone.ts), the app
 //                            calling it over HTTP with a Redis of its own, as in `BENCH_UPSTREAM=process`:
@@ -34,7 +35,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const duration = Number(process.env.HOME_CPU_DURATION ?? 10);
 const connections = Number(process.env.HOME_CPU_CONNECTIONS ?? 10);
 const rounds = Number(process.env.HOME_CPU_ROUNDS ?? 3);
-const page = process.env.HOME_CPU_PATH ?? "/home";
+const pages = (process.env.HOME_CPU_PATHS ?? process.env.HOME_CPU_PATH ?? "/home").split(",").map((page) => page.trim()).filter(Boolean);
 const profileDir = process.env.HOME_CPU_PROFILE;
 const against = process.env.HOME_CPU_AGAINST;
 
@@ -109,41 +110,47 @@ async function main() {
     }
     headersOf.set(app, cookie ? { cookie } : {});
   }
-  const first = await fetch(apps[0]!.base + page, { headers: headersOf.get(apps[0]!), redirect: "manual" });
-  if (first.status !== 200) throw new Error(`${page} answered ${first.status}`);
-  const html = await first.text();
+  const htmlOf = new Map<string, string>();
+  for (const page of pages) {
+    const first = await fetch(apps[0]!.base + page, { headers: headersOf.get(apps[0]!), redirect: "manual" });
+    if (first.status !== 200) throw new Error(`${page} answered ${first.status}`);
+    htmlOf.set(page, await first.text());
+  }
 
   const floorPort = await freePort();
   const files = path.join(mkdtempSync(path.join(tmpdir(), "home-cpu-")), "files.json");
-  writeFileSync(files, JSON.stringify([{ path: page, html }]));
+  writeFileSync(files, JSON.stringify(pages.map((page) => ({ path: page, html: htmlOf.get(page) }))));
   const floor = spawn("node", ["scripts/bench/floor.mjs"], { cwd: root, env: { ...process.env, PORT: String(floorPort), FLOOR_FILES: files }, stdio: "ignore" });
   process.on("exit", () => floor.kill("SIGTERM"));
   await waitForHealth(`http://127.0.0.1:${floorPort}/healthz`, 10_000);
 
   // Warm-up: JIT, caches.
-  await Promise.all(apps.map((app) => autocannon({ url: app.base + page, connections, duration: 3, headers: { ...headersOf.get(app), "accept-encoding": "gzip" } })));
+  for (const page of pages) await Promise.all(apps.map((app) => autocannon({ url: app.base + page, connections, duration: 3, headers: { ...headersOf.get(app), "accept-encoding": "gzip" } })));
   for (const app of apps) await waitForQuiet(`${app.base}/healthz`);
   const rows: Array<Record<string, string | number>> = [];
   // The measured cases of the (first) app, in seconds since it started: the flame graph's window.
   const windows: Array<{ from: number; to: number }> = [];
   for (let round = 1; round <= rounds; round += 1) {
-    const from = (performance.now() - apps[0]!.spawnedAt) / 1000;
-    // Side by side: every app under the same load at the same moment, so they share the machine's noise.
-    const cases = await Promise.all(apps.map((app) => measure(app.base + page, app.pid, headersOf.get(app)!)));
-    windows.push({ from, to: (performance.now() - apps[0]!.spawnedAt) / 1000 });
-    for (const app of apps) await waitForQuiet(`${app.base}/healthz`);
-    const floorCase = await measure(`http://127.0.0.1:${floorPort}${page}`, floor.pid!, {});
-    apps.forEach((app, index) => {
-      const figures = cases[index]!;
-      rows.push({ round, server: app.label, "req/s": figures.rps, "CPU ms/page": figures.cpuMsPerPage, "p50 ms": figures.p50, "p99 ms": figures.p99, "non-2xx": figures.non2xx + figures.errors, "floor req/s": floorCase.rps, "floor CPU ms": floorCase.cpuMsPerPage });
-      console.info(JSON.stringify(rows.at(-1)));
-    });
+    for (const page of pages) {
+      const from = (performance.now() - apps[0]!.spawnedAt) / 1000;
+      // Side by side: every app under the same load at the same moment, so they share the machine's noise.
+      const cases = await Promise.all(apps.map((app) => measure(app.base + page, app.pid, headersOf.get(app)!)));
+      windows.push({ from, to: (performance.now() - apps[0]!.spawnedAt) / 1000 });
+      for (const app of apps) await waitForQuiet(`${app.base}/healthz`);
+      const floorCase = await measure(`http://127.0.0.1:${floorPort}${page}`, floor.pid!, {});
+      apps.forEach((app, index) => {
+        const figures = cases[index]!;
+        rows.push({ round, page, server: app.label, "req/s": figures.rps, "CPU ms/page": figures.cpuMsPerPage, "p50 ms": figures.p50, "p99 ms": figures.p99, "non-2xx": figures.non2xx + figures.errors, "floor req/s": floorCase.rps, "floor CPU ms": floorCase.cpuMsPerPage });
+        console.info(JSON.stringify(rows.at(-1)));
+      });
+    }
   }
   console.table(rows);
-  console.info(`${page}: ${html.length} bytes of HTML, ${connections} connections, ${duration} s a case${against ? `; against: ${against}` : ""}`);
+  for (const page of pages) console.info(`${page}: ${htmlOf.get(page)!.length} bytes of HTML`);
+  console.info(`${connections} connections, ${duration} s a case${against ? `; against: ${against}` : ""}`);
   if (profileDir) {
     await apps[0]!.stop();
-    // The first measured case (later rounds would mix in the floor's idle time).
+    // The first measured case, the first page's (later ones would mix in the floor's idle time).
     writeFileSync(path.join(profileDir, "window.json"), JSON.stringify(windows[0]));
     console.info(`profile written to ${profileDir}`);
   }

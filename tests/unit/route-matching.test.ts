@@ -63,6 +63,12 @@ describe("route matching, flattened and ranked once (patches/@remix-run+router)"
     }
   });
 
+  it("remembers the branch a pathname matched, and still answers as a fresh tree when more pathnames than it keeps come", () => {
+    const once = router.UNSAFE_precomputeRouteBranches!(tree());
+    const many = Array.from({ length: 2_500 }, (_, index) => (index % 3 === 0 ? `/r/${index}` : index % 3 === 1 ? `/cuenta/${index}/x` : `/otra/${index}`));
+    for (const path of [...many, ...PATHS, ...many.slice(0, 100), ...PATHS]) expect(plain(router.matchRoutes(once, path)), path).toEqual(plain(router.matchRoutes(tree(), path)));
+  });
+
   it("answers with the routes of the array it was given", () => {
     const routes = router.UNSAFE_precomputeRouteBranches!(tree());
     const matches = router.matchRoutes(routes, "/cuenta/7")!;

@@ -30,6 +30,60 @@ test.describe("desktop (1280 px)", () => {
       await expect(progress).toHaveCount(0);
       expect(delayed, "the navigation went through the delayed .data request").toBeGreaterThan(0);
     });
+
+    test("JS: the bar shows within 100 ms of the click, and a slow answer (3 s) keeps the page usable", async ({ page, javaScriptEnabled }) => {
+      test.skip(!javaScriptEnabled, "client navigations are JavaScript");
+      await page.goto("/");
+      await waitForHydration(page);
+      await page.route(
+        (url) => url.pathname.endsWith(".data"),
+        async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 3000));
+          await route.continue();
+        },
+      );
+      // From the click to the moment the bar is in the page, timed in the page; it is drawn from its first frame (opacity 0.4 and up).
+      const shownAfter = page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const clicked = performance.now();
+            new MutationObserver((_records, observer) => {
+              if (!document.querySelector("[role=progressbar]")) return;
+              observer.disconnect();
+              resolve(performance.now() - clicked);
+            }).observe(document.body, { childList: true, subtree: true });
+            (Array.from(document.querySelectorAll("footer a")).find((link) => link.textContent?.trim() === "Cobertura") as HTMLAnchorElement).click();
+          }),
+      );
+      expect(await shownAfter).toBeLessThan(100);
+      // While the answer is on its way the page is the old one, whole and scrollable, with the bar on top.
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await page.mouse.wheel(0, 400);
+      await expect(page.getByRole("progressbar", { name: "Cargando la página", exact: true })).toBeVisible();
+      await expectPath(page, "/cobertura");
+      await expect(page.getByRole("progressbar")).toHaveCount(0);
+    });
+
+    test("JS: a form sent to a slow server says 'Enviando…' on its button until the answer", async ({ page, javaScriptEnabled }) => {
+      test.skip(!javaScriptEnabled, "the pending state of a form sent by the page's script");
+      await page.goto("/login");
+      await waitForHydration(page);
+      await page.route(
+        (url) => url.pathname.startsWith("/login"),
+        async (route) => {
+          if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 3000));
+          await route.continue();
+        },
+      );
+      await page.getByLabel("Número Bait", { exact: true }).fill("5512345678");
+      await page.getByLabel("Contraseña", { exact: true }).fill("no-es-la-clave-1");
+      await page.getByRole("button", { name: "Ingresar", exact: true }).click();
+      const sending = page.getByRole("button", { name: "Enviando…", exact: true });
+      await expect(sending).toBeVisible({ timeout: 500 });
+      await expect(page.getByRole("progressbar")).toBeVisible();
+      await expect(sending).toHaveCount(0, { timeout: 10_000 });
+      await expect(page.getByLabel("Número Bait", { exact: true })).toHaveValue("5512345678");
+    });
   });
 
   test.describe("skip links", () => {

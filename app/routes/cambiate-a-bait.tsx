@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
 import { configPageMeta } from "~/render/page/meta";
 import { loadOfferPage } from "~/render/page/offer-page.server";
@@ -7,15 +7,22 @@ import { OfferPageView } from "~/render/page/offer-page-view";
 import { simModalData } from "~/features/sim/offer.server";
 import { SIM_PARAM } from "~/features/sim/urls";
 import { simAction, type SimAnswer } from "~/features/sim/sim.server";
-import { SimModal } from "~/features/sim/sim-modal";
+import { onDemand } from "~/components/on-demand";
+import { SimModal as ServerSimModal } from "~/features/sim/sim-modal.server";
 import { esimAction, type EsimAnswer } from "~/features/esim/esim.server";
 import { ESIM_PARAM } from "~/features/esim/urls";
 import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
 import type { I18nHandle } from "~/lib/i18n/options";
 
 /** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
-export const handle = { i18n: ["recharge", "blocks", "sim", "address", "auth", "payment"] } satisfies I18nHandle;
-export const clientLoader = catalogueLoader(handle);
+export const handle = { i18n: ["recharge", "blocks", "sim", "auth", "payment"], i18nWith: { [SIM_PARAM]: ["address"] } } satisfies I18nHandle;
+const withTexts = catalogueLoader(handle);
+/** The modal's code (conform, the schema) loads only when the URL opens it: app/components/on-demand.tsx. */
+const SimModal = onDemand(ServerSimModal, () => import("~/features/sim/sim-modal"));
+export const clientLoader = (args: ClientLoaderFunctionArgs) => {
+  if (new URL(args.request.url).searchParams.has(SIM_PARAM)) SimModal.preload();
+  return withTexts(args);
+};
 
 /**
  * /cambiate-a-bait: the config page (pages-config/pages/cambiate-a-bait.json) and the SIM modal

@@ -1,22 +1,28 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
-import { LoginView } from "~/features/auth/login-view";
+import { onDemand } from "~/components/on-demand";
+import { LoginView as ServerLoginView } from "~/features/auth/login-view.server";
 import { flagSubject, isOn } from "~/features/flags/flags.server";
-import { loginAction } from "~/features/auth/login.server";
+import { loginAction, loginProfile } from "~/features/auth/login.server";
 import { guestPageCacheControl, PRIVATE_PAGE } from "~/render/page/cache-variant.server";
 import { getSite } from "~/lib/config/config.server";
 import { fixedT } from "~/lib/i18n/fixed-t";
 import { requireGuest } from "~/lib/session.server";
-import { profileOf } from "#schemas/forms/fields";
 import { takeNotice } from "~/lib/notice.server";
 import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
 import type { I18nHandle } from "~/lib/i18n/options";
 
 /** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
 export const handle = { i18n: ["auth"] } satisfies I18nHandle;
-export const clientLoader = catalogueLoader(handle);
+const withTexts = catalogueLoader(handle);
+/** The form's code (conform, the schema) loads apart from the page's first script: app/components/on-demand.tsx. */
+const LoginView = onDemand(ServerLoginView, () => import("~/features/auth/login-view"));
+export const clientLoader = (args: ClientLoaderFunctionArgs) => {
+  LoginView.preload();
+  return withTexts(args);
+};
 
 const t = fixedT("auth");
 
@@ -33,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { notice, headers } = await takeNotice(request);
   return data(
     {
-      profile: profileOf(new URL(request.url).searchParams.get("type")),
+      profile: loginProfile(request),
       notice,
       privacyUrl: getSite().privacyNoticeUrl,
       // The SSO entry shows when the sso flag covers this visitor as they are (no number typed yet):

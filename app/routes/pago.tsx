@@ -3,7 +3,8 @@ import { useActionData, useLoaderData, type ClientLoaderFunctionArgs, type Shoul
 import { RouteError } from "~/components/route-error";
 import type { CheckoutAnswer } from "~/features/payment/checkout-data";
 import { checkoutAction, loadCheckout } from "~/features/payment/checkout.server";
-import { CheckoutView } from "~/features/payment/checkout-view";
+import { onDemand } from "~/components/on-demand";
+import { CheckoutView as ServerCheckoutView } from "~/features/payment/checkout-view.server";
 import { freshDocumentLoader } from "~/features/payment/fresh-document";
 import { fixedT } from "~/lib/i18n/fixed-t";
 import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
@@ -14,7 +15,11 @@ export const handle = { i18n: ["payment", "address", "auth"] } satisfies I18nHan
 
 const t = fixedT("payment");
 
-export const meta: MetaFunction = () => [{ title: `${t("checkout.title")} | Bait` }, { name: "robots", content: "noindex" }];
+/**
+ * No `noindex`: the checkout shows only a sale held in the visitor's session (without one, a crawler
+ * included, the visitor is sent to /recargas), and it is private, no-store.
+ */
+export const meta: MetaFunction = () => [{ title: `${t("checkout.title")} | Bait` }, { name: "description", content: t("checkout.intro") }];
 /** The checkout holds a sale and answers about a card: never kept by a browser or a proxy. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
@@ -30,7 +35,12 @@ export const action = ({ request, context }: ActionFunctionArgs) => checkoutActi
  * (fresh-document.ts); otherwise the data and the page's texts, side by side.
  */
 const withCatalogues = catalogueLoader(handle);
-export const clientLoader = (args: ClientLoaderFunctionArgs) => freshDocumentLoader(args, withCatalogues);
+/** The checkout's code (the card form, conform, the schemas) loads apart from the page's first script: app/components/on-demand.tsx. */
+const CheckoutView = onDemand(ServerCheckoutView, () => import("~/features/payment/checkout-view"));
+export const clientLoader = (args: ClientLoaderFunctionArgs) => {
+  CheckoutView.preload();
+  return freshDocumentLoader(args, withCatalogues);
+};
 
 /**
  * After every post, even a declined payment (4xx, which Remix would not revalidate by default):

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
 import { configPageMeta } from "~/render/page/meta";
 import { loadOfferPage } from "~/render/page/offer-page.server";
@@ -7,7 +7,8 @@ import { OfferPageView } from "~/render/page/offer-page-view";
 import { rechargeModalData } from "~/features/recharge/modal.server";
 import { LINE_PARAM, RECHARGE_PARAM } from "~/features/recharge/urls";
 import { rechargeAction, type RechargeAnswer } from "~/features/recharge/recharge.server";
-import { RechargeModal } from "~/features/recharge/recharge-modal";
+import { onDemand } from "~/components/on-demand";
+import { RechargeModal as ServerRechargeModal } from "~/features/recharge/recharge-modal.server";
 import { esimAction, type EsimAnswer } from "~/features/esim/esim.server";
 import { ESIM_PARAM } from "~/features/esim/urls";
 import { getSessionUser } from "~/lib/session.server";
@@ -16,7 +17,13 @@ import type { I18nHandle } from "~/lib/i18n/options";
 
 /** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
 export const handle = { i18n: ["recharge", "blocks", "auth"] } satisfies I18nHandle;
-export const clientLoader = catalogueLoader(handle);
+const withTexts = catalogueLoader(handle);
+/** The modal's code (conform, the schema) loads only when the URL opens it: app/components/on-demand.tsx. */
+const RechargeModal = onDemand(ServerRechargeModal, () => import("~/features/recharge/recharge-modal"));
+export const clientLoader = (args: ClientLoaderFunctionArgs) => {
+  if (new URL(args.request.url).searchParams.has(RECHARGE_PARAM)) RechargeModal.preload();
+  return withTexts(args);
+};
 
 /**
  * /recargas: the offer catalogue (a config page, pages-config/pages/recargas.json) and the

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
-import { RecoveryView } from "~/features/auth/recovery-view";
+import { onDemand } from "~/components/on-demand";
+import { RecoveryView as ServerRecoveryView } from "~/features/auth/recovery-view.server";
 import { recoveryAction, recoveryLoader } from "~/features/auth/recovery.server";
 import { fixedT } from "~/lib/i18n/fixed-t";
 import { guestPageCacheControl, PRIVATE_PAGE } from "~/render/page/cache-variant.server";
@@ -12,7 +13,13 @@ import type { I18nHandle } from "~/lib/i18n/options";
 
 /** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
 export const handle = { i18n: ["auth"] } satisfies I18nHandle;
-export const clientLoader = catalogueLoader(handle);
+const withTexts = catalogueLoader(handle);
+/** The form's code (conform, the schemas) loads apart from the page's first script: app/components/on-demand.tsx. */
+const RecoveryView = onDemand(ServerRecoveryView, () => import("~/features/auth/recovery-view"));
+export const clientLoader = (args: ClientLoaderFunctionArgs) => {
+  RecoveryView.preload();
+  return withTexts(args);
+};
 
 const t = fixedT("auth");
 

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
-import { RegistrationView } from "~/features/auth/registration-view";
+import { onDemand } from "~/components/on-demand";
+import { RegistrationView as ServerRegistrationView } from "~/features/auth/registration-view.server";
 import { registerAction, registerPage } from "~/features/auth/registration.server";
 import { getSite } from "~/lib/config/config.server";
 import { guestPageCacheControl, PRIVATE_PAGE } from "~/render/page/cache-variant.server";
@@ -14,7 +15,13 @@ import type { I18nHandle } from "~/lib/i18n/options";
 
 /** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
 export const handle = { i18n: ["auth"] } satisfies I18nHandle;
-export const clientLoader = catalogueLoader(handle);
+const withTexts = catalogueLoader(handle);
+/** The form's code (conform, the schemas) loads apart from the page's first script: app/components/on-demand.tsx. */
+const RegistrationView = onDemand(ServerRegistrationView, () => import("~/features/auth/registration-view"));
+export const clientLoader = (args: ClientLoaderFunctionArgs) => {
+  RegistrationView.preload();
+  return withTexts(args);
+};
 
 const t = fixedT("auth");
 

@@ -58,3 +58,5 @@ export function LoginView({ profile, notice, privacyUrl, sso = false }: { profil
     </AuthCard>
   );
 }
+
+export default LoginView;

@@ -20,6 +20,9 @@ import { userTypeOf } from "#schemas/line";
  */
 const WRONG_CREDENTIALS = "auth:login.validationFailed";
 
+/** The line type /login shows (`?type=`), mobile by default; here so the page's script does not carry the form schemas. */
+export const loginProfile = (request: Request): LineProfile => profileOf(new URL(request.url).searchParams.get("type"));
+
 /** Whether single sign-on applies to a line: the sso flag evaluated for that number (docs/accounts.md flags per phone). */
 export function ssoAppliesTo(context: AppLoadContext, profile: LineProfile, number: string): boolean {
   const user = profile === "mbb" ? { number, userType: userTypeOf[profile] } : { number, serviceNumber: number, userType: userTypeOf[profile] };

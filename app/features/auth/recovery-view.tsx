@@ -156,3 +156,5 @@ function PasswordStep({ profile, notice }: { profile: LineProfile; notice: Notic
     </AuthCard>
   );
 }
+
+export default RecoveryView;

@@ -188,3 +188,5 @@ function LockedStep({ profile, seconds }: { profile: LineProfile; seconds: numbe
     </AuthCard>
   );
 }
+
+export default RegistrationView;

@@ -214,3 +214,5 @@ function AnswerMessage({ answer, message: text, paypal }: { answer: CheckoutAnsw
     </div>
   );
 }
+
+export default CheckoutView;

@@ -7,12 +7,12 @@ import type { ClientLoaderFunctionArgs } from "@remix-run/react";
  * payment page starts in a document of its own, under its own CSP. Otherwise `load` loads the page
  * (the route's data, with its texts: app/lib/i18n/catalogue-loader.ts).
  */
-export async function freshDocumentLoader({ request, serverLoader }: ClientLoaderFunctionArgs, load: (args: Pick<ClientLoaderFunctionArgs, "serverLoader">) => Promise<unknown> = (args) => args.serverLoader()) {
+export async function freshDocumentLoader({ request, serverLoader }: ClientLoaderFunctionArgs, load: (args: Pick<ClientLoaderFunctionArgs, "request" | "serverLoader">) => Promise<unknown> = (args) => args.serverLoader()) {
   const foreign = Array.from(document.scripts).some((script) => script.src !== "" && !new URL(script.src, location.href).pathname.startsWith("/build/"));
   if (foreign) {
     window.location.assign(request.url);
     // The page is being replaced: this navigation never completes.
     return new Promise<never>(() => undefined);
   }
-  return load({ serverLoader });
+  return load({ request, serverLoader });
 }

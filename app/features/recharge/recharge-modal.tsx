@@ -220,3 +220,5 @@ function PendingQuestion({ modal, pending }: { modal: Ready; pending: NonNullabl
     </section>
   );
 }
+
+export default RechargeModal;

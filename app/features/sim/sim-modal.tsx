@@ -100,3 +100,5 @@ function DeliveryForm({ modal, answer }: { modal: Ready; answer?: SimAnswer }) {
     </OfferForm>
   );
 }
+
+export default SimModal;

@@ -17,7 +17,11 @@ export const clientLoader = catalogueLoader(handle);
 
 const t = fixedT("customer");
 
-export const meta: MetaFunction = () => [{ title: t("account.title") }, { name: "robots", content: "noindex" }];
+/**
+ * No `noindex`: this page answers only a signed-in visitor (anyone else, a crawler included, is sent
+ * to /login), and it is private, no-store, so no index or shared cache ever holds it.
+ */
+export const meta: MetaFunction = () => [{ title: t("account.title") }, { name: "description", content: t("account.description") }];
 /** The 'Pide tu recarga' section's styles (docs/request-link.md). */
 export const links: LinksFunction = () => [requestLinkStyles];
 

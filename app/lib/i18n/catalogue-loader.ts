@@ -1,6 +1,6 @@
 import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import i18next from "i18next";
-import type { I18nHandle } from "./options";
+import { handleNamespaces, type I18nHandle } from "./options";
 
 /**
  * A route's `clientLoader` (`export const clientLoader = catalogueLoader(handle)`): on a navigation
@@ -11,8 +11,8 @@ import type { I18nHandle } from "./options";
  * already loaded cost nothing; the first page's come in its HTML, and the server never calls this.
  */
 export function catalogueLoader(handle: I18nHandle) {
-  const namespaces = [...(handle.i18n ?? [])];
-  return async ({ serverLoader }: Pick<ClientLoaderFunctionArgs, "serverLoader">) => {
+  return async ({ request, serverLoader }: Pick<ClientLoaderFunctionArgs, "request" | "serverLoader">) => {
+    const namespaces = handleNamespaces(handle, new URL(request.url).searchParams);
     const [data] = await Promise.all([serverLoader(), namespaces.length > 0 ? i18next.loadNamespaces(namespaces) : undefined]);
     return data;
   };

@@ -1,12 +1,13 @@
-import { useMatches } from "@remix-run/react";
+import { useLocation, useMatches } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RESOURCES_ID, type I18nHandle, type PageResources } from "./options";
+import { handleNamespaces, RESOURCES_ID, type I18nHandle, type PageResources } from "./options";
 import { LOCALE } from "./locale";
 
-/** The namespaces the matched routes declare (`handle.i18n`), `common` first. */
+/** The namespaces the matched routes declare for this address (`handle.i18n`, `handle.i18nWith`), `common` first. */
 export function useRouteNamespaces(): string[] {
   const namespaces = new Set(["common"]);
-  for (const match of useMatches()) for (const ns of (match.handle as I18nHandle | undefined)?.i18n ?? []) namespaces.add(ns);
+  const search = new URLSearchParams(useLocation().search);
+  for (const match of useMatches()) for (const ns of handleNamespaces(match.handle as I18nHandle | undefined, search)) namespaces.add(ns);
   return [...namespaces];
 }
 

@@ -11,9 +11,11 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => (window as RemixWindow).__remixRouter?.state.initialized === true);
   // React may hydrate a page after the router has started (a namespace the page's HTML did not
   // carry, loaded first: app/lib/i18n/browser.ts), and a click on HTML not yet owned by React is a
-  // full page load. React marks each element it has hydrated with a `__reactFiber$…` key; wait for every block.
+  // full page load. A form or a modal whose code loads on demand (app/components/on-demand.tsx) is
+  // hydrated when its chunk has arrived. React marks each element it has hydrated with a
+  // `__reactFiber$…` key; wait for every block, form and dialog.
   await page.waitForFunction(() =>
-    Array.from(document.querySelectorAll(".block")).every((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber$"))),
+    Array.from(document.querySelectorAll(".block, form, dialog")).every((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber$"))),
   );
   // React commits the hydration right after the router's first render; two frames cover it.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));

@@ -184,7 +184,7 @@ test.describe("typing before the form's code arrives", () => {
     const release = await holdRequests(page, "**/build/**/*.js", (request) => !named.has(new URL(request.url()).pathname));
 
     await page.goto("/promociones?contacto=telefono");
-    await waitForHydration(page);
+    await waitForHydration(page, { onDemand: false });
     const form = leadForm(page, "telefono");
     const phone = freshPhone();
     await field(form, LABEL.name).fill("Rosa Martínez");

@@ -11,13 +11,13 @@ export async function waitForHydration(page: Page, { onDemand = true }: { onDema
   await page.waitForFunction(() => (window as RemixWindow).__remixRouter?.state.initialized === true);
   // React may hydrate a page after the router has started (a namespace the page's HTML did not
   // carry, loaded first: app/lib/i18n/browser.ts), and a click on HTML not yet owned by React is a
-  // full page load. A form or a modal whose code loads on demand (app/components/on-demand.tsx) is
-  // hydrated when its chunk has arrived. React marks each element it has hydrated with a
-  // `__reactFiber$…` key; wait for every block, form and dialog (`onDemand: false`: the blocks
-  // only, for a test that holds the on-demand code back).
+  // full page load. A modal whose code loads on demand (app/components/on-demand.tsx) is hydrated
+  // when its chunk has arrived. React marks each element it has hydrated with a `__reactFiber$…`
+  // key; wait for every block and dialog (`onDemand: false`: the blocks only, for a test that
+  // holds the on-demand code back).
   await page.waitForFunction(
     (selector) => Array.from(document.querySelectorAll(selector)).every((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber$"))),
-    onDemand ? ".block, form, dialog" : ".block",
+    onDemand ? ".block, dialog" : ".block",
   );
   // React commits the hydration right after the router's first render; two frames cover it.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));

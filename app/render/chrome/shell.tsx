@@ -1,5 +1,6 @@
 import { useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
-import { lazy, Suspense, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { onDemand } from "~/components/on-demand";
 import { BlockList } from "~/render/blocks/registry";
 import { ProgressBar } from "~/components/progress-bar";
 import { UrlModal } from "~/components/url-modal";
@@ -21,7 +22,7 @@ import { ChromeStoreProvider } from "~/components/ui-store";
 import { usePageScroll } from "~/components/page-scroll";
 
 // The lead form's code reaches the browser only on a page that shows it (lead-form.server.ts says how).
-const LeadForm = ServerLeadForm ?? lazy(() => import("~/features/leads/lead-form"));
+const LeadForm = onDemand(ServerLeadForm, () => import("~/features/leads/lead-form"));
 
 function SkipLinks() {
   const { t } = useTranslation();
@@ -64,9 +65,7 @@ export function Shell({ children }: { children: ReactNode }) {
         {root?.widget || widgetPending ? <DiscoveryWidget widget={widgetPending ? null : root?.widget ?? null} pending={widgetPending} /> : null}
         {root?.lead ? (
           <UrlModal id={root.lead.param} param={root.lead.param} title={root.lead.title}>
-            <Suspense>
-              <LeadForm key={root.lead.kind} kind={root.lead.kind} returnTo={root.lead.returnTo} privacyUrl={root.lead.privacyUrl} />
-            </Suspense>
+            <LeadForm key={root.lead.kind} kind={root.lead.kind} returnTo={root.lead.returnTo} privacyUrl={root.lead.privacyUrl} />
           </UrlModal>
         ) : null}
         {root ? <ConsentedTracking tracking={root.tracking} /> : null}

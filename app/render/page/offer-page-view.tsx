@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { onDemand } from "~/components/on-demand";
 import { FormMessage } from "~/components/form/form-messages";
 import type { EsimAnswer } from "~/features/esim/esim.server";
 import { EsimModal as ServerEsimModal } from "~/features/esim/esim-modal.server";
@@ -7,7 +8,7 @@ import { ESIM_PARAM } from "~/features/esim/urls";
 import { ConfigPageView, type PageViewData } from "./page-view";
 
 // The eSIM modal's code reaches the browser only on a page whose URL opens it (esim-modal.server.ts says how).
-const EsimModal = ServerEsimModal ?? lazy(() => import("~/features/esim/esim-modal"));
+const EsimModal = onDemand(ServerEsimModal, () => import("~/features/esim/esim-modal"));
 
 /**
  * The view of a page that sells offers in modals (/recargas, /cambiate-a-bait, /e-sim; the
@@ -27,9 +28,7 @@ export function OfferPageView({
       <ConfigPageView page={page} banners={banners} notice={notice ? <FormMessage tone="error">{notice}</FormMessage> : null} />
       {children}
       {esim ? (
-        <Suspense>
-          <EsimModal key={esim.ok ? esim.offer.offerId : "error"} modal={esim} answer={answer} param={ESIM_PARAM} />
-        </Suspense>
+        <EsimModal key={esim.ok ? esim.offer.offerId : "error"} modal={esim} answer={answer} param={ESIM_PARAM} />
       ) : null}
     </>
   );

@@ -1,7 +1,21 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { DESKTOP, footer, MOBILE, tabUntilFocused } from "../support/chrome";
 import { expectPath } from "../support/expect-path";
 import { waitForHydration } from "../support/hydration";
+
+/** Answers every data request of a navigation `ms` late; gives how many it delayed. */
+async function slowData(page: Page, ms: number): Promise<() => number> {
+  let delayed = 0;
+  await page.route(
+    (url) => url.pathname.endsWith(".data"),
+    async (route) => {
+      delayed++;
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      await route.continue();
+    },
+  );
+  return () => delayed;
+}
 
 /** Getting around the page at both widths: skip links, the progress bar of a slow navigation, and layout shift. */
 
@@ -15,33 +29,19 @@ test.describe("desktop (1280 px)", () => {
       await waitForHydration(page);
       const progress = page.getByRole("progressbar", { name: "Cargando la página", exact: true });
       await expect(progress).toHaveCount(0);
-      let delayed = 0;
-      await page.route(
-        (url) => url.pathname.endsWith(".data"),
-        async (route) => {
-          delayed++;
-          await new Promise((resolve) => setTimeout(resolve, 1000));
-          await route.continue();
-        },
-      );
+      const delayed = await slowData(page, 1000);
       await footer(page).getByRole("link", { name: "Cobertura", exact: true }).click();
       await expect(progress).toBeVisible({ timeout: 900 });
       await expectPath(page, "/cobertura");
       await expect(progress).toHaveCount(0);
-      expect(delayed, "the navigation went through the delayed .data request").toBeGreaterThan(0);
+      expect(delayed(), "the navigation went through the delayed .data request").toBeGreaterThan(0);
     });
 
     test("JS: the bar shows within 100 ms of the click, and a slow answer (3 s) keeps the page usable", async ({ page, javaScriptEnabled }) => {
       test.skip(!javaScriptEnabled, "client navigations are JavaScript");
       await page.goto("/");
       await waitForHydration(page);
-      await page.route(
-        (url) => url.pathname.endsWith(".data"),
-        async (route) => {
-          await new Promise((resolve) => setTimeout(resolve, 3000));
-          await route.continue();
-        },
-      );
+      await slowData(page, 3000);
       // From the click to the moment the bar is in the page, timed in the page; it is drawn from its first frame (opacity 0.4 and up).
       const shownAfter = page.evaluate(
         () =>

@@ -1,6 +1,5 @@
 import { useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { onDemand } from "~/components/on-demand";
+import { lazy, Suspense, type ReactNode } from "react";
 import { BlockList } from "~/render/blocks/registry";
 import { ProgressBar } from "~/components/progress-bar";
 import { UrlModal } from "~/components/url-modal";
@@ -22,7 +21,9 @@ import { ChromeStoreProvider } from "~/components/ui-store";
 import { usePageScroll } from "~/components/page-scroll";
 
 // The lead form's code reaches the browser only on a page that shows it (lead-form.server.ts says how).
-const LeadForm = onDemand(ServerLeadForm, () => import("~/features/leads/lead-form"));
+// A plain lazy import, not onDemand: the shell is in every page's first script, and onDemand's module
+// would add its weight to pages that open no form (docs/performance.md "JavaScript per page").
+const LeadForm = ServerLeadForm ?? lazy(() => import("~/features/leads/lead-form"));
 
 function SkipLinks() {
   const { t } = useTranslation();
@@ -65,7 +66,9 @@ export function Shell({ children }: { children: ReactNode }) {
         {root?.widget || widgetPending ? <DiscoveryWidget widget={widgetPending ? null : root?.widget ?? null} pending={widgetPending} /> : null}
         {root?.lead ? (
           <UrlModal id={root.lead.param} param={root.lead.param} title={root.lead.title}>
-            <LeadForm key={root.lead.kind} kind={root.lead.kind} returnTo={root.lead.returnTo} privacyUrl={root.lead.privacyUrl} />
+            <Suspense>
+              <LeadForm key={root.lead.kind} kind={root.lead.kind} returnTo={root.lead.returnTo} privacyUrl={root.lead.privacyUrl} />
+            </Suspense>
           </UrlModal>
         ) : null}
         {root ? <ConsentedTracking tracking={root.tracking} /> : null}

@@ -19,6 +19,10 @@ const envSchema = z
     PREVIEW_SECRET: z.string().optional(),
     /** How long a new preview link is valid (npm run config:preview-link). */
     PREVIEW_LINK_HOURS: z.coerce.number().positive().max(24 * 30).default(8),
+    /** Turns the marketing studio (/estudio, docs/studio.md) on and signs its sessions; unset, /estudio is a 404. */
+    STUDIO_SECRET: z.string().optional(),
+    /** The studio's accounts (npm run studio:user writes it): one `email:role:scrypt-hash` line each. */
+    STUDIO_USERS_FILE: z.string().optional(),
     /** Strong (./boot-rules.mjs weakSecretReason); bootProblems refuses a weak one before this runs. */
     SESSION_SECRET: z.string().optional(),
     /** Signs the 'Pide tu recarga' links (docs/request-link.md); required with real upstreams, strong, not SESSION_SECRET (./boot-rules.mjs). */
@@ -89,6 +93,12 @@ const envSchema = z
         offReason: previewsOffReason({ draftDir: raw.CONFIG_DRAFT_DIR, secret: raw.PREVIEW_SECRET, isProduction, mocks }),
       },
       sessionSecret,
+      /** The marketing studio (docs/studio.md): on only with STUDIO_SECRET; its accounts' file defaults to DATA_DIR/studio-users. */
+      studio: {
+        on: Boolean(raw.STUDIO_SECRET),
+        secret: raw.STUDIO_SECRET ?? "",
+        usersFile: path.resolve(raw.STUDIO_USERS_FILE ?? path.join(raw.DATA_DIR ?? path.join(process.cwd(), "data"), "studio-users")),
+      },
       /** 'Pide tu recarga' (docs/request-link.md): the secret that signs new links, then the ones that still verify older links. */
       requestLinks: {
         secret: raw.REQUEST_LINK_SECRET ?? DEMO_REQUEST_LINK_SECRET,

@@ -10,7 +10,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "public/build/", "node_modules/", "playwright-report/", "test-results/", ".cache/", "data/"] },
+  { ignores: ["build/", "public/build/", "node_modules/", "playwright-report/", "test-results/", ".cache/", "data/", "schemas/validators/*.cjs"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

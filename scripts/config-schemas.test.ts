@@ -3,7 +3,7 @@ import path from "node:path";
 import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
 import { describe, expect, it } from "vitest";
 import { kindOf, type ConfigKind } from "~/lib/config/files";
-import { buildJsonSchemas, SCHEMA_FOLDER, schemaFiles, schemaPathFor, serialise, vscodeJsonSchemas, type JsonSchema } from "./json-schemas";
+import { buildJsonSchemas, buildValidatorCode, SCHEMA_FOLDER, schemaFiles, schemaPathFor, serialise, VALIDATOR_FOLDER, validatorFileOf, vscodeJsonSchemas, type JsonSchema } from "./json-schemas";
 
 const root = path.resolve(__dirname, "..");
 const configDir = path.join(root, "pages-config");
@@ -27,6 +27,14 @@ describe("npm run config:schemas", () => {
     expect(written).toEqual(Object.keys(built).sort());
     for (const [file, schema] of Object.entries(built)) {
       expect(readFileSync(path.join(root, SCHEMA_FOLDER, file), "utf8"), `${SCHEMA_FOLDER}/${file} está desactualizado`).toBe(serialise(schema));
+    }
+  });
+
+  it("has written the studio's form validators compiled from those schemas", () => {
+    const written = readdirSync(path.join(root, VALIDATOR_FOLDER)).filter((name) => name.endsWith(".cjs")).sort();
+    expect(written).toEqual(Object.keys(built).map(validatorFileOf).sort());
+    for (const [file, schema] of Object.entries(built)) {
+      expect(readFileSync(path.join(root, VALIDATOR_FOLDER, validatorFileOf(file)), "utf8") === buildValidatorCode(schema), `${VALIDATOR_FOLDER}/${validatorFileOf(file)} está desactualizado`).toBe(true);
     }
   });
 

@@ -20,6 +20,8 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import type { RJSFSchema } from "@rjsf/utils";
+import { compileSchemaValidatorsCode } from "@rjsf/validator-ajv8/compileSchemaValidators";
 import * as z from "zod";
 import { configFiles, type ConfigKind } from "../app/lib/config/files";
 import { blockKinds } from "../app/render/blocks/kinds.server";
@@ -194,3 +196,19 @@ export function vscodeJsonSchemas() {
     url: `./${SCHEMA_FOLDER}/${schemaFiles[kind].file}`,
   }));
 }
+
+/**
+ * Where the studio's form validators are written (npm run config:schemas): each kind's JSON Schema
+ * compiled ahead of time by react-jsonschema-form's ajv8 validator (`compileSchemaValidatorsCode`),
+ * so the browser validates the forms with no code generated at run time, which the site's
+ * Content-Security-Policy forbids (docs/studio.md "Forms").
+ */
+export const VALIDATOR_FOLDER = "schemas/validators";
+
+/** A kind's compiled validators, as a CommonJS module: one function per sub-schema, keyed by its hash. */
+export function buildValidatorCode(schema: JsonSchema): string {
+  return `${compileSchemaValidatorsCode(schema as RJSFSchema, { ajvOptionsOverrides: { code: { lines: false } } })}\n`;
+}
+
+/** A validator module's file name for a schema file's name (banners.schema.json → banners.cjs). */
+export const validatorFileOf = (schemaFile: string) => schemaFile.replace(/\.schema\.json$/, ".cjs");

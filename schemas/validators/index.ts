@@ -1,0 +1,20 @@
+import type { ValidatorFunctions } from "@rjsf/validator-ajv8";
+
+/**
+ * The studio's form validators per kind of config file (npm run config:schemas writes the `.cjs`
+ * modules beside this one from schemas/json/): each loads only when a document of its kind is
+ * edited, and validates with no code generated at run time (the Content-Security-Policy forbids it).
+ */
+type Loaded = { default: unknown };
+const load = (module: Promise<Loaded>) => module.then((loaded) => loaded.default as ValidatorFunctions);
+
+/** Keyed by the kinds of app/lib/config/files.ts. */
+export const validatorFunctions: Record<"site" | "flags" | "widget" | "recharges" | "page" | "modal" | "banners", () => Promise<ValidatorFunctions>> = {
+  site: () => load(import("./site.cjs")),
+  flags: () => load(import("./flags.cjs")),
+  widget: () => load(import("./widget.cjs")),
+  recharges: () => load(import("./recharges.cjs")),
+  page: () => load(import("./page.cjs")),
+  modal: () => load(import("./modal.cjs")),
+  banners: () => load(import("./banners.cjs")),
+};

@@ -15,6 +15,7 @@
  * - A record keyed by a closed set (flags.json) lists each key as a property, for completion.
  * - A `z.url` limited to a protocol or a host (https only; apps.apple.com) gets a `pattern` saying so.
  * - The file's top level accepts `$schema` (the path to its schema), which the loaders ignore.
+ * - Every field gets a Spanish `title` (labelFields).
  * - Refinements (`.refine`, `.superRefine`: repeated ids, a category's type codes…) have no JSON
  *   Schema; config:check still checks them.
  */
@@ -23,6 +24,7 @@ import path from "node:path";
 import type { RJSFSchema } from "@rjsf/utils";
 import { compileSchemaValidatorsCode } from "@rjsf/validator-ajv8/compileSchemaValidators";
 import * as z from "zod";
+import fieldLabels from "../locales/es-MX/config-fields.json";
 import { configFiles, type ConfigKind } from "../app/lib/config/files";
 import { blockKinds } from "../app/render/blocks/kinds.server";
 
@@ -167,6 +169,28 @@ function allowSchemaKey(root: JsonSchema): JsonSchema {
   return out;
 }
 
+/**
+ * Gives every field a Spanish `title` from locales/es-MX/config-fields.json (by the field's name):
+ * the label the studio's forms show, and the name an editor shows on hover. A field with no label
+ * there stops `npm run config:schemas`, naming it.
+ */
+function labelFields(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(labelFields);
+  if (!isObject(node)) return node;
+  const out: JsonSchema = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, labelFields(value)]));
+  if (isObject(out.properties)) {
+    out.properties = Object.fromEntries(
+      Object.entries(out.properties).map(([name, field]) => {
+        if (!isObject(field) || typeof field.title === "string") return [name, field];
+        const label = (fieldLabels as Record<string, string>)[name];
+        if (!label) throw new Error(`Falta la etiqueta del campo "${name}" en locales/es-MX/config-fields.json`);
+        return [name, { title: label, ...field }];
+      }),
+    );
+  }
+  return out;
+}
+
 /** Every schema file by name, built from the zod schemas and the config folder's offer ids. */
 export function buildJsonSchemas(configDir: string): Record<string, JsonSchema> {
   const ids = offerIds(configDir);
@@ -175,7 +199,7 @@ export function buildJsonSchemas(configDir: string): Record<string, JsonSchema> 
     const { file, title } = schemaFiles[kind];
     const generated = z.toJSONSchema(zodSchemaOf(kind), { io: "input", target: "draft-7", unrepresentable: "any", override: urlPattern }) as JsonSchema;
     const { $schema, ...body } = transform(generated, ids) as JsonSchema;
-    result[file] = { $schema, title, ...allowSchemaKey(body) };
+    result[file] = { $schema, title, ...(labelFields(allowSchemaKey(body)) as JsonSchema) };
   }
   return result;
 }

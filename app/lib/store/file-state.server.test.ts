@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fileState, type FileState } from "./file-state.server";
+import { fileState, readFileState, type FileState } from "./file-state.server";
 
 /**
  * The shared state journaled to a file (./file-state.server.ts): what it acknowledged survives a
@@ -237,5 +237,49 @@ describe("the shared state journaled to a file", () => {
     await state.close();
     await expect(state.set("late", "1", 1_000)).rejects.toThrow("cerrado");
     expect(await state.ping()).toBe(false);
+  });
+
+  it("publishes to this process's listeners, journals nothing of it, and stops them at close", async () => {
+    const dir = folder();
+    const state = open(dir);
+    const heard: string[] = [];
+    const stop = state.subscribe("studio:published", (message) => heard.push(message));
+    await state.publish("studio:published", "1");
+    await state.publish("otro", "x");
+    stop();
+    await state.publish("studio:published", "2");
+    state.subscribe("studio:published", (message) => heard.push(`late ${message}`));
+    expect(heard).toEqual(["1"]);
+    await state.flush();
+    expect(journalLines(dir)).toEqual([]);
+    await state.close();
+    await expect(state.publish("studio:published", "3")).rejects.toThrow("cerrado");
+    expect(state.subscribe("studio:published", (message) => heard.push(message))).toBeTypeOf("function");
+    expect(heard).toEqual(["1"]);
+  });
+});
+
+describe("the journal read by another process (npm run studio:export)", () => {
+  it("reads what the holder journaled, without its lock and while it holds it, and refuses changes", async () => {
+    const dir = folder();
+    const { ready } = holder(dir, `await state.set("studio:head", "3", 60_000); await state.set("studio:gone", "x", 1); await state.hit("count", 60_000); await new Promise((resolve) => setTimeout(resolve, 20));`);
+    await ready;
+    const reader = readFileState(dir);
+    expect(await reader.get("studio:head")).toBe("3");
+    expect(await reader.get("studio:gone")).toBeNull();
+    expect(await reader.keys("studio:")).toEqual(["studio:head"]);
+    expect((await reader.peek("count"))?.count).toBe(1);
+    await expect(reader.set("studio:head", "4", 1_000)).rejects.toThrow("sólo para leer");
+    await expect(reader.claim("studio:x", "1", 1_000)).rejects.toThrow("sólo para leer");
+    await expect(reader.publish("studio:published", "4")).rejects.toThrow("sólo para leer");
+    // The holder's lock is still its own.
+    expect(readFileSync(path.join(dir, "state.lock"), "utf8")).not.toBe(String(process.pid));
+    await reader.close();
+  });
+
+  it("reads an empty state from a folder with no journal", async () => {
+    const reader = readFileState(folder());
+    expect(await reader.get("studio:head")).toBeNull();
+    expect(await reader.keys("")).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { close, closeSync, fdatasync, fdatasyncSync, fsyncSync, mkdirSync, open 
 import { open, rename } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
+import { localPubSub } from "./shared-state.server";
 import type { SharedState, Window } from "./types";
 
 /**
@@ -34,6 +35,9 @@ import type { SharedState, Window } from "./types";
  *
  * Values are stored as given (session records, payment records: JSON strings of a few KB) in a
  * file only this user can read (0600), and never logged.
+ *
+ * `publish` and `subscribe` stay in this process (the state is one process's): a publish calls
+ * the listeners of its channel here, and nothing of it is journaled.
  */
 export type FileState = SharedState & {
   /** Resolves once the changes made so far are on the disk (or their write failed). */
@@ -199,6 +203,7 @@ export function fileState(dir: string, options: FileStateOptions = {}): FileStat
     while (draining) await draining;
   };
   const refuseClosed = () => Promise.reject(new Error("el estado compartido está cerrado"));
+  const channels = localPubSub();
 
   return {
     async hit(key, windowMs) {
@@ -247,12 +252,20 @@ export function fileState(dir: string, options: FileStateOptions = {}): FileStat
       for (const [key] of values) if (key.startsWith(prefix) && liveValue(key) !== null) found.push(key);
       return found;
     },
+    async publish(channel, message) {
+      if (closed) return refuseClosed();
+      await channels.publish(channel, message);
+    },
+    subscribe(channel, listener) {
+      return closed ? () => {} : channels.subscribe(channel, listener);
+    },
     async ping() {
       return !closed && !failed;
     },
     async close() {
       if (closed) return;
       closed = true;
+      channels.clear();
       await flush();
       try {
         await closeAsync(fd);
@@ -262,6 +275,55 @@ export function fileState(dir: string, options: FileStateOptions = {}): FileStat
       }
     },
     flush,
+  };
+}
+
+/**
+ * The state journaled under `dir` as it is now, for reading only, without taking its lock: what a
+ * command-line tool (npm run studio:export) reads beside the running server that holds the folder.
+ * The journal is replayed once, at opening (a line the server is still writing is skipped, as
+ * after a crash); later changes are not seen. Every change is refused; `subscribe` hears nothing.
+ */
+export function readFileState(dir: string, options: Pick<FileStateOptions, "clock"> = {}): SharedState {
+  const clock = options.clock ?? (() => Date.now());
+  const counters = new Map<string, Window>();
+  const values = new Map<string, Value>();
+  for (const line of readJournal(path.join(path.resolve(dir), "state.journal")).split("\n")) {
+    const operation = parseLine(line);
+    if (!operation) continue;
+    if ("c" in operation) counters.set(operation.c, { count: operation.n, resetAt: operation.r });
+    else if ("v" in operation) values.set(operation.v, { value: operation.s, until: operation.u });
+    else {
+      counters.delete(operation.x);
+      values.delete(operation.x);
+    }
+  }
+  const liveValue = (key: string) => {
+    const entry = values.get(key);
+    return entry && entry.until > clock() ? entry.value : null;
+  };
+  const readOnly = () => Promise.reject(new Error(`DATA_DIR: el estado de ${dir} se abrió sólo para leer`));
+  return {
+    hit: readOnly,
+    async peek(key) {
+      const entry = counters.get(key);
+      return entry && entry.resetAt > clock() ? { ...entry } : null;
+    },
+    clear: readOnly,
+    claim: readOnly,
+    async get(key) {
+      return liveValue(key);
+    },
+    set: readOnly,
+    async keys(prefix) {
+      return [...values.keys()].filter((key) => key.startsWith(prefix) && liveValue(key) !== null);
+    },
+    publish: readOnly,
+    subscribe: () => () => {},
+    async ping() {
+      return true;
+    },
+    async close() {},
   };
 }
 

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { createClient } from "@redis/client";
+import { afterAll, describe, expect, inject, it, vi } from "vitest";
 import { createRateLimiter, LIMITS } from "../rate-limit.server";
 import { fileState } from "./file-state.server";
 import { memoryState, redisState, type SharedState } from "./shared-state.server";
@@ -30,6 +31,20 @@ afterAll(async () => {
   await Promise.all(opened.map((state) => state.close()));
   for (const dir of folders) rmSync(dir, { recursive: true, force: true });
 });
+
+/**
+ * Publishes `message` from `from` until `heard()` says it arrived: on Redis a subscription is in
+ * place a moment after `subscribe` returns, and a message published before that reaches nobody.
+ */
+async function publishUntilHeard(from: SharedState, channel: string, message: string, heard: () => boolean) {
+  await vi.waitFor(
+    async () => {
+      if (!heard()) await from.publish(channel, message);
+      expect(heard()).toBe(true);
+    },
+    { timeout: 5_000, interval: 50 },
+  );
+}
 
 describe.each([
   { name: "memory", instances: () => { const one = memoryState(); return [one, one] as const; } },
@@ -86,6 +101,42 @@ describe.each([
     expect(await a.keys(`${prefix}nothing`)).toEqual([]);
   });
 
+  it("a message published on one instance reaches the listeners of its channel on every instance, until they stop", async () => {
+    const [a, b] = instances();
+    const channel = `test:channel:${randomUUID()}`;
+    const onB: string[] = [];
+    const alsoOnB: string[] = [];
+    const onA: string[] = [];
+    const elsewhere: string[] = [];
+    const stopB = b.subscribe(channel, (message) => onB.push(message));
+    b.subscribe(channel, (message) => alsoOnB.push(message));
+    a.subscribe(channel, (message) => onA.push(message));
+    b.subscribe(`${channel}:other`, (message) => elsewhere.push(message));
+
+    await publishUntilHeard(a, channel, "uno", () => onB.includes("uno") && alsoOnB.includes("uno") && onA.includes("uno"));
+    await b.publish(channel, "dos");
+    await vi.waitFor(() => expect([onA.at(-1), onB.at(-1), alsoOnB.at(-1)]).toEqual(["dos", "dos", "dos"]));
+
+    // Stopped: the other listener of the channel on that instance still hears what follows.
+    stopB();
+    const heardBefore = onB.length;
+    await publishUntilHeard(a, channel, "tres", () => alsoOnB.includes("tres"));
+    expect(onB).toHaveLength(heardBefore);
+    expect(new Set(onB)).toEqual(new Set(["uno", "dos"]));
+    expect(elsewhere).toEqual([]);
+  });
+
+  it("a listener that throws does not keep the message from the others", async () => {
+    const [a, b] = instances();
+    const channel = `test:channel:${randomUUID()}`;
+    const heard: string[] = [];
+    b.subscribe(channel, () => {
+      throw new Error("roto");
+    });
+    b.subscribe(channel, (message) => heard.push(message));
+    await publishUntilHeard(a, channel, "hola", () => heard.includes("hola"));
+  });
+
   it("an attempt limit reached through one instance is enforced by the other", async () => {
     const [a, b] = instances();
     const first = createRateLimiter(a);
@@ -98,6 +149,52 @@ describe.each([
     // A success on either clears the number's count.
     await second.succeed(attempt);
     expect((await first.check(attempt)).allowed).toBe(true);
+  });
+});
+
+describe("publish and subscribe on Redis", () => {
+  const numsub = async (channel: string) => {
+    const admin = createClient({ url: inject("redisUrl") });
+    await admin.connect();
+    try {
+      const counts = (await admin.pubSubNumSub(`bait:state:${channel}`)) as Record<string, number>;
+      return Number(counts[`bait:state:${channel}`] ?? 0);
+    } finally {
+      await admin.close();
+    }
+  };
+
+  it("subscribes once per channel on a connection of its own, leaves the channel with its last listener, and close ends it", async () => {
+    const state = redisState(inject("redisUrl"));
+    const channel = `test:channel:${randomUUID()}`;
+    const heard: string[] = [];
+    const stopOne = state.subscribe(channel, (message) => heard.push(`1:${message}`));
+    const stopTwo = state.subscribe(channel, (message) => heard.push(`2:${message}`));
+    await vi.waitFor(async () => expect(await numsub(channel)).toBe(1));
+    // The state's own connection still runs commands (a subscribed one could not).
+    await state.set(`test:${randomUUID()}`, "1", 1_000);
+    await state.publish(channel, "x");
+    await vi.waitFor(() => expect(heard.sort()).toEqual(["1:x", "2:x"]));
+
+    stopOne();
+    stopOne();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await numsub(channel)).toBe(1);
+    stopTwo();
+    await vi.waitFor(async () => expect(await numsub(channel)).toBe(0));
+
+    state.subscribe(channel, () => undefined);
+    await vi.waitFor(async () => expect(await numsub(channel)).toBe(1));
+    await state.close();
+    await vi.waitFor(async () => expect(await numsub(channel)).toBe(0));
+  });
+
+  it("a subscription asked for while Redis is down costs nothing and close still ends", async () => {
+    const down = redisState("redis://127.0.0.1:1");
+    const stop = down.subscribe("test:channel", () => undefined);
+    await expect(down.publish("test:channel", "x")).rejects.toThrow();
+    stop();
+    await down.close();
   });
 });
 

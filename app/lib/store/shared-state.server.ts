@@ -1,8 +1,46 @@
+import { EventEmitter } from "node:events";
 import { createClient } from "@redis/client";
 import { logger } from "../log.server";
 import type { SharedState, Window } from "./types";
 
 export type { SharedState, Window } from "./types";
+
+type Listener = (message: string) => void;
+
+/** Calls a listener with a message; what it throws is logged, never thrown at the publisher. */
+function deliver(listener: Listener, channel: string, message: string) {
+  try {
+    listener(message);
+  } catch (error) {
+    logger("state").error({ err: error, channel }, "un suscriptor falló al recibir un mensaje");
+  }
+}
+
+/**
+ * Publish and subscribe inside this process, for the backends that are one instance by design
+ * (`memoryState`, ./file-state.server.ts's `fileState`): a publish calls the listeners of its
+ * channel at once, each on its own (one that throws does not stop the others).
+ */
+export function localPubSub(): Pick<SharedState, "publish" | "subscribe"> & { clear(): void } {
+  const emitter = new EventEmitter();
+  // Any number of listeners is expected (one per open page of the studio, say): no leak warning.
+  emitter.setMaxListeners(0);
+  return {
+    async publish(channel, message) {
+      emitter.emit(channel, message);
+    },
+    subscribe(channel, listener) {
+      const wrapped = (message: string) => deliver(listener, channel, message);
+      emitter.on(channel, wrapped);
+      return () => {
+        emitter.off(channel, wrapped);
+      };
+    },
+    clear() {
+      emitter.removeAllListeners();
+    },
+  };
+}
 
 /** The shared state in this process's memory (one instance), with `reset` for tests. */
 export function memoryState(clock: () => number = () => Date.now()): SharedState & { reset(): void } {
@@ -25,6 +63,7 @@ export function memoryState(clock: () => number = () => Date.now()): SharedState
     if (counters.size > 50_000) for (const [key] of counters) liveCounter(key);
     if (values.size > 50_000) for (const [key] of values) liveValue(key);
   };
+  const channels = localPubSub();
   return {
     async hit(key, windowMs) {
       const entry = liveCounter(key) ?? { count: 0, resetAt: clock() + windowMs };
@@ -59,10 +98,14 @@ export function memoryState(clock: () => number = () => Date.now()): SharedState
       for (const [key] of values) if (key.startsWith(prefix) && liveValue(key) !== null) found.push(key);
       return found;
     },
+    publish: channels.publish,
+    subscribe: channels.subscribe,
     async ping() {
       return true;
     },
-    async close() {},
+    async close() {
+      channels.clear();
+    },
     reset() {
       counters.clear();
       values.clear();
@@ -76,6 +119,11 @@ const NAMESPACE = "bait:state:";
  * The same on Redis: a counter is INCR with PEXPIRE NX (the window starts with the first hit) in
  * one MULTI; a claim is SET NX PX; `keys` is a SCAN of `bait:state:<prefix>*`. Commands fail at
  * once while Redis is unreachable (no offline queue); each caller decides what that means for it.
+ *
+ * `publish` is PUBLISH on the channel `bait:state:<channel>`. `subscribe` goes through a connection
+ * of its own (a subscribed connection runs no other command): `client.duplicate()`, opened on the
+ * first subscribe, which subscribes once per channel however many listeners it has, unsubscribes
+ * when the last one stops, resubscribes by itself after a reconnection, and is closed by `close`.
  */
 export function redisState(url: string): SharedState {
   const client = createClient({ url, disableOfflineQueue: true });
@@ -94,6 +142,62 @@ export function redisState(url: string): SharedState {
   };
   const name = (key: string) => `${NAMESPACE}${key}`;
   const windowOf = (count: number, ttl: number): Window => ({ count, resetAt: Date.now() + Math.max(ttl, 0) });
+
+  // Subscriptions: the listeners of each channel, and the channels the subscriber connection is
+  // subscribed to. Changes to the connection's subscriptions are made one at a time, in order.
+  const listeners = new Map<string, Set<Listener>>();
+  const subscribed = new Set<string>();
+  // Its commands wait for the connection: a subscription asked for while Redis is down is made
+  // once it is back (the publishing client keeps failing at once, as above).
+  const duplicate = () => client.duplicate({ disableOfflineQueue: false });
+  let subscriber: ReturnType<typeof duplicate> | null = null;
+  let subscriberOpening: Promise<ReturnType<typeof duplicate>> | null = null;
+  let subscriptions: Promise<void> = Promise.resolve();
+  let closed = false;
+  const openSubscriber = () =>
+    (subscriberOpening ??= (async () => {
+      const connection = duplicate();
+      connection.on("error", (error: Error) => logger("state").error({ reason: error.message }, "redis (suscripciones)"));
+      subscriber = connection;
+      try {
+        await connection.connect();
+      } catch (error) {
+        // Given up (a connection timeout): the next change of a subscription opens another.
+        if (subscriber === connection) {
+          subscriber = null;
+          subscriberOpening = null;
+        }
+        if (connection.isOpen) connection.destroy();
+        throw error;
+      }
+      return connection;
+    })());
+  /** Brings the connection's subscription to `channel` in line with its listeners. */
+  const follow = (channel: string) => {
+    subscriptions = subscriptions
+      .then(async () => {
+        if (closed) return;
+        const wanted = listeners.has(channel);
+        if (wanted === subscribed.has(channel)) return;
+        const connection = await openSubscriber();
+        if (wanted) {
+          await connection.subscribe(name(channel), (message) => {
+            for (const listener of listeners.get(channel) ?? []) deliver(listener, channel, message);
+          });
+          subscribed.add(channel);
+        } else {
+          await connection.unsubscribe(name(channel));
+          subscribed.delete(channel);
+        }
+      })
+      .catch((error: unknown) => {
+        if (closed) return;
+        logger("state").error({ err: error, channel }, "redis: no se pudo cambiar una suscripción");
+        // Tried again in a second, until the subscription matches its listeners.
+        setTimeout(() => follow(channel), 1_000).unref();
+      });
+  };
+
   return {
     async hit(key, windowMs) {
       const redis = await ready();
@@ -127,6 +231,23 @@ export function redisState(url: string): SharedState {
       }
       return [...found];
     },
+    async publish(channel, message) {
+      await (await ready()).publish(name(channel), message);
+    },
+    subscribe(channel, listener) {
+      if (closed) return () => {};
+      let channelListeners = listeners.get(channel);
+      if (!channelListeners) listeners.set(channel, (channelListeners = new Set()));
+      // Its own entry, so that one function subscribed twice is two subscriptions.
+      const entry: Listener = (message) => listener(message);
+      channelListeners.add(entry);
+      follow(channel);
+      return () => {
+        if (!channelListeners.delete(entry) || channelListeners.size > 0) return;
+        listeners.delete(channel);
+        follow(channel);
+      };
+    },
     async ping() {
       try {
         return (await (await ready()).ping()) === "PONG";
@@ -135,6 +256,16 @@ export function redisState(url: string): SharedState {
       }
     },
     async close() {
+      closed = true;
+      listeners.clear();
+      if (subscriber) {
+        const connection = subscriber;
+        subscriber = null;
+        subscriberOpening = null;
+        subscribed.clear();
+        if (connection.isReady) await connection.close().catch(() => connection.destroy());
+        else if (connection.isOpen) connection.destroy();
+      }
       if (client.isOpen) await client.close().catch(() => client.destroy());
       else if (connecting) client.destroy();
       connecting = null;

@@ -49,6 +49,19 @@ export interface SharedState {
    * own).
    */
   keys(prefix: string): Promise<string[]>;
+  /**
+   * Sends `message` to every listener of `channel`, on every instance that subscribed to it (Redis
+   * PUBLISH; the in-process backends call this process's listeners, they are one instance). Fire
+   * and forget: an instance that was not listening (not subscribed yet, or Redis reconnecting)
+   * never gets it, so a listener that must not miss a change also reads the state now and then.
+   */
+  publish(channel: string, message: string): Promise<void>;
+  /**
+   * Calls `listener` with each message published to `channel` from now on (on Redis once the
+   * subscription is in place, a moment later); returns the function that stops it. A listener
+   * that throws is logged and does not stop the others.
+   */
+  subscribe(channel: string, listener: (message: string) => void): () => void;
   /** Whether the state answers now (readiness). */
   ping(): Promise<boolean>;
   close(): Promise<void>;

@@ -1,16 +1,21 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { configStore, getFlags, getPages, getRecharges, getSite, getWidget } from "./config/config.server";
+import { getFlags, getPages, getRecharges, getSite, getWidget } from "./config/config.server";
+import { liveCacheKey, liveNow, liveWaiting } from "./config/live.server";
 import { refusals } from "./config/refusals.server";
 import { env } from "./env.server";
 import { sharedState } from "./store/store.server";
 
 /**
  * What /healthz and /readyz report (server/app.ts, README "Observability"). The config version is
- * a short hash of every file of the config folder, so two instances serving the same marketing
- * config say the same; readiness fails while the config has no valid version to serve (broken
- * at boot: a later broken edit keeps the last valid one) or Redis, when configured, does not answer.
+ * a short hash of every file of the config folder served (pages-config/, or the published
+ * version's folder), so two instances serving the same marketing config say the same;
+ * `publishedVersion` is the number of the version published in the studio that this instance
+ * serves (0: pages-config/ as deployed; lib/config/live.server.ts). Readiness fails while the
+ * config has no valid version to serve (broken at boot: a later broken edit keeps the last valid
+ * one), while the studio is on and the published head was never read, or Redis, when configured,
+ * does not answer.
  *
  * `refusals` lists every refused edit and remote document (file or URL, path, reason in Spanish;
  * docs/config.md "When an edit is refused"). A refusal alone leaves the instance ready, since
@@ -19,6 +24,7 @@ import { sharedState } from "./store/store.server";
 export type HealthReport = {
   upstream: "mock" | "real";
   configVersion: string;
+  publishedVersion: number;
   ready: boolean;
   degraded: boolean;
   problems: string[];
@@ -27,8 +33,9 @@ export type HealthReport = {
 
 export async function healthReport(): Promise<HealthReport> {
   const problems: string[] = [];
+  const live = liveNow();
   // Every file is checked, so an edit no page has requested yet is reported too.
-  configStore.checkAll();
+  live.store.checkAll();
   for (const [name, read] of [
     ["site.json", getSite],
     ["flags.json", getFlags],
@@ -42,11 +49,13 @@ export async function healthReport(): Promise<HealthReport> {
       problems.push(`config: ${name} no tiene una versión válida`);
     }
   }
+  if (liveWaiting()) problems.push("config: la versión publicada todavía no se ha leído");
   if (env.redisUrl && !(await sharedState.ping())) problems.push("redis: no responde");
   const refused = refusals.list().map(({ source, path, reason, at }) => ({ file: source, path, reason, since: at }));
   return {
     upstream: env.mocks ? "mock" : "real",
-    configVersion: configVersion(),
+    configVersion: configVersion(live.store.directory),
+    publishedVersion: live.number,
     ready: problems.length === 0,
     degraded: refused.length > 0,
     problems,
@@ -54,28 +63,28 @@ export async function healthReport(): Promise<HealthReport> {
   };
 }
 
-/** The last hash and the config store's version it was taken at: read again only after a change (health checks come every few seconds). */
-let lastVersion: { at: number; hash: string } | undefined;
+/** The last hash and the live config's key it was taken at: read again only after a change (health checks come every few seconds). */
+let lastVersion: { at: string; hash: string } | undefined;
 
-function configVersion(): string {
-  const at = configStore.version;
+function configVersion(directory: string): string {
+  const at = liveCacheKey();
   if (at !== undefined && lastVersion?.at === at) return lastVersion.hash;
-  const hash = hashConfigFolder();
+  const hash = hashConfigFolder(directory);
   if (at !== undefined && hash !== "desconocida") lastVersion = { at, hash };
   return hash;
 }
 
-function hashConfigFolder(): string {
+function hashConfigFolder(directory: string): string {
   const hash = createHash("sha256");
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith(".json")) hash.update(path.relative(env.configDir, full)).update(readFileSync(full));
+      else if (entry.name.endsWith(".json")) hash.update(path.relative(directory, full)).update(readFileSync(full));
     }
   };
   try {
-    walk(env.configDir);
+    walk(directory);
   } catch {
     return "desconocida";
   }

@@ -1,19 +1,17 @@
 import type { Banner, ModalDefinition, PageDefinition } from "#schemas/config";
-import { env } from "../env.server";
 import { logger } from "../log.server";
 import { draftStoreForRequest } from "./draft.server";
-import { refusals } from "./refusals.server";
-import { ConfigStore } from "./store.server";
+import { liveStore, seedStore } from "./live.server";
 
 /**
- * In production one watcher tells the store (and the page cache, by its version) that a file
- * changed, within milliseconds of the edit; elsewhere every read checks the file, so an edit in
- * a test shows on the very next synchronous read.
+ * pages-config/ as deployed (live.server.ts `seedStore`): what the site serves with the studio off
+ * or while nothing is published. What a request is served is `liveStore()` (the published version
+ * when there is one), or a preview's store.
  */
-export const configStore = new ConfigStore(env.configDir, undefined, { watch: env.isProduction, refusals });
+export const configStore = seedStore;
 
-/** The store this request reads: the draft's during a preview of a valid draft (draft.server.ts), else the live one. */
-const storeNow = () => draftStoreForRequest() ?? configStore;
+/** The store this request reads: a preview's (draft.server.ts) during a preview of a valid draft, else the live one (live.server.ts). */
+const storeNow = () => draftStoreForRequest() ?? liveStore();
 
 export const getSite = () => storeNow().get("site", "site.json");
 export const getFlags = () => storeNow().get("flags", "flags.json");

@@ -59,6 +59,10 @@ function withoutSchemaKey(json: unknown): unknown {
  * has one watcher on the folder that bumps `version` on any change there; until then reads and
  * listings are served from memory with no file-system call (a page render used to stat a dozen
  * files). If the watcher fails, the store falls back to checking on every read.
+ *
+ * An immutable store (a published version written to a folder of its own, app/lib/config/live.server.ts)
+ * reads each file once and lists each folder once: nothing of that folder ever changes, so nothing
+ * is checked again, and its `version` is always 0.
  */
 export class ConfigStore {
   private entries = new Map<string, Entry<unknown>>();
@@ -67,6 +71,7 @@ export class ConfigStore {
   private watcher?: FSWatcher;
   private changes = 0;
   private refusals?: RefusalRegistry;
+  private immutable: boolean;
 
   /**
    * With `refusals`, a refused edit is recorded there (which logs it, with file, path and
@@ -75,17 +80,19 @@ export class ConfigStore {
   constructor(
     readonly directory: string,
     private log: (message: string) => void = (message) => logger("config").error(message),
-    options: { watch?: boolean; refusals?: RefusalRegistry } = {},
+    options: { watch?: boolean; refusals?: RefusalRegistry; immutable?: boolean } = {},
   ) {
     this.refusals = options.refusals;
-    if (options.watch) this.startWatching();
+    this.immutable = options.immutable ?? false;
+    if (options.watch && !this.immutable) this.startWatching();
   }
 
   /**
    * Changes whenever a file of the folder may have changed; `undefined` when the store cannot
-   * tell (not watching), so a cache keyed by it must not keep anything.
+   * tell (not watching), so a cache keyed by it must not keep anything. Always 0 for an immutable store.
    */
   get version(): number | undefined {
+    if (this.immutable) return 0;
     return this.watcher ? this.changes : undefined;
   }
 
@@ -112,7 +119,8 @@ export class ConfigStore {
 
   /** Whether something checked at `checkedAt` is still known to be current. */
   private current(checkedAt: number | undefined): boolean {
-    return this.watcher !== undefined && checkedAt === this.changes;
+    if (checkedAt === undefined) return false;
+    return this.immutable || (this.watcher !== undefined && checkedAt === this.changes);
   }
 
   get<K extends ConfigKind>(kind: K, relativePath: string): ConfigOf<K> {
@@ -214,4 +222,40 @@ export class ConfigStore {
     if (entry.good) return entry.good.value;
     throw new ConfigError(entry.problems);
   }
+}
+
+const SINGLE_FILES: Array<[ConfigKind, string]> = [
+  ["site", "site.json"],
+  ["flags", "flags.json"],
+  ["widget", "widget.json"],
+  ["recharges", "recharges.json"],
+];
+const FOLDERS: Array<[ConfigKind, string]> = [
+  ["page", "pages"],
+  ["modal", "modals"],
+  ["banners", "banners"],
+];
+
+/**
+ * Every problem of a whole config folder as its store reads it now: a file that is missing (the
+ * four single files), is no JSON or fails its schema. A draft (app/lib/config/draft.server.ts) or a
+ * published version (app/lib/config/live.server.ts) with any problem is refused whole, never
+ * served half.
+ */
+export function folderProblems(store: ConfigStore): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  const files: Array<[ConfigKind, string]> = [...SINGLE_FILES, ...FOLDERS.flatMap(([kind, folder]) => store.list(folder).map((file): [ConfigKind, string] => [kind, file]))];
+  for (const [kind, file] of files) {
+    if (!configFiles[kind].pattern.test(file)) continue;
+    let found: unknown;
+    try {
+      found = store.read(kind, file);
+    } catch {
+      // Never valid: its problems are the store's, below.
+      found = true;
+    }
+    if (found === undefined) problems.push({ file: `pages-config/${file}`, path: "", message: "no se encontró el archivo" });
+    else problems.push(...store.problemsOf(file));
+  }
+  return problems;
 }

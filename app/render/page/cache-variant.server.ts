@@ -1,5 +1,6 @@
 import { isFlagOn } from "~/features/flags/engine";
-import { configStore, getFlags } from "~/lib/config/config.server";
+import { getFlags } from "~/lib/config/config.server";
+import { liveCacheKey } from "~/lib/config/live.server";
 
 /** Where an anonymous page may be kept (a CDN, nginx, the server's page cache), and for how long. */
 const PUBLIC_PAGE_CACHE = "public, max-age=0, s-maxage=10, stale-while-revalidate=60";
@@ -48,13 +49,15 @@ export function flagDependsOnVisitor(name: string): boolean {
 const cookieValue = (header: string, name: string) => new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(header)?.[1] ?? "";
 
 /**
- * What changes an anonymous visitor's HTML besides the URL: the config version, the outcome of
+ * What changes an anonymous visitor's HTML besides the URL: the config version (the published
+ * version served, or the seed's changes: lib/config/live.server.ts liveCacheKey), the outcome of
  * every flag for this visitor (rollouts hash the visitor id, some flags look at the IP), consent
- * and campaign. The server's page cache keys by it (server/page-cache.ts); null, when the
- * config cannot say whether it changed, means nothing may be cached.
+ * and campaign. The server's page cache keys by it (server/page-cache.ts), so a new version's
+ * first request renders it; null, when the config cannot say whether it changed, means nothing
+ * may be cached.
  */
 export function pageCacheVariant(cookieHeader: string, subject: { ip: string; visitorId: string }): string | null {
-  const version = configStore.version;
+  const version = liveCacheKey();
   if (version === undefined) return null;
   const flags = getFlags() as Record<string, Parameters<typeof isFlagOn>[1]>;
   const outcomes = Object.entries(flags)

@@ -1,10 +1,10 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { quietLog } from "../log.test-helpers";
-import type { Documents, Draft, Version, VersionStore } from "./versions.server";
+import { documentsOf, fakeVersions, withBannerTitle as withTitle } from "./live.test-helpers";
 
 // The seed: a copy of the shipped config. The studio is on for this file (the live config follows
 // the published head only then); the materialised versions go under a folder of the test's own.
@@ -32,73 +32,8 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Every JSON file of a folder, as a version's documents. */
-function documentsOf(dir: string): Documents {
-  const documents: Documents = {};
-  const walk = (relative: string) => {
-    for (const entry of readdirSync(path.join(dir, relative), { withFileTypes: true })) {
-      const file = relative ? `${relative}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) walk(file);
-      else if (entry.name.endsWith(".json")) documents[file] = JSON.parse(readFileSync(path.join(dir, file), "utf8"));
-    }
-  };
-  walk("");
-  return documents;
-}
-
-/** The seed's documents with the first banner of the home page retitled. */
-function withBannerTitle(title: string): Documents {
-  const documents = structuredClone(documentsOf(seedDir));
-  const banners = documents["banners/inicio.json"] as { banners: Array<{ name: string }> };
-  banners.banners[0]!.name = title;
-  return documents;
-}
-
-/** A version store in memory, as the shared state keeps it: publishes may be announced or not (a missed message). */
-function fakeVersions() {
-  const versions: Version[] = [];
-  const listeners = new Set<(head: number) => void>();
-  const store: VersionStore & { publishQuietly(documents: Documents): number; failing: boolean } = {
-    failing: false,
-    async head() {
-      if (store.failing) throw new Error("redis: no responde");
-      return versions.length;
-    },
-    async get(number) {
-      return versions[number - 1] ?? null;
-    },
-    async history() {
-      return [...versions].reverse();
-    },
-    async publish({ documents, author, note, base, restoredFrom = null }) {
-      if (base !== versions.length) return { ok: false, reason: "stale", head: versions.length };
-      store.publishQuietly(documents);
-      const version = Object.assign(versions.at(-1)!, { author, note, restoredFrom });
-      for (const listener of listeners) listener(version.number);
-      return { ok: true, version };
-    },
-    publishQuietly(documents) {
-      const number = versions.length + 1;
-      versions.push({ number, author: "ana@bait.mx", publishedAt: new Date().toISOString(), note: `versión ${number}`, restoredFrom: null, changed: [], documents, diff: {} });
-      return number;
-    },
-    async drafts(): Promise<Draft[]> {
-      return [];
-    },
-    async draft() {
-      return null;
-    },
-    async saveDraft() {
-      return { ok: false, reason: "stale", current: null };
-    },
-    async discardDraft() {},
-    onPublish(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-  return store;
-}
+const seedDocuments = () => documentsOf(seedDir);
+const withBannerTitle = (title: string) => withTitle(seedDocuments(), title);
 
 const bannerTitle = (store: { read: (kind: "banners", file: string) => { banners: Array<{ name: string }> } | undefined }) => store.read("banners", "banners/inicio.json")?.banners[0]?.name;
 

@@ -1,11 +1,11 @@
-import { cpSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { createHmac, timingSafeEqual } from "node:crypto";
-import path from "node:path";
 import { env } from "../env.server";
 import { logger } from "../log.server";
 import { previewCookieValue, verifyPreview } from "../preview-link.server";
 import { perRequest } from "../request-context.server";
-import { materialise, materialisedRoot, studioVersions, writeDocumentFiles, type DocumentWriter } from "./live.server";
+import { readSeedDocuments, writeDocuments } from "./documents.server";
+import { materialise, materialisedRoot, studioVersions, type DocumentWriter } from "./live.server";
 import type { ConfigProblem } from "./problems";
 import { ConfigStore, folderProblems } from "./store.server";
 import type { Documents, VersionStore } from "./versions.server";
@@ -122,14 +122,11 @@ const retire = (entry: Prepared | undefined) => {
 };
 
 /** The documents a draft set lies over: the published version's, or pages-config/ as deployed when nothing is published. */
-async function writeBase(versions: VersionStore, head: number, dir: string, write: DocumentWriter) {
-  if (head === 0) {
-    cpSync(env.configDir, dir, { recursive: true, filter: (source) => !path.basename(source).startsWith(".") });
-    return;
-  }
+async function baseDocuments(versions: VersionStore, head: number): Promise<Documents> {
+  if (head === 0) return readSeedDocuments(env.configDir);
   const version = await versions.get(head);
   if (!version) throw new Error(`la versión ${head} no se encontró`);
-  await write(dir, version.documents);
+  return version.documents;
 }
 
 async function prepareDrafts(versions: VersionStore, write: DocumentWriter): Promise<Prepared> {
@@ -143,11 +140,8 @@ async function prepareDrafts(versions: VersionStore, write: DocumentWriter): Pro
   // A name of its own each time: a folder being retired is never written again.
   const name = `vista-previa-borradores-${(written += 1)}`;
   // Each draft's value replaces its file, as a publish of them all would (features/studio withDrafts).
-  const overlay: Documents = Object.fromEntries(drafts.map((draft) => [draft.file, draft.value]));
-  const folder = await materialise(materialisedRoot(), name, overlay, async (dir, documents) => {
-    await writeBase(versions, head, dir, write);
-    await write(dir, documents);
-  });
+  const documents: Documents = { ...(await baseDocuments(versions, head)), ...Object.fromEntries(drafts.map((draft) => [draft.file, draft.value])) };
+  const folder = await materialise(materialisedRoot(), name, documents, write);
   return { shows: { kind: "borradores", drafts: drafts.length, base: head }, ...folder, fingerprint };
 }
 
@@ -168,7 +162,7 @@ async function prepareVersion(versions: VersionStore, number: number, write: Doc
  * before sending the visitor to the page; a request finds it ready, and asks for it to be brought
  * up to date (at most once a second) for the next one.
  */
-export function prepareStudioPreview(target: StudioPreviewTarget, versions: VersionStore | undefined = studioVersions(), write: DocumentWriter = writeDocumentFiles): Promise<Prepared | undefined> {
+export function prepareStudioPreview(target: StudioPreviewTarget, versions: VersionStore | undefined = studioVersions(), write: DocumentWriter = writeDocuments): Promise<Prepared | undefined> {
   if (!versions) return Promise.resolve(undefined);
   const name = targetName(target);
   const under = refreshing.get(name);

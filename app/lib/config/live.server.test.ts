@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { quietLog } from "../log.test-helpers";
+import { writeDocuments } from "./documents.server";
 import { documentsOf, fakeVersions, withBannerTitle as withTitle } from "./live.test-helpers";
 
 // The seed: a copy of the shipped config. The studio is on for this file (the live config follows
@@ -41,7 +42,7 @@ const roots: string[] = [];
 function liveConfig(graceMs = 50) {
   const root = mkdtempSync(path.join(tmpdir(), "bait-live-versions-"));
   roots.push(root);
-  return { root, live: new live.LiveConfig({ seed: live.seedStore, root, write: live.writeDocumentFiles, graceMs }) };
+  return { root, live: new live.LiveConfig({ seed: live.seedStore, root, write: writeDocuments, graceMs }) };
 }
 const followers: Array<{ stop: () => void }> = [];
 afterEach(() => {
@@ -109,7 +110,7 @@ describe("the live config follows the published version", () => {
     const refusals = new RefusalRegistry(undefined, () => {});
     const root = mkdtempSync(path.join(tmpdir(), "bait-live-versions-"));
     roots.push(root);
-    const config = new live.LiveConfig({ seed: live.seedStore, root, write: live.writeDocumentFiles, refusals, graceMs: 10 });
+    const config = new live.LiveConfig({ seed: live.seedStore, root, write: writeDocuments, refusals, graceMs: 10 });
     const versions = fakeVersions();
     versions.publishQuietly(withBannerTitle("Buena"));
     const broken = withBannerTitle("Rota");

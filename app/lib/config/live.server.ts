@@ -1,10 +1,11 @@
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { env } from "../env.server";
 import { logger } from "../log.server";
 import { perRequest } from "../request-context.server";
 import type { ConfigProblem } from "./problems";
+import { writeDocuments } from "./documents.server";
 import { refusals as siteRefusals, type RefusalRegistry } from "./refusals.server";
 import { ConfigStore, folderProblems } from "./store.server";
 import type { Documents, VersionStore, VersionSummary } from "./versions.server";
@@ -33,21 +34,8 @@ export type Live = {
   dir?: string;
 };
 
-/** Writes a version's documents into a folder (app/lib/config/documents.server.ts writeDocuments). */
-export type DocumentWriter = (dir: string, documents: Documents) => void | Promise<void>;
-
-/**
- * Writes each document as `<dir>/<file>` (its path relative to pages-config/), refusing any path
- * that would leave the folder. The writer of the tests and of a store without the studio's own.
- */
-export function writeDocumentFiles(dir: string, documents: Documents): void {
-  for (const [file, json] of Object.entries(documents)) {
-    const target = path.resolve(dir, file);
-    if (!target.startsWith(path.resolve(dir) + path.sep) || !file.endsWith(".json")) throw new Error(`documento con una ruta no válida: ${file}`);
-    mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, `${JSON.stringify(json, null, 2)}\n`);
-  }
-}
+/** Writes a version's documents into a folder (./documents.server.ts writeDocuments; the tests may pass another). */
+export type DocumentWriter = (dir: string, documents: Documents) => unknown;
 
 /** Where published versions and previews are written: DATA_DIR's config-versions/ when DATA_DIR is given, else the system's temporary folder. */
 export const materialisedRoot = () => (env.dataDirGiven ? path.join(env.dataDir, "config-versions") : path.join(tmpdir(), "bait-config-versions"));
@@ -240,7 +228,7 @@ export class LiveConfig {
 export const seedStore = new ConfigStore(env.configDir, undefined, { watch: env.isProduction, refusals: siteRefusals });
 
 /** The site's live config. */
-export const liveConfig = new LiveConfig({ seed: seedStore, root: materialisedRoot(), write: writeDocumentFiles, refusals: siteRefusals });
+export const liveConfig = new LiveConfig({ seed: seedStore, root: materialisedRoot(), write: writeDocuments, refusals: siteRefusals });
 
 /** What this request serves: read once per request, so a swap in the middle of a render changes nothing of it. */
 export const liveNow = (): Live => perRequest("live-config", () => liveConfig.now) ?? liveConfig.now;

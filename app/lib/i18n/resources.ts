@@ -15,12 +15,13 @@ import profile from "#locales/es-MX/profile.json";
 import recharge from "#locales/es-MX/recharge.json";
 import requestLink from "#locales/es-MX/request-link.json";
 import sim from "#locales/es-MX/sim.json";
+import studio from "#locales/es-MX/studio.json";
 
 import { LOCALE } from "./locale";
 
 export { LOCALE };
-export const namespaces = ["common", "errors", "auth", "recharge", "payment", "sim", "address", "coverage", "portability", "areaCode", "help", "esim", "leads", "customer", "profile", "blocks", "requestLink"] as const;
+export const namespaces = ["common", "errors", "auth", "recharge", "payment", "sim", "address", "coverage", "portability", "areaCode", "help", "esim", "leads", "customer", "profile", "blocks", "requestLink", "studio"] as const;
 export type Namespace = (typeof namespaces)[number];
 
 /** The catalogues, bundled: every text of the site lives once, in locales/es-MX/. */
-export const resources = { [LOCALE]: { common, errors, auth, recharge, payment, sim, address, coverage, portability, areaCode, help, esim, leads, customer, profile, blocks, requestLink } } as const;
+export const resources = { [LOCALE]: { common, errors, auth, recharge, payment, sim, address, coverage, portability, areaCode, help, esim, leads, customer, profile, blocks, requestLink, studio } } as const;

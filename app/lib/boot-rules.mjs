@@ -191,6 +191,7 @@ export const bootEnvSchema = z
     PREVIEW_SECRET: z.string().optional(),
     REQUEST_LINK_SECRET: z.string().optional(),
     REQUEST_LINK_PREVIOUS_SECRETS: z.string().optional(),
+    STUDIO_SECRET: z.string().optional(),
   })
   .superRefine((env, ctx) => {
     const problem = (name, message) => ctx.addIssue({ code: "custom", path: [name], message });
@@ -225,6 +226,19 @@ export const bootEnvSchema = z
     }
     const weakPrevious = previousLinkSecrets(env.REQUEST_LINK_PREVIOUS_SECRETS).map((previous) => weakLinkSecretReason(previous, mocks)).find(Boolean);
     if (weakPrevious) problem("REQUEST_LINK_PREVIOUS_SECRETS", `uno de ellos ${weakPrevious}`);
+    // The studio (docs/studio.md "Sessions"): its sessions sign with a secret of their own, strong
+    // with real upstreams (with mocks, tests and the demo may use any), never another one's.
+    const studioSecret = env.STUDIO_SECRET;
+    if (studioSecret) {
+      const reason = mocks ? undefined : studioSecret === DEMO_REQUEST_LINK_SECRET ? "es un secreto de demostración; sólo vale con MOCKS=true" : weakSecretReason(studioSecret);
+      const shared = [
+        ["SESSION_SECRET", secret ?? DEMO_SESSION_SECRET],
+        ["REQUEST_LINK_SECRET", linkSecret],
+        ["PREVIEW_SECRET", env.PREVIEW_SECRET],
+      ].find(([, other]) => other === studioSecret);
+      if (reason) problem("STUDIO_SECRET", reason);
+      else if (shared) problem("STUDIO_SECRET", `debe ser distinto de ${shared[0]}: las sesiones del estudio firman con un secreto propio; genera uno con openssl rand -hex 32`);
+    }
     if (env.CONFIG_DRAFT_DIR && !env.PREVIEW_SECRET) {
       problem("PREVIEW_SECRET", "es obligatorio con CONFIG_DRAFT_DIR: firma los enlaces de vista previa del borrador; genera uno con openssl rand -hex 32");
     }

@@ -73,7 +73,7 @@ export function DocumentView({ page, reply }: { page: DocumentPage; reply: Docum
         {t(`kinds.${page.kind}`)}: <code>{page.file}</code>
       </h1>
       <p className="studio__lead">
-        {page.draft ? t("editor.draftOf", { author: page.draft.author, when: when(page.draft.savedAt), revision: page.draft.revision }) : t("editor.noDraft", { version: page.base })}
+        {page.draft ? t("editor.draftOf", { author: page.draft.author, when: when(page.draft.savedAt), revision: page.draft.revision }) : page.base > 0 ? t("editor.noDraft", { version: page.base }) : t("editor.noDraftSeed")}
       </p>
 
       {page.saved ? (

@@ -30,6 +30,19 @@ const uiSchemaOf = (submitText: string, pending: boolean): UiSchema => ({
   "ui:submitButtonOptions": { submitText, props: { disabled: pending, className: "button button--primary" } },
 });
 
+/**
+ * The form's data without the empty objects react-jsonschema-form adds for optional object fields
+ * nobody filled in (a banner's `when: {}`, which the schema refuses: it asks for a condition).
+ */
+export function withoutEmptyObjects(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutEmptyObjects);
+  if (value === null || typeof value !== "object") return value;
+  const entries = Object.entries(value)
+    .map(([key, child]) => [key, withoutEmptyObjects(child)] as const)
+    .filter(([, child]) => !(child !== null && typeof child === "object" && !Array.isArray(child) && Object.keys(child).length === 0));
+  return Object.fromEntries(entries);
+}
+
 export default function SchemaForm({ kind, schema, value, problems, pending, onSave }: Props) {
   const { t } = useTranslation("studio");
   const [validator, setValidator] = useState<ValidatorType | null>(null);
@@ -77,12 +90,14 @@ export default function SchemaForm({ kind, schema, value, problems, pending, onS
       uiSchema={uiSchemaOf(pending ? t("editor.saving") : t("editor.save"), pending)}
       validator={validator}
       formData={formData}
-      onChange={(event) => setFormData(event.formData)}
-      onSubmit={(event) => onSave(event.formData)}
+      onChange={(event) => setFormData(withoutEmptyObjects(event.formData))}
+      onSubmit={(event) => onSave(withoutEmptyObjects(event.formData))}
       extraErrors={extraErrors}
       showErrorList="top"
       focusOnFirstError
       noHtml5Validate
+      // An optional object left out stays out: an empty one (a banner's `when: {}`) would be refused.
+      experimental_defaultFormStateBehavior={{ emptyObjectFields: "skipEmptyDefaults" }}
       translateString={translateString}
       transformErrors={transformErrors}
     />

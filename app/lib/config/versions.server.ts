@@ -16,15 +16,15 @@ import { kindOf } from "./files";
  *   publishes from the same head one claims it, the other is told its head is stale. Immutable.
  * - `studio:document:<sha256>`: a document's JSON, written before the version that names it; a
  *   file that did not change is the same key from one version to the next, stored once.
- * - `studio:head`: the latest version's number, set after its claim. A hint: `head()` goes on
+ * - studio:head: the latest version's number, set after its claim. A hint: `head()` goes on
  *   from it while the next version exists, so a publish that stopped between its claim and this
  *   (a crash, Redis gone) leaves nothing wrong behind.
  * - `studio:draft:<file>:<seq>`: the entries of a file's draft in turn, each claimed by the save
  *   (or the discard) that makes it, so that of two saves from the same revision one wins. Only
  *   the latest keeps its value: the one before is cut down to a marker once superseded.
- * - `studio:draft-head:<file>`: the number of a file's latest entry (a hint, like `studio:head`);
+ * - `studio:draft-head:<file>`: the number of a file's latest entry (a hint, like studio:head);
  *   `drafts()` lists these.
- * After each publish, its number is published on the channel `studio:published` (`onPublish`).
+ * After each publish, its number is published on the channel studio:published (`onPublish`).
  */
 
 /** The documents of one version: each config file's path relative to pages-config/ ("site.json", "banners/inicio.json") and its JSON. */
@@ -90,18 +90,21 @@ export type VersionStoreOptions = {
   clock?: () => number;
 };
 
+/** The studio's keys and channel in the shared state all start with it. */
+const PREFIX = "studio:";
+
 /** The channel a publish announces its number on. */
-export const PUBLISHED_CHANNEL = "studio:published";
+export const PUBLISHED_CHANNEL = `${PREFIX}published`;
 
 /** How long the studio's keys live: long enough never to run out. */
 export const STUDIO_KEEP_MS = 20 * 365 * 24 * 3_600_000;
 
-const HEAD_KEY = "studio:head";
-const versionKey = (number: number) => `studio:version:${number}`;
-const documentKey = (hash: string) => `studio:document:${hash}`;
-const DRAFT_HEAD_PREFIX = "studio:draft-head:";
+const HEAD_KEY = `${PREFIX}head`;
+const versionKey = (number: number) => `${PREFIX}version:${number}`;
+const documentKey = (hash: string) => `${PREFIX}document:${hash}`;
+const DRAFT_HEAD_PREFIX = `${PREFIX}draft-head:`;
 const draftHeadKey = (file: string) => `${DRAFT_HEAD_PREFIX}${file}`;
-const draftKey = (file: string, seq: number) => `studio:draft:${file}:${seq}`;
+const draftKey = (file: string, seq: number) => `${PREFIX}draft:${file}:${seq}`;
 
 /** A version as stored: its documents by hash. */
 type StoredVersion = VersionSummary & { diff: Record<string, unknown>; files: Record<string, string> };

@@ -10,6 +10,8 @@ import { campaignCookieFor } from "~/features/campaign/campaign.server";
 import { startLeadDelivery } from "~/features/leads/lead.server";
 import { paymentLedger } from "~/features/payment/ledger.server";
 import { startPaymentSweepOnce } from "~/features/payment/sweep.server";
+import { startLiveConfig } from "~/lib/config/live.server";
+import { versions } from "~/lib/config/studio-versions.server";
 import { i18nForPages } from "~/lib/i18n/i18n.server";
 import { logger } from "~/lib/log.server";
 import { PREVIEW_COOKIE_IN } from "~/lib/preview-link.server";
@@ -28,6 +30,9 @@ export { openMockSession } from "~/features/auth/session.server";
 startLeadDelivery();
 // Payments a previous run sent and never learnt the verdict of are settled from the provider's record (docs/payment.md).
 startPaymentSweepOnce();
+// With the studio on, the site serves the latest published version and follows each publish
+// (app/lib/config/live.server.ts); server/index.ts listens once the head was read.
+export const liveConfigReady = startLiveConfig(versions);
 // The deploy's drain (server/index.ts) waits for this process's charges under way.
 export const chargesUnderWay = () => paymentLedger.charging;
 

@@ -101,6 +101,12 @@ const { app, cache } = createApp({
   pageCacheTtlMs: Number(process.env.PAGE_CACHE_TTL_MS ?? 10_000),
 });
 
+// With the studio on, the published version is read before the first request (an instance that
+// starts serves the latest, never pages-config/ as deployed first); at most 10 s, after which it
+// listens anyway and /readyz says not ready until the head is read (app/lib/config/live.server.ts).
+const liveConfigReady = (build.entry.module as { liveConfigReady?: Promise<void> }).liveConfigReady;
+if (liveConfigReady) await Promise.race([liveConfigReady, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+
 const server = createSiteServer(app, cache);
 server.listen(port, () => {
   log.info({ port }, `Bait web listening on http://localhost:${port}`);

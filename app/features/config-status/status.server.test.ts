@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { refusals } from "~/lib/config/refusals.server";
+import type { VersionStore } from "~/lib/config/versions.server";
+import { quietLog } from "~/lib/log.test-helpers";
 import { configStatusResponse, statusAccess } from "./status.server";
 
 const TOKEN = "estado-0123456789abcdef";
@@ -61,5 +63,35 @@ describe("the status page", () => {
   it("says plainly when nothing is refused", async () => {
     const html = await configStatusResponse(request({ query: `?token=${TOKEN}` }), "", TOKEN)!.text();
     expect(html).toContain("No hay cambios rechazados");
+  });
+});
+
+describe("the status page with the studio on", () => {
+  const summary = { number: 3, author: "publica@bait.mx", publishedAt: "2026-11-28T18:30:00.000Z", note: "Campaña <invierno>", restoredFrom: 1, changed: ["banners/inicio.json"] };
+  const draft = { file: "banners/inicio.json", value: {}, revision: 2, base: 3, author: "edita@bait.mx", savedAt: "2026-11-28T19:00:00.000Z" };
+  const versions = (history: unknown[], drafts: unknown[]) => ({ history: async () => history, drafts: async () => drafts }) as unknown as VersionStore;
+
+  it("shows the version published (number, author, date, note), the one this instance serves, and the drafts waiting", async () => {
+    const html = await configStatusResponse(request({ query: `?token=${TOKEN}` }), "", TOKEN, versions([summary], [draft]))!.text();
+    expect(html).toContain("Versión publicada desde el estudio");
+    expect(html).toContain("<td>3</td><td>publica@bait.mx</td>");
+    expect(html).toContain("28 nov 2026");
+    expect(html).toContain("Campaña &lt;invierno&gt; Restaura la versión 1.");
+    expect(html).toContain("Esta instancia sirve pages-config/ tal como se desplegó.");
+    expect(html).toContain("Borradores en espera");
+    expect(html).toContain("<code>pages-config/banners/inicio.json</code></th><td>edita@bait.mx</td>");
+    expect(html).toContain("<td>2</td></tr>");
+  });
+
+  it("says when nothing is published and no draft waits, and when the shared state does not answer", async () => {
+    const html = await configStatusResponse(request({ query: `?token=${TOKEN}` }), "", TOKEN, versions([], []))!.text();
+    expect(html).toContain("Todavía no se ha publicado ninguna versión desde el estudio");
+    expect(html).toContain("No hay borradores en espera de publicarse.");
+    const quiet = quietLog();
+    const failing = { history: async () => Promise.reject(new Error("redis: no responde")), drafts: async () => [] } as unknown as VersionStore;
+    const down = await configStatusResponse(request({ query: `?token=${TOKEN}` }), "", TOKEN, failing)!.text();
+    expect(down).toContain("No se pudo leer el estado compartido del estudio");
+    expect(down).toContain("Cambios rechazados");
+    quiet.mockRestore();
   });
 });

@@ -5,9 +5,10 @@ import { leavePreview, openPreview } from "~/features/preview/preview.server";
 import { RouteError } from "~/components/route-error";
 
 /**
- * /vista-previa (docs/config.md "Previews"): a signed link opens the preview of the draft config
- * and goes to the page asked for; a tampered or expired one is refused here in Spanish. A post
- * leaves the preview.
+ * /vista-previa (docs/config.md "Previews", docs/studio.md "Previews"): a signed link opens the
+ * preview of the draft config, or with the studio on of its drafts or of an earlier published
+ * version, and goes to the page asked for; a tampered or expired one is refused here in Spanish.
+ * A post leaves the preview.
  */
 export const meta: MetaFunction = () => [{ title: refused.documentTitle }, { name: "robots", content: "noindex" }];
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });

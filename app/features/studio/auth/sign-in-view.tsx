@@ -1,5 +1,5 @@
 import { Form, Link, useActionData } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { studioConfirmSchema, studioSignInSchema } from "#schemas/forms/studio-auth";
@@ -26,6 +26,18 @@ export function StudioSignInView(props: StudioSignInData) {
 
 export default StudioSignInView;
 
+/**
+ * The password field, emptied when the action refuses the form (a wrong password, the limit): as
+ * without JavaScript, where the page comes back with an empty field, nothing typed stays in it.
+ */
+function usePasswordCleared(answer: FormAnswer | undefined) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (answer?.message && ref.current) ref.current.value = "";
+  }, [answer]);
+  return ref;
+}
+
 /** conform's options for both forms: the schema checks on submit, then on every input. */
 const formOptions = { shouldValidate: "onSubmit", shouldRevalidate: "onInput" } as const;
 
@@ -38,13 +50,14 @@ function SignInForm({ texts, volver, notice }: StudioSignInData) {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: studioSignInSchema }),
     ...formOptions,
   });
+  const passwordRef = usePasswordCleared(answer);
   return (
     <AuthCard title={texts.signIn.title} step={texts.label} intro={texts.signIn.intro}>
       <Form method="post" action={STUDIO_SIGN_IN_PATH} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
         {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
         <FormTop texts={texts} answer={answer} fields={[fields.email, fields.password]} volver={volver} />
         <InputField texts={texts} field={fields.email} label={texts.fields.email} type="email" autoComplete="username" />
-        <PasswordInput texts={texts} field={fields.password} />
+        <PasswordInput texts={texts} field={fields.password} inputRef={passwordRef} />
         <SubmitButton>{texts.signIn.submit}</SubmitButton>
       </Form>
     </AuthCard>
@@ -60,11 +73,12 @@ function ConfirmForm({ texts, volver, account }: StudioSignInData) {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: studioConfirmSchema }),
     ...formOptions,
   });
+  const passwordRef = usePasswordCleared(answer);
   return (
     <AuthCard title={texts.confirm.title} step={texts.label} intro={fill(texts.confirm.intro, { email: account?.email ?? "" })}>
       <Form method="post" action={`${STUDIO_SIGN_IN_PATH}?paso=${CONFIRM_STEP}`} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
         <FormTop texts={texts} answer={answer} fields={[fields.password]} volver={volver} />
-        <PasswordInput texts={texts} field={fields.password} />
+        <PasswordInput texts={texts} field={fields.password} inputRef={passwordRef} />
         <SubmitButton>{texts.confirm.submit}</SubmitButton>
       </Form>
       <div className="auth-card__links">
@@ -140,6 +154,7 @@ function InputField({
   type,
   autoComplete,
   after,
+  inputRef,
 }: {
   texts: StudioAuthTexts;
   field: FormField;
@@ -147,6 +162,7 @@ function InputField({
   type: "email" | "password" | "text";
   autoComplete: "username" | "current-password";
   after?: ReactNode;
+  inputRef?: RefObject<HTMLInputElement>;
 }) {
   const error = field.errors?.[0];
   return (
@@ -161,6 +177,7 @@ function InputField({
       ) : null}
       <div className="field__control">
         <input
+          ref={inputRef}
           id={field.id}
           name={field.name}
           form={field.formId}
@@ -182,7 +199,7 @@ function InputField({
 }
 
 /** The password; with JavaScript, a button shows and hides what was typed (as the site's PasswordField). */
-function PasswordInput({ texts, field }: { texts: StudioAuthTexts; field: FormField }) {
+function PasswordInput({ texts, field, inputRef }: { texts: StudioAuthTexts; field: FormField; inputRef: RefObject<HTMLInputElement> }) {
   const hydrated = useHydrated();
   const [visible, setVisible] = useState(false);
   return (
@@ -192,6 +209,7 @@ function PasswordInput({ texts, field }: { texts: StudioAuthTexts; field: FormFi
       label={texts.fields.password}
       type={visible ? "text" : "password"}
       autoComplete="current-password"
+      inputRef={inputRef}
       after={
         hydrated ? (
           <button type="button" className="field__toggle" aria-pressed={visible} aria-controls={field.id} onClick={() => setVisible((shown) => !shown)}>

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { validatorFunctions } from "#schemas/validators/index";
 import type { ConfigKind } from "~/lib/config/files";
+import { withoutAddedEmpties } from "./form-data";
 import { errorTreeOf, fieldIdOf, type FieldProblem } from "./problems";
 
 /**
@@ -29,19 +30,6 @@ const uiSchemaOf = (submitText: string, pending: boolean): UiSchema => ({
   $schema: { "ui:widget": "hidden" },
   "ui:submitButtonOptions": { submitText, props: { disabled: pending, className: "button button--primary" } },
 });
-
-/**
- * The form's data without the empty objects react-jsonschema-form adds for optional object fields
- * nobody filled in (a banner's `when: {}`, which the schema refuses: it asks for a condition).
- */
-export function withoutEmptyObjects(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutEmptyObjects);
-  if (value === null || typeof value !== "object") return value;
-  const entries = Object.entries(value)
-    .map(([key, child]) => [key, withoutEmptyObjects(child)] as const)
-    .filter(([, child]) => !(child !== null && typeof child === "object" && !Array.isArray(child) && Object.keys(child).length === 0));
-  return Object.fromEntries(entries);
-}
 
 export default function SchemaForm({ kind, schema, value, problems, pending, onSave }: Props) {
   const { t } = useTranslation("studio");
@@ -74,7 +62,11 @@ export default function SchemaForm({ kind, schema, value, problems, pending, onS
   const transformErrors = (errors: RJSFValidationError[]) =>
     errors
       .filter((error) => error.name !== "if")
-      .map((error) => ({ ...error, message: String(t(`form.errors.${error.name ?? "other"}`, { ...error.params, defaultValue: t("form.errors.other") })) }));
+      .map((error) => {
+        const message = String(t(`form.errors.${error.name ?? "other"}`, { ...error.params, defaultValue: t("form.errors.other") }));
+        // The list at the top shows `stack`: the field's label, then the message.
+        return { ...error, message, stack: error.title ? `${error.title}: ${message}` : message };
+      });
 
   if (!validator) {
     return (
@@ -90,8 +82,8 @@ export default function SchemaForm({ kind, schema, value, problems, pending, onS
       uiSchema={uiSchemaOf(pending ? t("editor.saving") : t("editor.save"), pending)}
       validator={validator}
       formData={formData}
-      onChange={(event) => setFormData(withoutEmptyObjects(event.formData))}
-      onSubmit={(event) => onSave(withoutEmptyObjects(event.formData))}
+      onChange={(event) => setFormData(withoutAddedEmpties(event.formData, value))}
+      onSubmit={(event) => onSave(withoutAddedEmpties(event.formData, value))}
       extraErrors={extraErrors}
       showErrorList="top"
       focusOnFirstError

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { bootProblems, DEMO_REQUEST_LINK_SECRET, DEMO_SESSION_SECRET, UPSTREAM_URL_VARIABLES } from "./boot-rules.mjs";
 import { parseEnv } from "./env.server";
 
-/** The studio's start rule (app/lib/boot-rules.mjs; docs/studio.md "Sessions"): STUDIO_SECRET strong with real upstreams, and its own. */
+/** The studio's start rule (app/lib/boot-rules.mjs; docs/studio.md "Turning it on"): STUDIO_SECRET strong with real upstreams, and its own. */
 const SESSION = "e2e-only-session-secret-0123456789abcdef";
 const LINKS = "e2e-only-request-link-secret-fedcba9876543210";
 const STUDIO = "9f2c4e7a1b3d5f6081a2c3e4d5f60718";

@@ -226,7 +226,7 @@ export const bootEnvSchema = z
     }
     const weakPrevious = previousLinkSecrets(env.REQUEST_LINK_PREVIOUS_SECRETS).map((previous) => weakLinkSecretReason(previous, mocks)).find(Boolean);
     if (weakPrevious) problem("REQUEST_LINK_PREVIOUS_SECRETS", `uno de ellos ${weakPrevious}`);
-    // The studio (docs/studio.md "Sessions"): its sessions sign with a secret of their own, strong
+    // The studio (docs/studio.md "Turning it on"): its sessions sign with a secret of their own, strong
     // with real upstreams (with mocks, tests and the demo may use any), never another one's.
     const studioSecret = env.STUDIO_SECRET;
     if (studioSecret) {

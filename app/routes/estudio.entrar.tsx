@@ -7,7 +7,7 @@ import { StudioSignInView as ServerStudioSignInView } from "~/features/studio/au
 import { StudioRouteError } from "~/features/studio/auth/studio-error";
 
 /**
- * /estudio/entrar (docs/studio.md "Signing in"): the studio's sign-in, the password again before
+ * /estudio/entrar (docs/studio.md "Accounts and roles"): the studio's sign-in, the password again before
  * publishing (?paso=confirmar), and who is signed in. A 404 while the studio is off (no
  * STUDIO_SECRET). Its texts come with its data (app/features/studio/auth/texts.ts).
  */

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { studioConfirmSchema, studioSignInSchema } from "./studio-auth";
 
-/** The studio's sign-in forms (docs/studio.md "Signing in"): what they accept, and that every message has its text. */
+/** The studio's sign-in forms (docs/studio.md "Accounts and roles"): what they accept, and that every message has its text. */
 const catalogue = JSON.parse(readFileSync(path.resolve(__dirname, "../../locales/es-MX/studio.json"), "utf8")) as { auth: { errors: Record<string, string> } };
 
 const errorsOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>

@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { filled } from "./fields";
 
 /**
- * The studio's sign-in forms (docs/studio.md "Signing in"), shared by /estudio/entrar's action and
+ * The studio's sign-in forms (docs/studio.md "Accounts and roles"), shared by /estudio/entrar's action and
  * its view. Messages are keys of locales/es-MX/studio.json (`studio:auth.errors.…`); the view
  * shows their texts, which its loader hands it.
  */

@@ -11,7 +11,7 @@ import { pageScrollWidth } from "../support/page-scroll";
 import { startOwnServer, type OwnServer } from "../support/own-server";
 
 /**
- * The studio's sign-in (docs/studio.md "Signing in"), on a server of its own with the studio on
+ * The studio's sign-in (docs/studio.md "Accounts and roles"), on a server of its own with the studio on
  * (STUDIO_SECRET) and an accounts file written by `npm run studio:user`; the suite's server has no
  * STUDIO_SECRET, and its /estudio pages are 404s. Both projects: with JavaScript and without.
  * Each project's server listens on a port of its own (STUDIO_E2E_PORT, 3440 by default, and the

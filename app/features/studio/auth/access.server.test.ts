@@ -18,7 +18,7 @@ import { createStudioLimits, STUDIO_LIMITS } from "./limits.server";
 import { signInAction, signInLoader, signOutAction } from "./sign-in.server";
 
 /**
- * Who may use the studio (docs/studio.md "Access"): requireStudio's answers, the step-up, the
+ * Who may use the studio (docs/studio.md "Accounts and roles"): requireStudio's answers, the step-up, the
  * sign-in and sign-out actions, the limits; the accounts file read on each request.
  */
 const file = env.studio.usersFile;

@@ -8,7 +8,7 @@ import { studioSessions, type StudioSession } from "./session.server";
 import { CONFIRM_STEP, isStudioPath, STUDIO_HOME_PATH, STUDIO_SIGN_OUT_PATH, studioSignInUrl } from "./urls";
 
 /**
- * Who may use the studio (docs/studio.md "Access"), for every route under /estudio:
+ * Who may use the studio (docs/studio.md "Accounts and roles"), for every route under /estudio:
  *
  *     const user = await requireStudio(request);               // an editor or a publisher
  *     const user = await requireStudio(request, "publisher");  // publishing, rolling back

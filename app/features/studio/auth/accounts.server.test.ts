@@ -17,7 +17,7 @@ import {
   verifyPassword,
 } from "./accounts.server";
 
-/** The studio's accounts file (docs/studio.md "Accounts"): hashing, reading, writing. */
+/** The studio's accounts file (docs/studio.md "Accounts and roles"): hashing, reading, writing. */
 const folder = mkdtempSync(path.join(tmpdir(), "bait-estudio-cuentas-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 

@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /**
- * The studio's accounts (docs/studio.md "Accounts"): a text file, one account a line,
+ * The studio's accounts (docs/studio.md "Accounts and roles"): a text file, one account a line,
  *
  *     email:role:scrypt$N$r$p$salt$hash
  *
@@ -27,7 +27,7 @@ export const roleAllows = (role: StudioRole, needed: StudioRole) => needed === "
 
 export type StudioAccount = { email: string; role: StudioRole; hash: string };
 
-/** The shortest password the command accepts (docs/studio.md "Accounts"). */
+/** The shortest password the command accepts (docs/studio.md "Accounts and roles"). */
 export const MIN_PASSWORD_LENGTH = 12;
 /** The longest password any form or the command takes: nobody types more, and scrypt need not hash megabytes. */
 export const MAX_PASSWORD_LENGTH = 1024;
@@ -181,7 +181,7 @@ export async function checkCredentials(file: string | AccountsFile, email: strin
 
 /**
  * A fingerprint of the account's password (a hash of its stored hash): a session keeps it, and
- * ends when the password changes (docs/studio.md "Sessions").
+ * ends when the password changes (docs/studio.md "Accounts and roles").
  */
 export const credentialOf = (account: StudioAccount) => createHash("sha256").update(account.hash).digest("base64url").slice(0, 22);
 

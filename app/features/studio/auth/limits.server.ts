@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { sharedState, type SharedState } from "~/lib/store/store.server";
 
 /**
- * The studio's sign-in limits (docs/studio.md "Limits"): failed attempts (a wrong password, an
+ * The studio's sign-in limits (docs/studio.md "Accounts and roles"): failed attempts (a wrong password, an
  * email with no account, on the sign-in and on the confirmation alike) counted per email and per
  * client address with `sharedState.hit`, so every instance on one Redis holds one count. Once
  * an email or an address has used up its window, every attempt is refused, a right password

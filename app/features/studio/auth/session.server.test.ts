@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { memoryState } from "~/lib/store/shared-state.server";
 import { createStudioSessions, signSessionId, STUDIO_SESSION_MS, verifySessionValue } from "./session.server";
 
-/** The studio's sessions (docs/studio.md "Sessions"): the signed cookie and the record in the shared state. */
+/** The studio's sessions (docs/studio.md "Accounts and roles"): the signed cookie and the record in the shared state. */
 const SECRET = "secreto-de-prueba-del-estudio-0123456789";
 const ID = "A".repeat(43);
 const ana = { email: "ana@bait.mx", role: "editor" as const, hash: "scrypt$32768$8$1$c2FsdHNhbHRzYWx0c2FsdA$a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2U" };

@@ -4,7 +4,7 @@ import { sharedState, type SharedState } from "~/lib/store/store.server";
 import { credentialOf, isStudioRole, type StudioAccount, type StudioRole } from "./accounts.server";
 
 /**
- * The studio's sessions (docs/studio.md "Sessions"), apart from the customers' (their cookie, their
+ * The studio's sessions (docs/studio.md "Accounts and roles"), apart from the customers' (their cookie, their
  * records and their secret are the studio's own): the cookie `bait_estudio` (`__Host-bait_estudio`,
  * Secure, in production; HttpOnly, SameSite=Lax, Path=/) carries a random 32-byte id signed with
  * STUDIO_SECRET (HMAC-SHA256); the record lives in the shared state under

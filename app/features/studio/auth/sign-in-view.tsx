@@ -13,7 +13,7 @@ import { CONFIRM_STEP, STUDIO_HOME_PATH, STUDIO_SIGN_IN_PATH, STUDIO_SIGN_OUT_PA
 import type { StudioSignInData } from "./sign-in.server";
 
 /**
- * /estudio/entrar (docs/studio.md "Signing in"): the staff's sign-in, in the site's account card
+ * /estudio/entrar (docs/studio.md "Accounts and roles"): the staff's sign-in, in the site's account card
  * and form classes, marked as the studio's; the password again before publishing (`confirm`);
  * or, for whoever is signed in already, who they are and the sign-out. Its texts come with the
  * loader's data (./texts.ts says why), errors included. Every form works without JavaScript; with

@@ -16,7 +16,7 @@ import { tooManyAttemptsText, type StudioAuthTexts } from "./texts";
 import { CONFIRM_STEP, SIGNED_OUT_NOTICE, STUDIO_SIGN_IN_PATH, studioSignInUrl } from "./urls";
 
 /**
- * /estudio/entrar and /estudio/salir (docs/studio.md "Signing in"): the sign-in with email and
+ * /estudio/entrar and /estudio/salir (docs/studio.md "Accounts and roles"): the sign-in with email and
  * password, the confirmation of the password (`?paso=confirmar`, the step-up before publishing),
  * and the sign-out. Every answer is private and unindexed (studioHeaders); with the studio off,
  * a 404.

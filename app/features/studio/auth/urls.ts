@@ -1,5 +1,5 @@
 /**
- * The studio's sign-in URLs (docs/studio.md "Signing in"), for the routes and views that link to
+ * The studio's sign-in URLs (docs/studio.md "Accounts and roles"), for the routes and views that link to
  * them and the guards that redirect to them. The page to come back to travels in `?volver=`.
  */
 

@@ -59,10 +59,18 @@ describe("npm run studio:export", () => {
     // Again: nothing to change.
     const again = await exportPublished(state, dir);
     expect(describeOutcome(again, dir).at(-1)).toMatch(/La carpeta ya tenía esta versión: ningún archivo cambió/);
+    // An earlier version, named.
+    const second = changedSet();
+    (second["site.json"] as { brand: { name: string } }).brand.name = "Otra";
+    await versions.publish({ documents: second, author: "beto@bait.example", note: "", base: 1 });
+    const earlier = await exportPublished(state, dir, 1);
+    expect(describeOutcome(earlier, dir)[0]).toMatch(/^Versión 1 \(la última publicada es la 2\), publicada por ana@bait\.example/);
+    expect(readSeedDocuments(dir)).toEqual((await versions.get(1))!.documents);
+    await expect(exportPublished(state, dir, 3)).rejects.toThrow("no hay una versión 3: la última publicada es la 2");
     // Into an empty folder: the whole version.
     const empty = path.join(folder(), "pages-config");
     await exportPublished(state, empty);
-    expect(readSeedDocuments(empty)).toEqual((await versions.get(1))!.documents);
+    expect(readSeedDocuments(empty)).toEqual(second);
   });
 
   it("writes nothing when nothing was published", async () => {
@@ -123,6 +131,12 @@ describe("npm run studio:export", () => {
         await admin.flushDb();
         await admin.close();
       }
+    }, 60_000);
+
+    it("refuses a --version that is no version number", () => {
+      const result = run(["--dir", folder(), "--version", "0"], { DATA_DIR: folder() });
+      expect(result.status).toBe(2);
+      expect(result.stderr).toContain("--version: debe ser el número de una versión publicada");
     }, 60_000);
 
     it("says so when Redis does not answer, and exits 1", () => {

@@ -1,8 +1,9 @@
 /**
- * npm run studio:export — writes the studio's latest published version (docs/studio.md) into the
- * config folder, to commit it or to deploy it as the new seed: --dir <carpeta>, else CONFIG_DIR
- * (as the server reads it), else the repository's pages-config/. The config files of the folder
- * that the version does not have are removed; other files are left alone.
+ * npm run studio:export — writes the studio's latest published version (docs/studio.md), or the
+ * one --version <n> names (an earlier, good one after a bad publish), into the config folder, to
+ * commit it or to deploy it as the new seed: --dir <carpeta>, else CONFIG_DIR (as the server reads
+ * it), else the repository's pages-config/. The config files of the folder that the version does
+ * not have are removed; other files are left alone.
  *
  * The versions are read where the server keeps them, from the same environment: Redis with
  * REDIS_URL, otherwise the state's journal under DATA_DIR (read as it is, beside a running server
@@ -22,14 +23,17 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 export type ExportOutcome = { head: 0 } | { head: number; summary: VersionSummary; report: WriteReport };
 
-/** Writes the latest version published on `state` into `dir`; `{ head: 0 }`, writing nothing, when none was. */
-export async function exportPublished(state: SharedState, dir: string): Promise<ExportOutcome> {
+/**
+ * Writes the latest version published on `state` (or version `number`) into `dir`; `{ head: 0 }`,
+ * writing nothing, when none was published. Throws when version `number` is not there.
+ */
+export async function exportPublished(state: SharedState, dir: string, number?: number): Promise<ExportOutcome> {
   // The seed is never read here: a version is read whole from the state.
   const versions = versionStore(state, () => ({}));
   const head = await versions.head();
   if (head === 0) return { head: 0 };
-  const version = await versions.get(head);
-  if (!version) throw new Error(`la versión ${head} no está en el estado compartido`);
+  const version = await versions.get(number ?? head);
+  if (!version) throw new Error(`no hay una versión ${number ?? head}: la última publicada es la ${head}`);
   const { documents, diff: _diff, ...summary } = version;
   return { head, summary, report: writeDocuments(dir, documents) };
 }
@@ -47,7 +51,8 @@ export function describeOutcome(outcome: ExportOutcome, dir: string): string[] {
   const { summary, report } = outcome;
   const note = summary.note ? ` («${summary.note}»)` : "";
   const restored = summary.restoredFrom !== null ? `, que restauró la versión ${summary.restoredFrom}` : "";
-  const lines = [`Versión ${summary.number}, publicada por ${summary.author} el ${summary.publishedAt}${note}${restored}, en ${dir}:`];
+  const latest = summary.number === outcome.head ? "" : ` (la última publicada es la ${outcome.head})`;
+  const lines = [`Versión ${summary.number}${latest}, publicada por ${summary.author} el ${summary.publishedAt}${note}${restored}, en ${dir}:`];
   if (report.written.length === 0 && report.removed.length === 0) {
     lines.push(`  La carpeta ya tenía esta versión: ningún archivo cambió (${report.unchanged.length} revisados).`);
     return lines;
@@ -59,14 +64,19 @@ export function describeOutcome(outcome: ExportOutcome, dir: string): string[] {
 }
 
 async function main() {
-  const usage = "Uso: npm run studio:export -- [--dir <carpeta>]";
-  let flags: { dir?: string };
+  const usage = "Uso: npm run studio:export -- [--dir <carpeta>] [--version <número>]";
+  let flags: { dir?: string; version?: string };
   try {
-    flags = parseArgs({ options: { dir: { type: "string" } } }).values;
+    flags = parseArgs({ options: { dir: { type: "string" }, version: { type: "string" } } }).values;
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${usage}\n`);
     return 2;
   }
+  if (flags.version !== undefined && !/^[1-9]\d{0,8}$/.test(flags.version)) {
+    process.stderr.write(`--version: debe ser el número de una versión publicada, desde 1 (se recibió "${flags.version}")\n${usage}\n`);
+    return 2;
+  }
+  const number = flags.version === undefined ? undefined : Number(flags.version);
   const dir = path.resolve(flags.dir ?? process.env.CONFIG_DIR ?? path.join(root, "pages-config"));
   const found = deploymentState(process.env);
   if (!found) {
@@ -78,7 +88,7 @@ async function main() {
     return 1;
   }
   try {
-    const outcome = await exportPublished(found.state, dir);
+    const outcome = await exportPublished(found.state, dir, number);
     process.stdout.write(`Leído ${found.source}.\n${describeOutcome(outcome, dir).join("\n")}\n`);
     return 0;
   } catch (error) {

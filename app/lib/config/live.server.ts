@@ -148,26 +148,29 @@ export class LiveConfig {
     try {
       const head = await versions.head();
       this.synced = true;
-      if (this.failing) log.info({ version: head }, "versiones publicadas disponibles de nuevo");
+      if (head !== this.live.number && head !== this.refusedHead) await this.serve(versions, head);
+      if (this.failing) log.info({ version: this.live.number }, "versiones publicadas disponibles de nuevo");
       this.failing = false;
-      if (head === this.live.number || head === this.refusedHead) return;
-      if (head === 0) return this.swap({ number: 0, store: this.options.seed });
-      const version = await versions.get(head);
-      // Not readable yet where this instance reads: the next round tries again.
-      if (!version) return;
-      const { dir, store, problems } = await materialise(this.options.root, String(head), version.documents, this.options.write);
-      if (problems.length > 0) {
-        rmSync(dir, { recursive: true, force: true });
-        this.refuse(head, problems);
-        return;
-      }
-      const { number, author, publishedAt, note, restoredFrom } = version;
-      this.swap({ number, store, dir, summary: { number, author, publishedAt, note, restoredFrom } });
     } catch (error) {
       // Once per run of failures: the poll comes back every second.
       if (!this.failing) log.error({ err: error, serving: this.live.number }, "no se pudo leer la versión publicada; se sigue sirviendo la que está en uso");
       this.failing = true;
     }
+  }
+
+  /** Writes version `head` to its folder and swaps it in, unless it has a problem (then it is refused whole). */
+  private async serve(versions: VersionStore, head: number) {
+    if (head === 0) return this.swap({ number: 0, store: this.options.seed });
+    const version = await versions.get(head);
+    // Not readable yet where this instance reads: the next round tries again.
+    if (!version) return;
+    const { dir, store, problems } = await materialise(this.options.root, String(head), version.documents, this.options.write);
+    if (problems.length > 0) {
+      rmSync(dir, { recursive: true, force: true });
+      return this.refuse(head, problems);
+    }
+    const { number, author, publishedAt, note, restoredFrom } = version;
+    this.swap({ number, store, dir, summary: { number, author, publishedAt, note, restoredFrom } });
   }
 
   /** One reference swap; the folder of the version before goes once its requests in flight are done. */

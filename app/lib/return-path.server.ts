@@ -3,8 +3,11 @@ import { resolveReturnPath, type ReturnPathOptions } from "./return-path";
 
 /**
  * The page routes of app/routes a visitor may be sent back to (return-path.server.test.ts keeps
- * this list equal to app/routes minus the APIs and the routes that only redirect). Kept here, not
- * in return-path.ts: the browser never needs it.
+ * this list equal to app/routes minus the APIs, the routes that only redirect and the studio's).
+ * The studio's pages (/estudio and below, a staff tool) are not among them: a customer's login,
+ * consent or preview never lands there; the studio's sign-in accepts them on top of these
+ * (studioReturnPath, app/features/studio/auth/access.server.ts). Kept here, not in
+ * return-path.ts: the browser never needs it.
  */
 export const APP_PAGES: readonly string[] = [
   "/",

@@ -16,9 +16,19 @@ const buildDir = path.join(root, "public/build");
  * recharge and SIM modals load it on demand (app/components/on-demand.tsx), so their routes stay
  * under the first-script budget. The routes named in FORM_ROUTES still carry their form in the
  * page's first script; any other route, a new one included, gets the first-script budget.
+ *
+ * esbuild puts the modules shared by a different set of routes in chunks of their own: the studio's
+ * routes, which share conform, zod and React with the others in other combinations, split those
+ * chunks further and cost the form routes about 0.7 KB of gzip each (each chunk is compressed on
+ * its own). FORM_BUDGET_KB took that in (162 → 164).
+ *
+ * The studio (/estudio, docs/studio.md) is a staff tool used on a computer, not a customer page:
+ * its routes get STUDIO_BUDGET_KB. Its document editor carries react-jsonschema-form in its first
+ * script (the form is its first screen); a document's validator loads when its form mounts.
  */
 const FIRST_SCRIPT_BUDGET_KB = Number(process.env.JS_BUDGET_KB ?? 125);
-const FORM_BUDGET_KB = 162;
+const FORM_BUDGET_KB = 164;
+const STUDIO_BUDGET_KB = 220;
 const FORM_ROUTES = new Set([
   "routes/cambio-nir",
   "routes/cobertura",
@@ -35,7 +45,7 @@ const FORM_ROUTES = new Set([
   "routes/reposicion-sim",
   "routes/sso",
 ]);
-const budgetOf = (id) => (FORM_ROUTES.has(id) ? FORM_BUDGET_KB : FIRST_SCRIPT_BUDGET_KB);
+const budgetOf = (id) => (id.startsWith("routes/estudio.") ? STUDIO_BUDGET_KB : FORM_ROUTES.has(id) ? FORM_BUDGET_KB : FIRST_SCRIPT_BUDGET_KB);
 
 const manifestFile = readdirSync(buildDir).find((name) => /^manifest-.+\.js$/.test(name));
 if (!manifestFile) {
@@ -84,7 +94,7 @@ function routeFiles(chain) {
 
 for (const id of Object.keys(manifest.routes)) {
   const chain = routeChain(id);
-  check(id, 28, routeFiles(chain), chain, budgetOf(id));
+  check(id, 34, routeFiles(chain), chain, budgetOf(id));
 }
 
 console.log(rows.join("\n"));

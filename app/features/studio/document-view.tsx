@@ -1,15 +1,16 @@
 import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/components/use-hydrated";
 import type { ConfigKind } from "~/lib/config/files";
 import type { FieldProblem } from "./problems";
 import { ChangeList, type ChangeRow } from "./change-list";
+import SchemaForm from "./schema-form";
 import { StudioBar, type StudioPerson } from "./studio-bar";
 import { STUDIO_HISTORY_PATH, studioDocumentUrl } from "./urls";
 
-// react-jsonschema-form and the kind's validator reach the browser only on this page, once it runs.
-const SchemaForm = lazy(() => import("./schema-form"));
+// react-jsonschema-form comes with this route's script (a lazy chunk of its own would split React
+// out of the framework chunk every page loads); the kind's validator loads when the form mounts.
 
 export type DocumentPage = {
   user: StudioPerson;
@@ -133,9 +134,7 @@ export function DocumentView({ page, reply }: { page: DocumentPage; reply: Docum
       ) : null}
 
       {formView ? (
-        <Suspense fallback={<p role="status">{t("editor.loadingForm")}</p>}>
-          <SchemaForm key={`${page.file}:${page.revision}`} kind={page.kind} schema={page.schema} value={reply?.sent ? JSON.parse(reply.sent) : page.value} problems={problems} pending={pending} onSave={save} />
-        </Suspense>
+        <SchemaForm key={`${page.file}:${page.revision}`} kind={page.kind} schema={page.schema} value={reply?.sent ? JSON.parse(reply.sent) : page.value} problems={problems} pending={pending} onSave={save} />
       ) : (
         <Form method="post" action={studioDocumentUrl(page.file, page.raw ? "json" : undefined)} className="studio-json">
           <input type="hidden" name="intent" value="guardar" />

@@ -25,6 +25,13 @@ const slug = (JSON.parse(readFileSync(path.join(root, "pages-config/site.json"),
 /** Not pages: the APIs, the catalogues' texts (`locales.$file`, fetched by the browser after a link), the SSO return, logging out and the catch-all. */
 const isTechnical = (name: string) => name.startsWith("api.") || ["sso-callback", "logout", "$", "locales.$file"].includes(name);
 
+/**
+ * The studio (docs/studio.md): marketing's staff tool, reached by typing its address, never linked
+ * from the customer site; a 404 unless STUDIO_SECRET is set, and the suite's server has none
+ * (tests/e2e/studio/ runs it on servers of its own).
+ */
+const STUDIO = "the studio, a staff tool opened by typing its address (docs/studio.md) and never linked from the site; a 404 here, where STUDIO_SECRET is unset";
+
 /** Pages reached by a form or a redirect, never by a link, and why. */
 const NOT_BY_LINK: Record<string, string> = {
   "/pago": "the checkout: the recharge, SIM and eSIM forms post to it",
@@ -36,17 +43,22 @@ const NOT_BY_LINK: Record<string, string> = {
   "/vista-previa": "marketing's preview of a draft config: opened by a signed link given by hand (npm run config:preview-link), and a 404 when previews are off",
   "/sso": "the SSO entry of the login page, shown only when the sso flag is on for the visitor (off for anonymous visitors in pages-config/flags.json)",
   "/r/$id": "a 'Pide tu recarga' link's page: opened by the link its maker sends (docs/request-link.md), whose token no page lists to a visitor",
+  "/estudio": STUDIO,
+  "/estudio/documento": STUDIO,
+  "/estudio/versiones": STUDIO,
+  "/estudio/versiones/$numero": STUDIO,
+  "/estudio/entrar": `${STUDIO} (its sign-in)`,
+  "/estudio/salir": `${STUDIO} (its sign-out, a form's action: POST only)`,
 };
 
 /** Only for anonymous visitors (a customer goes to /home), and only for customers. */
 const GUEST_ONLY = new Set(["/login", "/registro", "/recuperacion"]);
 const CUSTOMER_ONLY = new Set(["/home", "/recurrente", "/editar-perfil", "/factura", "/reposicion-sim", "/recargar-de-nuevo", `/${slug}-pospago`]);
 
-/** `_index` → /, `pago_.completado` → /pago/completado, `home` → /home. */
+/** `_index` → /, `estudio.versiones._index` → /estudio/versiones, `pago_.completado` → /pago/completado, `home` → /home. */
 function routePath(file: string): string {
-  const name = file.replace(/\.tsx?$/, "");
-  if (name === "_index") return "/";
-  return `/${name.split(".").map((segment) => segment.replace(/_$/, "")).join("/")}`;
+  const segments = file.replace(/\.tsx?$/, "").split(".").filter((segment) => segment !== "_index");
+  return `/${segments.map((segment) => segment.replace(/_$/, "")).join("/")}`;
 }
 
 const routePages = readdirSync(path.join(root, "app/routes"))
@@ -134,5 +146,8 @@ test.describe("the site by its links (375 px)", () => {
     // A guard on the test itself: an empty or shrunken list would make the crawl prove nothing.
     expect(sitePages).toEqual(expect.arrayContaining(["/", "/recargas", "/login", "/home", "/recurrente", "/factura", "/mapa-sitio", `/${slug}-prepago`]));
     expect(sitePages.length).toBeGreaterThan(25);
+    // Every page NOT_BY_LINK excuses exists: a renamed or removed route leaves no stale excuse.
+    const pages = new Set([...routePages, ...configPages]);
+    expect(Object.keys(NOT_BY_LINK).filter((pathname) => !pages.has(pathname))).toEqual([]);
   });
 });

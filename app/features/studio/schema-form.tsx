@@ -88,8 +88,8 @@ export default function SchemaForm({ kind, schema, value, problems, pending, onS
       showErrorList="top"
       focusOnFirstError
       noHtml5Validate
-      // An optional object left out stays out: an empty one (a banner's `when: {}`) would be refused.
-      experimental_defaultFormStateBehavior={{ emptyObjectFields: "skipEmptyDefaults" }}
+      // An optional object or list left out stays out (an empty `when: {}`, or `audience` with one empty item, would be refused).
+      experimental_defaultFormStateBehavior={{ emptyObjectFields: "skipEmptyDefaults", arrayMinItems: { populate: "requiredOnly" } }}
       translateString={translateString}
       transformErrors={transformErrors}
     />

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { microCacheSite, nginxBinary, startNginx, type Nginx } from "../../../scripts/bench/nginx";
 import { waitForHydration } from "../support/hydration";
 import { BASE_URL, PORT, ownPort } from "../support/env";
@@ -87,14 +87,28 @@ test("consent is part of the key: a visitor who accepted cookies is not served t
   expect((await get("/promociones", "bait_cookies=aceptadas")).headers.get("x-cache")).toBe("MISS");
 });
 
+/**
+ * Loads a page in the browser from the cache, and says how nginx answered it (X-Cache). nginx keeps
+ * a page 1 s (proxy_cache_valid), less than a browser's whole load takes on a busy machine. So the
+ * browser asks for the page once to store it (its own request: nginx keeps a copy per
+ * Accept-Encoding, the app answering `Vary: Accept-Encoding`), waits for that HTML only, not for
+ * the scripts and styles, and loads the page right after. When even that was slower than the second
+ * (STALE, UPDATING, EXPIRED), the page is stored again and loaded again.
+ */
+async function loadFromCache(page: Page, pathname: string): Promise<string | null | undefined> {
+  for (let attempt = 1; ; attempt += 1) {
+    await (await page.goto(NGINX + pathname, { waitUntil: "commit" }))?.finished();
+    const status = await (await page.goto(NGINX + pathname))?.headerValue("x-cache");
+    if (status === "HIT" || attempt === 3) return status;
+  }
+}
+
 test("a page from the cache runs its scripts in the browser: the policy lets them (no CSP violation)", async ({ page }) => {
   const violations: string[] = [];
   page.on("console", (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
   });
-  await page.goto(`${NGINX}/paquetes`);
-  const cached = await page.goto(`${NGINX}/paquetes`);
-  expect(await cached?.headerValue("x-cache")).toBe("HIT");
+  expect(await loadFromCache(page, "/paquetes")).toBe("HIT");
   await waitForHydration(page);
   expect(violations).toEqual([]);
 });

@@ -5,7 +5,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { auditedTest, expectNoAxeViolations } from "../support/axe";
 import { DESKTOP, MOBILE } from "../support/chrome";
-import { BASE_URL } from "../support/env";
+import { BASE_URL, ownPort } from "../support/env";
 import { waitForHydration } from "../support/hydration";
 import { pageScrollWidth } from "../support/page-scroll";
 import { startOwnServer, type OwnServer } from "../support/own-server";
@@ -14,8 +14,8 @@ import { startOwnServer, type OwnServer } from "../support/own-server";
  * The studio's sign-in (docs/studio.md "Accounts and roles"), on a server of its own with the studio on
  * (STUDIO_SECRET) and an accounts file written by `npm run studio:user`; the suite's server has no
  * STUDIO_SECRET, and its /estudio pages are 404s. Both projects: with JavaScript and without.
- * Each project's server listens on a port of its own (STUDIO_E2E_PORT, 3440 by default, and the
- * next one), so the two runs never share their attempt limits or their sessions.
+ * Each project's server listens on a port of its own (ownPort 15 with JavaScript, 16 without), so
+ * the two runs never share their attempt limits or their sessions.
  */
 
 const STUDIO_SECRET = "e2e-only-studio-secret-5a7c9e1b3d5f70819a2bc4";
@@ -38,7 +38,7 @@ test.beforeAll(async ({ javaScriptEnabled }) => {
     const made = spawnSync(process.execPath, ["--import", "tsx", "scripts/studio-user.ts", email!, role!], { env: { ...process.env, STUDIO_USERS_FILE: usersFile, STUDIO_PASSWORD: PASSWORD }, encoding: "utf8" });
     expect(made.status, made.stderr).toBe(0);
   }
-  const port = Number(process.env.STUDIO_E2E_PORT ?? 3440) + (javaScriptEnabled ? 0 : 1);
+  const port = ownPort(javaScriptEnabled === false ? 16 : 15);
   server = await startOwnServer({ port, label: "estudio", env: { STUDIO_SECRET, STUDIO_USERS_FILE: usersFile, LOG_LEVEL: "warn" } });
   base = server.base;
 });

@@ -52,13 +52,18 @@ export default defineConfig({
   // JavaScript) use the same demo lines, so the no-js run starts when the js run is done; the
   // rest of the suite runs beside them.
   projects: [
-    { name: "js", testIgnore: /e2e\/(accounts|profile)\//, use: { ...chromium, javaScriptEnabled: true } },
-    { name: "no-js", testIgnore: /e2e\/(accounts|profile)\//, use: { ...chromium, javaScriptEnabled: false } },
+    { name: "js", testIgnore: /e2e\/(accounts|profile|studio)\//, use: { ...chromium, javaScriptEnabled: true } },
+    { name: "no-js", testIgnore: /e2e\/(accounts|profile|studio)\//, use: { ...chromium, javaScriptEnabled: false } },
     { name: "accounts-js", testMatch: /accounts\/.*\.spec\.ts/, use: { ...chromium, javaScriptEnabled: true } },
     { name: "accounts-no-js", testMatch: /accounts\/.*\.spec\.ts/, dependencies: ["accounts-js"], use: { ...chromium, javaScriptEnabled: false } },
     // The customer area (tests/e2e/profile) changes its demo lines the same way.
     { name: "profile-js", testMatch: /e2e\/profile\/.*\.spec\.ts/, use: { ...chromium, javaScriptEnabled: true } },
     { name: "profile-no-js", testMatch: /e2e\/profile\/.*\.spec\.ts/, dependencies: ["profile-js"], use: { ...chromium, javaScriptEnabled: false } },
+    // The studio (tests/e2e/studio) promises a publish on every instance within 2 s and times it:
+    // its specs run their own Redis and instances once the rest of the suite is done, one at a time,
+    // so the measure is of the servers, not of a machine busy with other workers' browsers.
+    { name: "studio-js", testMatch: /e2e\/studio\/.*\.spec\.ts/, dependencies: ["js", "no-js", "accounts-no-js", "profile-no-js"], workers: 1, use: { ...chromium, javaScriptEnabled: true } },
+    { name: "studio-no-js", testMatch: /e2e\/studio\/.*\.spec\.ts/, dependencies: ["studio-js"], workers: 1, use: { ...chromium, javaScriptEnabled: false } },
   ],
   webServer: {
     command: "node --import tsx server/index.ts",

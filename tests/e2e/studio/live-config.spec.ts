@@ -43,12 +43,12 @@ let state: SharedState | undefined;
 let versions: VersionStore;
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
-test.skip(() => test.info().project.name !== "js", "runs once, in the js project: it tests the servers, not a page");
+test.skip(() => test.info().project.name !== "studio-js", "runs once, in the studio-js project: it tests the servers, not a page");
 
 const ready = (base: string) => expect.poll(() => fetch(`${base}/readyz`).then((response) => response.status, () => 0), { timeout: 60_000 }).toBe(200);
 
 test.beforeAll(async () => {
-  if (test.info().project.name !== "js") return;
+  if (test.info().project.name !== "studio-js") return;
   if (!nginxBinary()) throw new Error("nginx is not installed (apt-get install nginx-light; .ci/run does it)");
   dir = mkdtempSync(path.join(tmpdir(), "bait-version-viva-"));
   const redis = spawn("redis-server", ["--port", String(REDIS_PORT), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });

@@ -12,8 +12,9 @@ import { SESSION_SECRET, ownPort } from "../support/env";
  * entry, sees them in the preview and not on the live site; an editor cannot publish; a value the
  * schema refuses is refused at its field; a stale save is refused with what changed; a publisher
  * publishes (a plain form, without JavaScript) and both instances serve the change within 2 s; a
- * rollback restores the earlier version on both. Runs once, in the js project; the steps that
- * must work without JavaScript use a context of their own.
+ * rollback restores the earlier version on both. Runs once, in the studio-js project (after the
+ * rest of the suite: playwright.config.ts); the steps that must work without JavaScript use a
+ * context of their own.
  */
 
 const REDIS_PORT = ownPort(20);
@@ -33,14 +34,14 @@ const processes: ChildProcess[] = [];
 let dir = "";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
-test.skip(() => test.info().project.name !== "js", "runs once, in the js project: two instances of its own; its no-JavaScript steps use their own context");
+test.skip(() => test.info().project.name !== "studio-js", "runs once, in the studio-js project: two instances of its own; its no-JavaScript steps use their own context");
 
 async function healthy(base: string) {
   await expect.poll(() => fetch(`${base}/healthz`).then((response) => response.status, () => 0), { timeout: 60_000 }).toBe(200);
 }
 
 test.beforeAll(async () => {
-  if (test.info().project.name !== "js") return;
+  if (test.info().project.name !== "studio-js") return;
   dir = mkdtempSync(path.join(tmpdir(), "bait-estudio-"));
   const usersFile = path.join(dir, "studio-users");
   for (const [email, role] of [
@@ -129,7 +130,8 @@ test("an editor changes a banner and a menu entry: the preview shows them, the l
   await page.getByRole("link", { name: "Estudio de contenidos", exact: true }).click();
   await openDocument(page, "site.json");
   const entry = page.locator("#root_menu_groups_0_options_0_section");
-  await expect(entry).toHaveValue("Recargas");
+  // site.json is the largest form (menu, footer, navigation…): it takes longest to draw.
+  await expect(entry).toHaveValue("Recargas", { timeout: 20_000 });
   await entry.fill(NEW_MENU);
   await page.getByRole("button", { name: "Guardar borrador", exact: true }).click();
   await expect(page.getByText(/Guardaste el borrador \(revisión \d+\)/)).toBeVisible();

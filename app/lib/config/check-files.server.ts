@@ -94,7 +94,8 @@ function indexedBlocks(raw: ReadonlyArray<{ type: string }>, file: string, kinds
   return blocks;
 }
 
-function listJsonFiles(root: string): string[] {
+/** The .json files of `root` and its subfolders, relative, with forward slashes, sorted (hidden ones left out). */
+export function listJsonFiles(root: string): string[] {
   const found: string[] = [];
   const walk = (relative: string) => {
     let entries: Dirent[];

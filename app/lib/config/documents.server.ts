@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { closeSync, fsyncSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeSync, type Dirent } from "node:fs";
+import { closeSync, fsyncSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, unlinkSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseBlocks, type BlockKinds } from "./blocks";
+import { listJsonFiles } from "./check-files.server";
 import { checkConfig, type CheckResult } from "./check.server";
 import { configFiles, kindOf } from "./files";
 import { ConfigError, problemFromJsonSyntax, problemsFromZod, type ConfigProblem } from "./problems";
@@ -153,25 +154,7 @@ function textOf(file: string, value: unknown): string {
 }
 
 /** The config files of `dir` (and of its subfolders), relative, with forward slashes, in path order. */
-function configPaths(dir: string): string[] {
-  const found: string[] = [];
-  const walk = (relative: string) => {
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(path.join(dir, relative), { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      if (entry.name.startsWith(".")) continue;
-      const child = relative ? `${relative}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) walk(child);
-      else if (entry.isFile() && isConfigPath(child)) found.push(child);
-    }
-  };
-  walk("");
-  return found.sort(compare);
-}
+const configPaths = (dir: string): string[] => listJsonFiles(dir).filter(isConfigPath);
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 

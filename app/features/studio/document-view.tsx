@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { formatHistoryDate as when } from "~/lib/format";
 import { useHydrated } from "~/components/use-hydrated";
 import type { ConfigKind } from "~/lib/config/files";
 import type { FieldProblem } from "./problems";
@@ -33,7 +34,6 @@ export type DocumentReply = {
   conflict: { author: string; savedAt: string; revision: number; changes: ChangeRow[] } | null;
 };
 
-const when = (iso: string) => new Date(iso).toLocaleString("es-MX", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Mexico_City" });
 
 /**
  * A document's editor (/estudio/documento?archivo=…): its form, generated from the JSON Schema, or

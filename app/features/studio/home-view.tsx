@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { formatHistoryDate as when } from "~/lib/format";
 import type { ConfigKind } from "~/lib/config/files";
 import { PublishForm, type PublishReply } from "./publish-form";
 import { StudioBar, type StudioPerson } from "./studio-bar";
@@ -19,7 +20,6 @@ export type StudioHomePage = {
   published: number | null;
 };
 
-const when = (iso: string) => new Date(iso).toLocaleString("es-MX", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Mexico_City" });
 
 /**
  * The studio's home (/estudio): the version the site serves, the drafts waiting (with a preview of

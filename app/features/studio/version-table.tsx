@@ -1,11 +1,11 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { formatHistoryDate as when } from "~/lib/format";
 import { studioVersionUrl } from "./urls";
 
 /** A published version as the studio lists it (app/lib/config/versions.server.ts VersionSummary). */
 export type VersionRow = { number: number; author: string; publishedAt: string; note: string; restoredFrom: number | null; changed: string[] };
 
-const when = (iso: string) => new Date(iso).toLocaleString("es-MX", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Mexico_City" });
 
 /** Versions newest first: number (a link), who, when, the note, the files changed; the one the site serves is marked. */
 export function VersionTable({ versions, head, caption }: { versions: VersionRow[]; head: number; caption: string }) {

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { formatHistoryDate as when } from "~/lib/format";
 import { ChangeList, type ChangeRow } from "./change-list";
 import { PublishForm, type PublishReply } from "./publish-form";
 import { StudioBar, type StudioPerson } from "./studio-bar";
@@ -16,7 +17,6 @@ export type VersionPage = {
   restored: boolean;
 };
 
-const when = (iso: string) => new Date(iso).toLocaleString("es-MX", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Mexico_City" });
 
 /** /estudio/versiones/:numero: who published it and why, what changed in each file, its preview, and restoring it. */
 export function VersionView({ page, reply }: { page: VersionPage; reply: PublishReply | undefined }) {

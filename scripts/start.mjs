@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import pino from "pino";
 import { register } from "tsx/esm/api";
 import { bootProblems, mocksOn } from "../app/lib/boot-rules.mjs";
+import { addCompileHints } from "./compile-hints.mjs";
 
 // The launcher's own lines, like the workers' (server/app.ts): one JSON line each.
 const log = pino({ level: process.env.LOG_LEVEL ?? "info", base: { pid: process.pid, module: "start" }, timestamp: pino.stdTimeFunctions.isoTime });
@@ -37,8 +38,11 @@ const builtAt = existsSync(buildFile) ? statSync(buildFile).mtimeMs : 0;
 const changedAt = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
 if (builtAt < changedAt) {
   log.info("building the app (sources are newer than the build)");
-  const result = spawnSync("npx", ["remix", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (result.status !== 0) process.exit(result.status ?? 1);
+} else {
+  // A build made by `npx remix build` alone still gets its compile hints (idempotent).
+  addCompileHints(path.join(root, "public"));
 }
 
 process.env.NODE_ENV ??= "production";

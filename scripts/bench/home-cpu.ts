@@ -2,7 +2,7 @@
 // Starts the built app (server/index.ts, one process, mocks on), opens a session the way `npm run bench`
 // does, and for each round loads /home with autocannon while reading the server's CPU time
 // (/proc/<pid>/stat) before and after; then the same bytes from the Node floor (scripts/bench/floor.mjs)
-// right after. Build first (`npx remix build`).
+// right after. Build first (`npm run build`).
 //
 //   node --import tsx scripts/bench/home-cpu.ts
 //   HOME_CPU_DURATION=10     seconds per case

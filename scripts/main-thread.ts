@@ -1,0 +1,40 @@
+// The blocking time of a page load counted from the main thread's own CPU time: each task's thread
+// time (the trace's `tdur`, which the machine's other work does not stretch) times Lighthouse's CPU
+// slowdown, the part over 50 ms summed for the tasks after the first contentful paint. Lighthouse's
+// own total blocking time scales each task's wall time instead, so on a machine where Chromium's
+// processes and the audit share two cores, time the main thread spends waiting for a core counts as
+// blocking; this figure leaves that out (docs/performance.md "Lighthouse").
+
+export type TraceEvent = {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+};
+
+export const CPU_SLOWDOWN = 4;
+const BLOCKING_MS = 50;
+
+/** Σ max(0, slowdown × CPU time − 50 ms) over the page's main-thread tasks after its first contentful paint, in ms. */
+export function cpuBlockingTime(events: readonly TraceEvent[], slowdown = CPU_SLOWDOWN): number | null {
+  const paint = events.filter((event) => event.name === "firstContentfulPaint").at(-1);
+  if (!paint) return null;
+  const main = events.find((event) => event.pid === paint.pid && event.ph === "M" && event.name === "thread_name" && event.args?.name === "CrRendererMain");
+  if (!main) return null;
+  let blocking = 0;
+  for (const task of events) {
+    if (task.name !== "RunTask" || task.ph !== "X" || task.pid !== main.pid || task.tid !== main.tid) continue;
+    const wall = task.dur ?? 0;
+    const end = task.ts + wall;
+    if (end <= paint.ts || wall <= 0) continue;
+    // A task that began before the paint counts for the share of it that came after.
+    const after = Math.min(1, (end - paint.ts) / wall);
+    const cpuMs = ((task.tdur ?? wall) / 1000) * slowdown * after;
+    blocking += Math.max(0, cpuMs - BLOCKING_MS);
+  }
+  return Math.round(blocking);
+}

@@ -134,7 +134,8 @@ test("an editor changes a banner and a menu entry: the preview shows them, the l
   await expect(entry).toHaveValue("Recargas", { timeout: 20_000 });
   await entry.fill(NEW_MENU);
   await page.getByRole("button", { name: "Guardar borrador", exact: true }).click();
-  await expect(page.getByText(/Guardaste el borrador \(revisión \d+\)/)).toBeVisible();
+  // Saving it sends and checks the whole document, and the answer draws the form again: the slowest save.
+  await expect(page.getByText(/Guardaste el borrador \(revisión \d+\)/)).toBeVisible({ timeout: 15_000 });
 
   await page.getByRole("link", { name: "Estudio de contenidos", exact: true }).click();
   await expect(page.getByRole("heading", { name: "2 borradores por publicar" })).toBeVisible();

@@ -41,8 +41,15 @@ if (builtAt < changedAt) {
   const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 } else {
-  // A build made by `npx remix build` alone still gets its compile hints (idempotent).
-  addCompileHints(path.join(root, "public"));
+  // A build made by `npx remix build` alone still gets its compile hints (idempotent; a build from
+  // `npm run build` has them and nothing is written). On a read-only deployment the build is served
+  // as it is: the hints make the first load faster, the site works without them.
+  try {
+    addCompileHints(path.join(root, "public"));
+  } catch (error) {
+    if (!["EROFS", "EACCES", "EPERM"].includes(error?.code)) throw error;
+    log.warn({ code: error.code }, "the build has no compile hints and its folder is read-only: served without them (build with `npm run build`)");
+  }
 }
 
 process.env.NODE_ENV ??= "production";

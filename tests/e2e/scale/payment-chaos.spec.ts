@@ -73,6 +73,7 @@ type MockCharge = { approved: boolean; phone: string; saleUuid: string };
 const chargesOf = async (phone: string) => ((await mock("GET", "/__mocks/charges")) as MockCharge[]).filter((charge) => charge.phone === phone);
 /** Holds every /cobrar for `ms` in the provider before it decides. */
 const holdCharges = (ms: number) => mock("POST", "/__mocks/switches", { "payments.charge": { latencyMs: ms } });
+type PostAnswer = { status: number; location: string; body: string };
 const chargesInFlight = async () => ((await mock("GET", "/__mocks/charges-in-flight")) as { count: number }).count;
 
 /** A visitor with a Bait 150 recharge of `line` at /pago, the card typed, at 'Confirma tu pago' with the consents ticked. */
@@ -177,7 +178,26 @@ test("a deploy (SIGTERM to npm start's process group, two workers) while the pro
 
   // Longer than the 10 s a deploy used to wait, within DRAIN_SECONDS (20 s).
   await holdCharges(12_000);
-  const answered = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/pago"), { timeout: 60_000 });
+  // The post's answer, read as it arrives: once the browser has followed the verdict to the
+  // confirmation, Chromium no longer has the body of the response it navigated away from.
+  let settle: { resolve: (answer: PostAnswer) => void; reject: (error: unknown) => void } | undefined;
+  const answered = new Promise<PostAnswer>((resolve, reject) => (settle = { resolve, reject }));
+  answered.catch(() => undefined); // awaited below, after the deploy's signal
+  await page.route(
+    (url) => url.pathname.startsWith("/pago"),
+    async (route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      try {
+        const response = await route.fetch({ timeout: 60_000, maxRedirects: 0 });
+        const body = await response.text();
+        settle?.resolve({ status: response.status(), location: response.headers().location ?? "", body });
+        await route.fulfill({ response, body });
+      } catch (error) {
+        settle?.reject(error);
+        await route.abort().catch(() => undefined);
+      }
+    },
+  );
   await payButton(page).click();
   await expect.poll(chargesInFlight, { timeout: 30_000 }).toBe(1);
   // The whole group: the launcher passes it on to its workers, which get it twice.
@@ -185,9 +205,9 @@ test("a deploy (SIGTERM to npm start's process group, two workers) while the pro
   // The old instance stops listening at once; the next one takes the port while the old one drains.
   const next = startSite(store);
   const answer = await answered;
-  expect(answer.status(), siteLog.slice(-2000)).toBeLessThan(400);
+  expect(answer.status, siteLog.slice(-2000)).toBeLessThan(400);
   // The verdict, not a dropped connection: the action's redirect to the confirmation (single fetch encodes it in the body).
-  expect(`${answer.headers().location ?? ""} ${await answer.text()}`).toContain("/pago/completado");
+  expect(`${answer.location} ${answer.body}`).toContain("/pago/completado");
   expect(await exited(old)).toBe(0);
   await healthy(`${SITE}/healthz`, "the next instance");
   // On a loaded machine the next instance may still be starting when the browser follows the

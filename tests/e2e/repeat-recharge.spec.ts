@@ -9,6 +9,7 @@ import { acceptCookies } from "./support/cookies";
 import { PORT } from "./support/env";
 import { waitForHydration } from "./support/hydration";
 import { loginAs, type Customer } from "./support/session";
+import { FRESH_CONNECTION } from "./support/fresh-connection";
 
 /**
  * 'Recargar de nuevo' with the kept card (docs/payment.md "Repeat with the kept card"), with and
@@ -37,7 +38,7 @@ const marta = customer("5556789012", "Marta", "marta.pendiente@example.com");
 const jorge = customer("5566666666", "Jorge", "jorge.bloqueo@example.com");
 
 type Charge = { orderId: string; approved: boolean; amount: number; saleUuid: string; phone: string };
-const chargesOf = async (request: APIRequestContext, saleUuid: string) => ((await (await request.get("/__mocks/charges")).json()) as Charge[]).filter((charge) => charge.saleUuid === saleUuid);
+const chargesOf = async (request: APIRequestContext, saleUuid: string) => ((await (await request.get("/__mocks/charges", { headers: FRESH_CONNECTION })).json()) as Charge[]).filter((charge) => charge.saleUuid === saleUuid);
 
 async function signIn(page: Page, who: Customer) {
   await acceptCookies(page.context(), test.info().project.use.baseURL);
@@ -138,7 +139,7 @@ test("Ana: 'Recargar de nuevo' on /home, her recurring recharge's Visa and one b
   expect(fields.keptCard).toBe(DEMO_KEPT_CARDS.anaVisa);
   if (javaScriptEnabled) {
     // The provider takes its time with Ana's charges: the button waits, disabled, with the progress.
-    await request.post("/__mocks/switches", { data: { "payments.chargeLine:5512345678": { latencyMs: 1500 } } });
+    await request.post("/__mocks/switches", { data: { "payments.chargeLine:5512345678": { latencyMs: 1500 } }, headers: FRESH_CONNECTION });
   }
   try {
     await payButton(page).dblclick();
@@ -148,7 +149,7 @@ test("Ana: 'Recargar de nuevo' on /home, her recurring recharge's Visa and one b
     }
     await expect(page).toHaveURL((url) => url.pathname === "/pago/completado");
   } finally {
-    if (javaScriptEnabled) await request.post("/__mocks/switches", { data: { "payments.chargeLine:5512345678": {} } });
+    if (javaScriptEnabled) await request.post("/__mocks/switches", { data: { "payments.chargeLine:5512345678": {} }, headers: FRESH_CONNECTION });
   }
   await expect(page.getByText(APPROVED)).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "¡Pago completado!" })).toBeFocused();

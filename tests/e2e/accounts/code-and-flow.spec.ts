@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectPath } from "../support/expect-path";
 import { waitForHydration } from "../support/hydration";
+import { FRESH_CONNECTION } from "../support/fresh-connection";
 
 /**
  * The verification-code field (docs/accounts.md, spec §4 code input) and the rule that a registration's verified
@@ -58,7 +59,7 @@ test.describe("the verification code", () => {
 
 test.describe("leaving the registration", () => {
   test.beforeEach(async ({ request }) => {
-    expect((await request.post("/__mocks/reset-lines", { data: { numbers: ["5534567890"] } })).ok()).toBe(true);
+    expect((await request.post("/__mocks/reset-lines", { data: { numbers: ["5534567890"] }, headers: FRESH_CONNECTION })).ok()).toBe(true);
   });
 
   test("drops the verified code: back on /completar-registro the visitor starts over at /registro", async ({ page }) => {

@@ -2,6 +2,7 @@ import { expect, type Page } from "@playwright/test";
 import { auditedTest, expectNoAxeViolations } from "../support/axe";
 import { expectPath } from "../support/expect-path";
 import { waitForHydration } from "../support/hydration";
+import { FRESH_CONNECTION } from "../support/fresh-connection";
 
 /**
  * Registration (docs/accounts.md, spec §2 "Register screen", "Complete-registration screen"; §4; §5; §8) against
@@ -18,7 +19,7 @@ import { waitForHydration } from "../support/hydration";
 const test = auditedTest.extend<{ freshLines: (...numbers: string[]) => Promise<void> }>({
   freshLines: async ({ request }, use) => {
     const used = new Set<string>();
-    const reset = async (numbers: string[]) => expect((await request.post("/__mocks/reset-lines", { data: { numbers } })).ok()).toBe(true);
+    const reset = async (numbers: string[]) => expect((await request.post("/__mocks/reset-lines", { data: { numbers }, headers: FRESH_CONNECTION })).ok()).toBe(true);
     await use(async (...numbers) => {
       for (const number of numbers) used.add(number);
       await reset(numbers);

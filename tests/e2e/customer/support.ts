@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { acceptCookies } from "../support/cookies";
 import { waitForHydration } from "../support/hydration";
+import { FRESH_CONNECTION } from "../support/fresh-connection";
 
 /**
  * The customer area's journeys (docs/customer.md): logged in through the form, on lines of
@@ -21,8 +22,8 @@ export async function logIn(page: Page, profile: "mbb" | "hbb" | "mifi", number:
   await expect(page).toHaveURL((url) => url.pathname === "/home" || url.pathname === "/recurrente");
 }
 
-export const resetLines = (request: APIRequestContext, numbers: string[]) => request.post("/__mocks/reset-lines", { data: { numbers } });
+export const resetLines = (request: APIRequestContext, numbers: string[]) => request.post("/__mocks/reset-lines", { data: { numbers }, headers: FRESH_CONNECTION });
 
 /** Bends one line's call (mocks/switches.ts "<call>:<line>"); `{}` puts it back. */
 export const bendLine = (request: APIRequestContext, calls: string[], line: string, value: { status?: number }) =>
-  request.post("/__mocks/switches", { data: Object.fromEntries(calls.map((call) => [`${call}:${line}`, value])) });
+  request.post("/__mocks/switches", { data: Object.fromEntries(calls.map((call) => [`${call}:${line}`, value])), headers: FRESH_CONNECTION });

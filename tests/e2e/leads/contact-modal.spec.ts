@@ -4,6 +4,7 @@ import { acceptCookies } from "../support/cookies";
 import { topBar } from "../support/chrome";
 import { holdRequests } from "../support/hold";
 import { waitForHydration } from "../support/hydration";
+import { FRESH_CONNECTION } from "../support/fresh-connection";
 
 /**
  * The contact lead modal (docs/leads.md): `?contacto=whatsapp|telefono` on any page renders
@@ -63,7 +64,7 @@ async function openModal(page: Page, path: string, title: string): Promise<Locat
 }
 
 async function receivedLead(page: Page, phone: string): Promise<Lead | undefined> {
-  const leads = (await (await page.request.get("/__mocks/leads")).json()) as Lead[];
+  const leads = (await (await page.request.get("/__mocks/leads", { headers: FRESH_CONNECTION })).json()) as Lead[];
   return leads.find((lead) => lead.telefono === phone);
 }
 

@@ -1,13 +1,14 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { expectPath } from "../support/expect-path";
 import { waitForHydration } from "../support/hydration";
+import { FRESH_CONNECTION } from "../support/fresh-connection";
 
 /** The customer area's journeys (docs/profile.md) against the mock world's demo lines. */
 export const PASSWORD = "Bait2024!";
 
 /** Restores these lines of the mock world (their account, codes, SIM), leaving the rest alone. */
 export async function resetLines(request: APIRequestContext, numbers: string[]) {
-  const response = await request.post("/__mocks/reset-lines", { data: { numbers } });
+  const response = await request.post("/__mocks/reset-lines", { data: { numbers }, headers: FRESH_CONNECTION });
   expect(response.status()).toBe(204);
 }
 

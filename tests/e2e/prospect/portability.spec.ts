@@ -2,6 +2,7 @@ import { expect as baseExpect, type Page } from "@playwright/test";
 import { auditedTest as test, expectNoAxeViolations } from "../support/axe";
 import { acceptCookies } from "../support/cookies";
 import { waitForHydration } from "../support/hydration";
+import { FRESH_CONNECTION } from "../support/fresh-connection";
 
 /**
  * /haz-tu-portabilidad (docs/prospect.md "Portability"), with JavaScript and without it. Each
@@ -15,7 +16,7 @@ const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 const numberOf = () => (jsOn() ? "5590000001" : "5590000011");
 const iccidOf = () => (jsOn() ? "0000000000062" : "0000000000070");
 
-const reset = async (page: Page) => expect((await page.request.post("/__mocks/reset-lines", { data: { numbers: [numberOf()] } })).ok()).toBe(true);
+const reset = async (page: Page) => expect((await page.request.post("/__mocks/reset-lines", { data: { numbers: [numberOf()] }, headers: FRESH_CONNECTION })).ok()).toBe(true);
 
 /** A SIM no request of these tests takes: the refusals never depend on the order the tests run in. */
 const FREE_ICCID = "0000000000088";

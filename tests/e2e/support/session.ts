@@ -1,4 +1,5 @@
 import type { BrowserContext } from "@playwright/test";
+import { FRESH_CONNECTION } from "./fresh-connection";
 
 /** The production name of the session cookie (app/lib/session.server.ts): the server runs with NODE_ENV=production. */
 export const SESSION_COOKIE = "__Host-bait_session";
@@ -44,7 +45,7 @@ export const luis: Customer = {
  * logout).
  */
 export async function loginAs(context: BrowserContext, user: Customer = ana, { minutesAgo = 0 } = {}): Promise<string> {
-  const minted = await context.request.post("/__mocks/session", { data: { number: user.number, user, minutesAgo } });
+  const minted = await context.request.post("/__mocks/session", { data: { number: user.number, user, minutesAgo }, headers: FRESH_CONNECTION });
   const { cookie } = (await minted.json()) as { access: string; cookie?: string };
   if (!cookie) throw new Error(`POST /__mocks/session no abrió una sesión (${minted.status()})`);
   await context.addCookies([

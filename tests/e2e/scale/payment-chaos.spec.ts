@@ -73,8 +73,10 @@ type MockCharge = { approved: boolean; phone: string; saleUuid: string };
 const chargesOf = async (phone: string) => ((await mock("GET", "/__mocks/charges")) as MockCharge[]).filter((charge) => charge.phone === phone);
 /** Holds every /cobrar for `ms` in the provider before it decides. */
 const holdCharges = (ms: number) => mock("POST", "/__mocks/switches", { "payments.charge": { latencyMs: ms } });
-type PostAnswer = { status: number; location: string; body: string };
 const chargesInFlight = async () => ((await mock("GET", "/__mocks/charges-in-flight")) as { count: number }).count;
+
+/** What the site answered a visitor's post, read before the browser followed it. */
+type PostAnswer = { status: number; location: string; body: string };
 
 /** A visitor with a Bait 150 recharge of `line` at /pago, the card typed, at 'Confirma tu pago' with the consents ticked. */
 async function visitorReadyToPay(browser: Browser, line: string, card: string): Promise<Page> {

@@ -14,9 +14,9 @@ export async function waitForHydration(page: Page, { onDemand = true }: { onDema
   // full page load. A modal whose code loads on demand (app/components/on-demand.tsx) is hydrated
   // when its chunk has arrived. React marks each element it has hydrated with a `__reactFiber$…`
   // key; wait for every block, dialog and form (`onDemand: false`: the blocks only, for a test that
-  // holds the on-demand code back), and for the header, side bar and footer, which React hydrates each on its
-  // own (app/render/chrome/shell.tsx). A form whose code has not arrived still works, as a plain
-  // HTML form: a click on it is a full POST, not the browser's check the test is there for.
+  // holds the on-demand code back), and for the header, side bar and footer, which React hydrates
+  // each on its own (app/render/chrome/shell.tsx). A form whose code has not arrived still works,
+  // as a plain HTML form: a click on it is a full POST, not the browser's check the test is for.
   await page.waitForFunction(
     (selector) => Array.from(document.querySelectorAll(selector)).every((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber$"))),
     onDemand ? ".block, dialog, form, .site-header, .side-bar, .site-footer" : ".block, .site-header, .side-bar, .site-footer",

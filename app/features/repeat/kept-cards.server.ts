@@ -33,6 +33,18 @@ export async function keptCardsFor(user: Pick<SessionUser, "number" | "serviceNu
   return result.ok ? result.data.map(viewOf) : null;
 }
 
+/**
+ * Whether `token` is one of the signed-in customer's own kept cards, asked of the provider before
+ * any charge (its list for the session's customer, never a number the browser sent): a token of
+ * another customer is refused here and never reaches the provider's charge, whatever the provider
+ * would do with it. A list the provider could not give refuses too (fails closed).
+ */
+export async function ownKeptCard(user: Pick<SessionUser, "number" | "serviceNumber">, token: string): Promise<{ ok: true } | { ok: false; key: string; status: 403 | 503 }> {
+  const cards = await keptCardsFor(user);
+  if (!cards) return { ok: false, key: "payment:keptCards.listFailed", status: 503 };
+  return cards.some((card) => card.token === token) ? { ok: true } : { ok: false, key: "payment:keptCards.notYours", status: 403 };
+}
+
 /** Asks the provider to forget one of the customer's cards: done, or the catalogue's key and the provider's own words for why not. */
 export async function forgetCardOf(user: Pick<SessionUser, "number" | "serviceNumber">, token: string): Promise<{ ok: true } | { ok: false; key: string; upstreamText?: string }> {
   const result = await forgetKeptCard({ token, customer: cardCustomerOf(user), store: getRecharges().checkout.store });

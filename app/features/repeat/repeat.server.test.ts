@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { setSwitch } from "../../../mocks/switches";
+import { mockServer } from "../../../mocks/node";
 import { useMockUpstream } from "../../../mocks/test-support";
 import { newToken, world } from "../../../mocks/world";
 import { DEMO_KEPT_CARDS, sales } from "../../../mocks/world-sales";
@@ -86,6 +87,16 @@ function ready(outcome: Outcome) {
   return data;
 }
 
+/** How many charges reached the payment provider (/cobrar) from now on, refused ones included. */
+function chargeCalls() {
+  let count = 0;
+  mockServer.events.on("request:start", ({ request }) => {
+    if (request.method === "POST" && new URL(request.url).pathname.endsWith("/cobrar")) count += 1;
+  });
+  return () => count;
+}
+afterEach(() => mockServer.events.removeAllListeners());
+
 const payFields = (page: Extract<RepeatData, { ok: true }>, keptCard = page.cards[0]!.token) => ({ intent: "repeat-pay", saleId: page.sale.uuid, paymentKey: page.paymentKey, keptCard });
 
 describe("'Recargar de nuevo' with the kept card", () => {
@@ -132,13 +143,42 @@ describe("'Recargar de nuevo' with the kept card", () => {
     expect(expired.data).toMatchObject({ message: { text: KEPT_CARD_MESSAGES.expired }, attemptsLeft: 1 });
   });
 
-  it("another customer's card is refused by the provider, and nothing is charged", async () => {
-    const visitor = await signedIn(marta);
-    const folio = folioOf("5556789012", "BAIT100");
-    const page = ready(await load(visitor, folio));
-    const refused = await post(visitor, folio, payFields(page, DEMO_KEPT_CARDS.anaVisa));
-    expect(refused.data).toMatchObject({ message: { tone: "error", text: KEPT_CARD_MESSAGES.notYours } });
+  it("another customer's kept card is refused before any charge is sent (Ana with Marta's token, Marta with Ana's)", async () => {
+    const charges = chargeCalls();
+    for (const [user, line, foreign] of [
+      [ana, "5512345678", DEMO_KEPT_CARDS.martaDeclined],
+      [marta, "5556789012", DEMO_KEPT_CARDS.anaVisa],
+    ] as const) {
+      const visitor = await signedIn(user);
+      const folio = folioOf(line, "BAIT100");
+      const page = ready(await load(visitor, folio));
+      const refused = await post(visitor, folio, payFields(page, foreign));
+      expect(charges()).toBe(0);
+      expect(refused.status).toBe(403);
+      expect(refused.data).toMatchObject({ message: { tone: "error", text: "Esa tarjeta no está guardada en tu cuenta. Elige una de tus tarjetas o paga con otra." } });
+    }
     expect(sales.charges).toEqual([]);
+  });
+
+  it("the normal repeat still sends one charge, after the customer's own cards are read", async () => {
+    const charges = chargeCalls();
+    const visitor = await signedIn(ana);
+    const folio = folioOf("5512345678", "BAIT150");
+    const page = ready(await load(visitor, folio));
+    expect((await post(visitor, folio, payFields(page))).location).toBe("/pago/completado");
+    expect(charges()).toBe(1);
+  });
+
+  it("when the provider cannot list the customer's cards, nothing is charged", async () => {
+    const charges = chargeCalls();
+    const visitor = await signedIn(ana);
+    const folio = folioOf("5512345678", "BAIT150");
+    const page = ready(await load(visitor, folio));
+    setSwitch("payments.keptCards:5512345678", { status: 500 });
+    const refused = await post(visitor, folio, payFields(page));
+    expect(refused.status).toBe(503);
+    expect(refused.data).toMatchObject({ message: { tone: "error", text: "No pudimos consultar tus tarjetas guardadas. Inténtalo de nuevo más tarde." } });
+    expect(charges()).toBe(0);
   });
 
   it("a card whose provider asks the security code: its hosted field's address reaches the page, and its token the charge", async () => {

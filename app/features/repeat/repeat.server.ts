@@ -27,7 +27,7 @@ import { RECEIPT_PATH } from "~/features/payment/receipt.server";
 import { pendingSale, saleView, type SaleView } from "~/features/payment/sale.server";
 import { CHECKOUT_PATH } from "~/features/payment/urls";
 import { PROFILE_PATH } from "~/features/profile/urls";
-import { keptCardsFor, type KeptCardView } from "./kept-cards.server";
+import { keptCardsFor, ownKeptCard, type KeptCardView } from "./kept-cards.server";
 import { REPEAT_PARAM, repeatHref } from "./urls";
 
 /**
@@ -154,8 +154,9 @@ const paymentKeySchema = z.uuid();
 
 /**
  * 'Pagar': the chosen kept card (the provider's token, with the session's customer) charged as the
- * provider's tokenised product (type 2) through the checkout's ledger and outcome. The provider
- * refuses a card of another customer; its words are the answer.
+ * provider's tokenised product (type 2) through the checkout's ledger and outcome. The token is
+ * checked first against the customer's own cards at the provider (`ownKeptCard`): another
+ * customer's token is refused with no charge sent.
  */
 export async function repeatAction(request: Request, context: AppLoadContext) {
   const user = await requireCustomer(request, "login");
@@ -173,6 +174,9 @@ export async function repeatAction(request: Request, context: AppLoadContext) {
   if (form.get("saleId") !== sale.uuid || !sale.returnTo.startsWith(repeatHref(""))) return answer({ message: errorMessage(translate("payment:checkout.saleChanged")) }, 409);
   const submission = parseWithZod(form, { schema: repeatPaySchema });
   if (submission.status !== "success" || !key.success) return stale();
+  // The token must be one of this customer's cards at the provider: another's is never sent to be charged.
+  const owned = await ownKeptCard(user, submission.value.keptCard);
+  if (!owned.ok) return answer({ message: errorMessage(translate(owned.key)) }, owned.status);
 
   const lookup = await findRechargeOffer(sale.offerId, createOfferSource(await viewerFor(request, context)));
   if (!lookup.ok) return answer({ message: errorMessage(translate("payment:checkout.notOffered")) }, 409);

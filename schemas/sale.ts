@@ -78,6 +78,12 @@ export const rechargeSale = saleBase.extend({
   /** The line recharged: Bait number, or the modem's service number (`phone` is the one typed, the same except for types 3 and 8). */
   lineNumber: z.string().regex(/^\d{10}$/),
   whatsappOptIn: z.boolean(),
+  /**
+   * Paid through someone's 'Pide tu recarga' link by a payer who is not the line's signed-in
+   * customer (docs/request-link.md): every page, answer and receipt of the sale shows the line and
+   * the contact phone masked; the full numbers stay in the server's session, for the upstreams.
+   */
+  masked: z.literal(true).optional(),
   /** referencia1 the offer, referencia2 the line, referencia3 the contact phone, referencia4 the line category (docs/recharge.md). */
   references: z.object({
     referencia1: z.string(),

@@ -5,7 +5,6 @@ import * as z from "zod";
 import type { CheckoutSale } from "#schemas/sale";
 import { limitedPostalLookup } from "~/features/address/postal.server";
 import { getRecharges, getSite } from "~/lib/config/config.server";
-import { formatPhone } from "~/lib/format";
 import { isOfferShown } from "~/features/flags/visibility";
 import { viewerFor } from "~/features/flags/visibility.server";
 import { translate } from "~/lib/i18n/i18n.server";
@@ -21,7 +20,7 @@ import { answer, errorMessage, followUp, type ParsedPost } from "./outcome.serve
 import { confirmPaypal, startPaypal } from "./paypal.server";
 import { legalOptions, preparePlugin } from "./plugin.server";
 import { RECEIPT_PATH } from "./receipt.server";
-import { pendingSale, saleView } from "./sale.server";
+import { pendingSale, saleView, shownNumber } from "./sale.server";
 import { CARD_METHOD_PARAM, CHECKOUT_PATH } from "./urls";
 import { readForm } from "~/lib/forms";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -108,7 +107,7 @@ export async function loadCheckout(request: Request, context: AppLoadContext) {
 /** The sale's payment was sent and its outcome is not known yet: what was bought, for which line, and no pay step. */
 function confirming(sale: CheckoutSale) {
   const view = saleView(sale);
-  const line = sale.kind === "recharge" || sale.kind === "recurring" ? formatPhone(sale.lineNumber) : null;
+  const line = sale.kind === "recharge" || sale.kind === "recurring" ? shownNumber(sale, sale.lineNumber) : null;
   const text = line
     ? translate("payment:recovery.confirmingLine", { description: sale.description, total: view.totalText, number: line })
     : translate("payment:recovery.confirmingOther", { description: sale.description, total: view.totalText });

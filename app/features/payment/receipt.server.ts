@@ -1,9 +1,9 @@
 import * as z from "zod";
 import type { CheckoutSale } from "#schemas/sale";
-import { formatMoney, formatPhone } from "~/lib/format";
+import { formatMoney } from "~/lib/format";
 import { drawQr } from "~/lib/qr.server";
 import { getSession } from "~/lib/session.server";
-import { deliveryAddress, kindLabel, saleView } from "./sale.server";
+import { deliveryAddress, kindLabel, saleView, shownNumber } from "./sale.server";
 import { translate } from "~/lib/i18n/i18n.server";
 
 /**
@@ -20,7 +20,7 @@ export const receipt = z.object({
   includeMessage: z.string(),
   totalText: z.string(),
   email: z.string(),
-  /** The line recharged, formatted (recharges). */
+  /** The line recharged, formatted (recharges); masked for a request link's payer. */
   number: z.string().nullable(),
   /** Where the SIM goes (SIM sales). */
   delivery: z.string().nullable(),
@@ -40,7 +40,7 @@ export function receiptOf(sale: CheckoutSale, orderId: string | null, extra: { a
     includeMessage: sale.includeMessage,
     totalText: formatMoney(sale.total),
     email: sale.email,
-    number: sale.kind === "recharge" || sale.kind === "recurring" ? formatPhone(sale.lineNumber) : null,
+    number: sale.kind === "recharge" || sale.kind === "recurring" ? shownNumber(sale, sale.lineNumber) : null,
     delivery: sale.kind === "sim" ? deliveryAddress(sale) : null,
     lines: view.lines,
     ...(sale.kind === "esim" && extra.activationCode ? { activationCode: extra.activationCode } : {}),

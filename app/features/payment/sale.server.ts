@@ -6,6 +6,7 @@ import { getSession } from "~/lib/session.server";
 import type { Sale, Shipping } from "~/upstream/payments/charge.server";
 import type { PaymentChannel } from "~/upstream/payments/common.schemas";
 import { translate } from "~/lib/i18n/i18n.server";
+import { maskLine } from "~/features/request-link/urls";
 
 /**
  * The sale waiting for the checkout in the session (a recharge after 'Siguiente', a SIM after
@@ -78,6 +79,12 @@ export function deliveryAddress(sale: Extract<CheckoutSale, { kind: "sim" }>): s
 
 export type SaleLine = { label: string; value: string };
 
+/**
+ * A number of the sale as its pages show it: formatted, or masked as the request link masks it
+ * ("(55) •• •• 56 78") when the sale is a payer's of someone else's line (`masked`).
+ */
+export const shownNumber = (sale: CheckoutSale, digits: string) => ((sale.kind === "recharge" || sale.kind === "recurring") && sale.masked ? maskLine(digits) : formatPhone(digits));
+
 /** What the checkout and the confirmation call the sale. */
 export const kindLabel = (kind: CheckoutSale["kind"]) =>
   translate(kind === "sim" ? "payment:checkout.kindSim" : kind === "esim" ? "esim:receipt.kind" : kind === "recurring" ? "payment:checkout.kindRecurring" : "payment:checkout.kindRecharge");
@@ -88,8 +95,8 @@ export function saleView(sale: CheckoutSale) {
   const lines: SaleLine[] = [];
   if (sale.kind === "recharge" || sale.kind === "recurring") {
     const isService = profileForType(sale.type) !== "mbb";
-    lines.push({ label: translate(isService ? "payment:checkout.serviceNumber" : "payment:checkout.number"), value: formatPhone(sale.lineNumber) });
-    if (sale.phone !== sale.lineNumber) lines.push({ label: translate("payment:checkout.contactPhone"), value: formatPhone(sale.phone) });
+    lines.push({ label: translate(isService ? "payment:checkout.serviceNumber" : "payment:checkout.number"), value: shownNumber(sale, sale.lineNumber) });
+    if (sale.phone !== sale.lineNumber) lines.push({ label: translate("payment:checkout.contactPhone"), value: shownNumber(sale, sale.phone) });
   } else if (sale.kind === "esim") {
     lines.push({ label: translate("payment:checkout.contactPhone"), value: formatPhone(sale.phone) });
     lines.push({ label: translate("esim:receipt.imei"), value: sale.imei });

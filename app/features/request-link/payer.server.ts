@@ -119,7 +119,9 @@ export async function loadPayerPage(request: Request, context: AppLoadContext, t
  * 'Continuar al pago': the link again (it may have ended meanwhile: the page then says why), the
  * form, the line's rule and the offer against the line's kind again; then the sale, built as every
  * recharge's (app/features/recharge/sale.ts), is remembered for the maker's history and goes to
- * the checkout, the same /pago as any recharge.
+ * the checkout, the same /pago as any recharge. The sale is `masked` unless the payer is the line's
+ * signed-in customer: the checkout, its answers and the receipt then show the line (and a portable
+ * internet line's contact phone) as the link does; the full numbers stay in the server's session.
  */
 export async function payerAction(request: Request, context: AppLoadContext, token: string) {
   const found = await openRequest(token);
@@ -134,15 +136,19 @@ export async function payerAction(request: Request, context: AppLoadContext, tok
   if (!offer) return data<FormAnswer>({ result: submission.reply({ fieldErrors: { offerId: ["requestLink:pay.offerGone"] } }) }, { status: 422 });
 
   const uuid = randomUUID();
-  const sale = buildRechargeSale({
+  const user = await getSessionUser(request);
+  // Only the line's own customer, signed in, sees the numbers in full; anyone else (whoever holds the link) masked, on every page of the payment.
+  const owner = Boolean(user) && (user?.number === record.line || user?.serviceNumber === record.line);
+  const built = buildRechargeSale({
     offer,
     // The line as the recharge modal would take it: portable internet (types 3 and 8) by its service number, with a contact phone.
     form: needsServiceNumber(offer.type) ? { phone: record.contactPhone, serviceNumber: record.line, email: form.email, whatsapp: false } : { phone: record.line, serviceNumber: undefined, email: form.email, whatsapp: false },
     uuid,
     campaign: await readCampaign(request),
-    loggedIn: Boolean(await getSessionUser(request)),
+    loggedIn: Boolean(user),
     returnTo: payerPath(found.token),
   });
+  const sale = owner ? built : { ...built, masked: true as const };
   try {
     await requestLinks.recordSale(record, uuid, offer.offerId);
   } catch (error) {

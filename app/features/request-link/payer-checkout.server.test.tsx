@@ -27,6 +27,7 @@ import { loadPayerPage, payerAction } from "./payer.server";
  * the full number stays in the server's session. The line's owner, signed in, still sees it.
  */
 
+// eslint-disable-next-line react-hooks/rules-of-hooks -- not a React hook: the mock upstream's vitest set-up (mocks/test-support.ts), in a file that renders JSX
 useMockUpstream({ timeoutMs: 2000 });
 // A payment seals the card for the provider (RSA with 2048-bit keys): slow on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });

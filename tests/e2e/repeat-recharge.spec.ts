@@ -29,7 +29,8 @@ test.describe.configure({ timeout: 90_000 });
 const APPROVED = "Felicidades, se ha completado tu pago.";
 const DECLINED = "Lo sentimos, se ha tenido un problema al procesar tu pago.";
 const EXPIRED = "Lo sentimos, tu tarjeta guardada está vencida. Paga con otra tarjeta.";
-const NOT_YOURS = "Lo sentimos, esa tarjeta no pertenece a tu cuenta. Paga con una tarjeta tuya.";
+/** Our server's refusal: the token is not among the customer's cards at the provider, so no charge is sent. */
+const NOT_YOURS = "Esa tarjeta no está guardada en tu cuenta. Elige una de tus tarjetas o paga con otra.";
 const KEEP = "Guardar esta tarjeta con el procesador de pagos para mis próximas recargas";
 
 const customer = (number: string, name: string, email: string): Customer => ({ name, email, number, userType: 1, isLegacy: true, isProfileActive: true, isEmailVerify: true });
@@ -187,7 +188,7 @@ test("Marta: her Visa ending 0002 is declined and her expired Mastercard refused
   expect((await chargesOf(request, saleId)).map((charge) => charge.approved)).toEqual([false, false]);
 });
 
-test("another customer's card: Ana's token posted from Marta's page is refused in Spanish, and nothing is charged", async ({ auditedPage: page, request }) => {
+test("another customer's card: Ana's token posted from Marta's page is refused in Spanish before any charge, and nothing is charged", async ({ auditedPage: page, request }) => {
   await signIn(page, marta);
   await repeatFromHome(page, "Bait 100");
   await expect(payButton(page)).toBeVisible();

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { StudioRouteError } from "~/features/studio/auth/studio-error";
 import { StudioHome } from "~/features/studio/home-view";
@@ -22,6 +23,9 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (a
 /** /estudio (docs/studio.md): the marketing studio's home; a post publishes the drafts. */
 export const loader = ({ request }: LoaderFunctionArgs) => loadStudioHome(request, blockKinds);
 export const action = ({ request }: ActionFunctionArgs) => publishDrafts(request, blockKinds);
+
+/** A publish refused because the drafts changed (409) shows the page again with the drafts as they are now, its form carrying them. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
 
 export default function StudioHomePage() {
   const page = useLoaderData<typeof loader>();

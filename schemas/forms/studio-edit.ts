@@ -31,11 +31,30 @@ export const studioDiscardSchema = z.object({
   archivo: z.string().check(z.regex(FILE, "studio:editor.errors.file")),
 });
 
-/** Publishing the drafts, or restoring an earlier version: a note saying why, and the version it was decided on. */
-export const studioPublishSchema = z.object({
-  nota: z
+const note = () =>
+  z
     .string({ error: "studio:publish.errors.noteRequired" })
-    .check(z.trim(), filled("studio:publish.errors.noteRequired"), z.maxLength(NOTE_MAX, "studio:publish.errors.noteTooLong")),
+    .check(z.trim(), filled("studio:publish.errors.noteRequired"), z.maxLength(NOTE_MAX, "studio:publish.errors.noteTooLong"));
+
+/** A draft as the publisher saw it: its file and the SHA-256 of its JSON (`site.json:3f…`), one field per draft shown. */
+export const REVIEWED = new RegExp(`^${FILE.source.slice(1, -1)}:[0-9a-f]{64}$`);
+
+/**
+ * Publishing the drafts: a note saying why, the version it was decided on, and the drafts the
+ * publisher saw (`revisado`, none when they saw none): a draft added, changed or dropped since
+ * is refused, never published unseen.
+ */
+export const studioPublishSchema = z.object({
+  nota: note(),
   base: count(),
+  revisado: z.optional(z.array(z.string().check(z.regex(REVIEWED, "studio:publish.errors.reviewed")))),
 });
 export type StudioPublishForm = z.infer<typeof studioPublishSchema>;
+
+/** Restoring an earlier version: a note, the version shown (it must be the one the address names) and the version it replaces. */
+export const studioRestoreSchema = z.object({
+  nota: note(),
+  base: count(),
+  version: count(),
+});
+export type StudioRestoreForm = z.infer<typeof studioRestoreSchema>;

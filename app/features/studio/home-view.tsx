@@ -14,6 +14,8 @@ export type StudioHomePage = {
   summary: VersionRow | null;
   documents: Array<{ file: string; kind: ConfigKind; draft: { author: string; savedAt: string; revision: number } | null }>;
   drafts: Array<{ file: string; author: string; savedAt: string; stale: boolean }>;
+  /** The drafts shown, as the publish form carries them (`file:sha256`). */
+  reviewed: string[];
   problems: Array<{ file: string; path: string; message: string }>;
   history: VersionRow[];
   previewPath: string | null;
@@ -90,7 +92,7 @@ export function StudioHome({ page, reply }: { page: StudioHomePage; reply: Publi
               </div>
             ) : null}
             {page.user.canPublish ? (
-              <PublishForm id="publicar" action="/estudio?index" base={page.head} submit={t("publish.submit", { count: page.drafts.length })} reply={reply} />
+              <PublishForm id="publicar" action="/estudio?index" fields={{ base: page.head, reviewed: page.reviewed }} submit={t("publish.submit", { count: page.drafts.length })} reply={reply} />
             ) : (
               <p className="studio__muted">{t("home.editorOnly")}</p>
             )}

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { env } from "~/lib/env.server";
 import { readSeedDocuments } from "~/lib/config/documents.server";
 import { configFiles, kindOf, type ConfigKind } from "~/lib/config/files";
@@ -24,6 +25,15 @@ export function withDrafts(documents: Documents, drafts: Draft[]): Documents {
   const merged = { ...documents };
   for (const draft of drafts) merged[draft.file] = draft.value;
   return merged;
+}
+
+/**
+ * A draft as a publisher reviews it (docs/studio.md "Publishing"): its file and the SHA-256 of its
+ * JSON, `site.json:3f…`. The publish form carries one per draft it shows; any other draft, or
+ * another JSON, was not reviewed.
+ */
+export function reviewedOf(draft: Draft): string {
+  return `${draft.file}:${createHash("sha256").update(JSON.stringify(draft.value)).digest("hex")}`;
 }
 
 /** Whether a path names a config file the studio may edit (its kind's pattern in app/lib/config/files.ts). */

@@ -1,20 +1,20 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
-import { studioDiscardSchema, studioDraftSchema, studioPublishSchema } from "#schemas/forms/studio-edit";
+import { studioDiscardSchema, studioDraftSchema, studioPublishSchema, studioRestoreSchema } from "#schemas/forms/studio-edit";
 import { parseBlocks, type BlockKinds } from "~/lib/config/blocks";
 import { readSeedDocuments, validateDocuments } from "~/lib/config/documents.server";
 import { env } from "~/lib/env.server";
 import { configFiles, type ConfigKind } from "~/lib/config/files";
 import { problemFromJsonSyntax, problemsFromZod, type ConfigProblem } from "~/lib/config/problems";
 import { versions } from "~/lib/config/studio-versions.server";
-import type { Documents } from "~/lib/config/versions.server";
+import type { Documents, Draft } from "~/lib/config/versions.server";
 import { fixedT } from "~/lib/i18n/fixed-t";
 import { studioPreviewPath } from "~/features/preview/preview.server";
 import { requireRecentSignIn, requireStudio, studioHeaders, type StudioUser } from "./auth/access.server";
 import { changesOf, type Change } from "./changes.server";
 import { jsonSchemas } from "./json-schemas.server";
 import type { FieldProblem } from "./problems";
-import { byKindThenName, editableKind, published, withDrafts } from "./published.server";
+import { byKindThenName, editableKind, published, reviewedOf, withDrafts } from "./published.server";
 import { studioDocumentUrl, studioVersionUrl } from "./urls";
 
 /**
@@ -52,6 +52,8 @@ export async function loadStudioHome(request: Request, kinds: BlockKinds) {
         return { file, kind: editableKind(file)!, draft: draft ? { author: draft.author, savedAt: draft.savedAt, revision: draft.revision } : null };
       }),
       drafts: drafts.map((draft) => ({ file: draft.file, author: draft.author, savedAt: draft.savedAt, stale: draft.base !== current.head })),
+      /** The drafts this page shows, as the publish form carries them: a publish of any other is refused. */
+      reviewed: drafts.map(reviewedOf),
       problems,
       history,
       previewPath: drafts.length > 0 ? studioPreviewPath("borradores") : null,
@@ -61,21 +63,44 @@ export async function loadStudioHome(request: Request, kinds: BlockKinds) {
   );
 }
 
-/** Publishing the drafts (publishers, after a recent sign-in): all the documents checked together, then one new version. */
+/** A draft the publisher did not see as it is: saved since the page was loaded, saved again, or dropped; with what it now changes. */
+export type Unreviewed = { file: string; how: "added" | "changed" | "discarded"; changes: Change[] };
+
+/** The drafts that differ from those the publish form names (`reviewed`, from `reviewedOf`). */
+export function unreviewed(reviewed: readonly string[], drafts: readonly Draft[], documents: Documents): Unreviewed[] {
+  const seen = new Map(reviewed.map((entry) => [entry.slice(0, entry.lastIndexOf(":")), entry]));
+  const found: Unreviewed[] = [];
+  for (const draft of drafts) {
+    const entry = seen.get(draft.file);
+    if (entry !== reviewedOf(draft)) found.push({ file: draft.file, how: entry ? "changed" : "added", changes: changesOf(documents[draft.file], draft.value) });
+  }
+  for (const file of seen.keys()) if (!drafts.some((draft) => draft.file === file)) found.push({ file, how: "discarded", changes: [] });
+  return found.sort((a, b) => byKindThenName(a.file, b.file));
+}
+
+/**
+ * Publishing the drafts (publishers, after a recent sign-in): exactly the drafts the publisher's
+ * page showed (a draft added, changed or dropped since is refused with what changed), all the
+ * documents checked together, then one new version.
+ */
 export async function publishDrafts(request: Request, kinds: BlockKinds) {
   const user = await requireStudio(request, "publisher");
   requireRecentSignIn(user, request);
   const submission = parseWithZod(await request.formData(), { schema: studioPublishSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), problems: [], stale: false }, { status: 400, headers: studioHeaders });
-  const { nota, base } = submission.value;
+  const refused = (formError: string, status: number, fields: { problems?: ReturnType<typeof listed>; stale?: boolean; changed?: Unreviewed[] } = {}) =>
+    data({ result: submission.reply({ formErrors: [formError] }), problems: [], stale: false, changed: [], ...fields }, { status, headers: studioHeaders });
+  if (submission.status !== "success") return data({ result: submission.reply(), problems: [], stale: false, changed: [] }, { status: 400, headers: studioHeaders });
+  const { nota, base, revisado = [] } = submission.value;
   const [current, drafts] = await Promise.all([published(), versions.drafts()]);
-  if (drafts.length === 0) return data({ result: submission.reply({ formErrors: [t("publish.errors.nothing")] }), problems: [], stale: false }, { status: 400, headers: studioHeaders });
-  if (current.head !== base) return data({ result: submission.reply({ formErrors: [t("publish.errors.stale", { version: current.head })] }), problems: [], stale: true }, { status: 409, headers: studioHeaders });
+  if (current.head !== base) return refused(t("publish.errors.stale", { version: current.head }), 409, { stale: true });
+  const changed = unreviewed(revisado, drafts, current.documents);
+  if (changed.length > 0) return refused(t("publish.errors.changed"), 409, { changed });
+  if (drafts.length === 0) return refused(t("publish.errors.nothing"), 400);
   const documents = withDrafts(current.documents, drafts);
   const problems = validateDocuments(documents, kinds);
-  if (problems.length > 0) return data({ result: submission.reply({ formErrors: [t("publish.errors.problems")] }), problems: listed(problems), stale: false }, { status: 400, headers: studioHeaders });
+  if (problems.length > 0) return refused(t("publish.errors.problems"), 400, { problems: listed(problems) });
   const outcome = await versions.publish({ documents, author: user.email, note: nota, base });
-  if (!outcome.ok) return data({ result: submission.reply({ formErrors: [t("publish.errors.stale", { version: outcome.head })] }), problems: [], stale: true }, { status: 409, headers: studioHeaders });
+  if (!outcome.ok) return refused(t("publish.errors.stale", { version: outcome.head }), 409, { stale: true });
   // A draft saved again while this publish ran stays a draft: only the revisions published go.
   for (const draft of drafts) {
     const now = await versions.draft(draft.file);
@@ -232,13 +257,18 @@ export async function loadVersion(request: Request, raw: string | undefined) {
   );
 }
 
-/** Restoring an earlier version (publishers, after a recent sign-in): its documents published again as a new version. */
+/**
+ * Restoring an earlier version (publishers, after a recent sign-in): its documents published again
+ * as a new version. The form names the version it showed (it must be the address's) and the
+ * version it replaces: a form of another version, or a publish since, is refused.
+ */
 export async function restoreVersion(request: Request, raw: string | undefined, kinds: BlockKinds) {
   const user = await requireStudio(request, "publisher");
   requireRecentSignIn(user, request);
   const number = versionNumberOf(raw);
-  const submission = parseWithZod(await request.formData(), { schema: studioPublishSchema });
+  const submission = parseWithZod(await request.formData(), { schema: studioRestoreSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), problems: [] }, { status: 400, headers: studioHeaders });
+  if (submission.value.version !== number) return data({ result: submission.reply({ formErrors: [t("publish.errors.otherVersion")] }), problems: [] }, { status: 400, headers: studioHeaders });
   const version = await versions.get(number);
   if (!version) throw new Response(null, { status: 404, headers: studioHeaders });
   const problems = validateDocuments(version.documents, kinds);
@@ -247,4 +277,3 @@ export async function restoreVersion(request: Request, raw: string | undefined, 
   if (!outcome.ok) return data({ result: submission.reply({ formErrors: [t("publish.errors.stale", { version: outcome.head })] }), problems: [] }, { status: 409, headers: studioHeaders });
   return redirect(`${studioVersionUrl(outcome.version.number)}?restaurada=1`, { headers: studioHeaders });
 }
-

@@ -71,7 +71,7 @@ export function VersionView({ page, reply }: { page: VersionPage; reply: Publish
           {page.user.canPublish ? (
             <>
               <p>{t("version.restoreText", { version: summary.number, head: page.head })}</p>
-              <PublishForm id="restaurar" action={studioVersionUrl(summary.number)} base={page.head} submit={t("version.restoreSubmit", { version: summary.number })} reply={reply} />
+              <PublishForm id="restaurar" action={studioVersionUrl(summary.number)} fields={{ base: page.head, version: summary.number }} submit={t("version.restoreSubmit", { version: summary.number })} reply={reply} />
             </>
           ) : (
             <p className="studio__muted">{t("home.editorOnly")}</p>

@@ -3,9 +3,13 @@ import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import type { RichNode } from "#schemas/config";
 import { PdfLink } from "~/components/pdf-link";
-import { splitLinks } from "~/lib/rich-links";
+import { linkHrefAllowed, linkLeavesSite, splitLinks } from "#schemas/config/rich-links";
 
-/** Text from config with [texto](/ruta) links; local links navigate in-app, external open safely. */
+/**
+ * Text from config with [texto](/ruta) links; local links navigate in-app, https ones open in a new
+ * tab, mailto: and tel: in place. A link the schemas would refuse (javascript:, data:, //host…)
+ * is never drawn as one, whatever reached the page: its text only.
+ */
 export function InlineText({ text }: { text: string }) {
   const { t } = useTranslation();
   return (
@@ -13,6 +17,7 @@ export function InlineText({ text }: { text: string }) {
       {splitLinks(text).map((part, index) => {
         if (typeof part === "string") return part;
         const { label, href } = part;
+        if (!linkHrefAllowed(href)) return <Fragment key={index}>{label}</Fragment>;
         if (href.startsWith("/docs/") && href.toLowerCase().endsWith(".pdf")) {
           return (
             <PdfLink key={index} href={href}>
@@ -27,7 +32,7 @@ export function InlineText({ text }: { text: string }) {
             </Link>
           );
         }
-        const external = !href.startsWith("/");
+        const external = linkLeavesSite(href);
         return (
           <a key={index} href={href} {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
             {label}

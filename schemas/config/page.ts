@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { blockWithLinks } from "./block-links";
 import { flagName } from "./flags";
 import { localPath, nonEmpty } from "./common";
 
@@ -27,7 +28,7 @@ export const pageDefinition = z.object({
   bannerView: z.string().optional().meta({ description: "Qué banners muestra (banners/<vista>.json); por omisión el último segmento de la ruta (inicio para /).", examples: ["recargas"] }),
   /** Kept loose here: each block is parsed on its own against the block union. */
   blocks: z
-    .array(z.looseObject({ type: z.string() }))
+    .array(blockWithLinks)
     .min(1, "una página necesita al menos un bloque")
     .meta({ description: "Los bloques de la página, en orden; cada uno con su type (hero, richText, offers…) y sus campos." }),
 });

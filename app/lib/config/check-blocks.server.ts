@@ -1,4 +1,4 @@
-import { splitLinks } from "../rich-links";
+import { splitLinks } from "#schemas/config/rich-links";
 import type { BlockFinding, BlockKinds } from "./blocks";
 import type { ParsedConfig } from "./check-files.server";
 import type { Targets } from "./check-targets.server";

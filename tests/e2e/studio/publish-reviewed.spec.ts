@@ -10,7 +10,8 @@ import { SESSION_SECRET, ownPort } from "../support/env";
  * says "Publicar 1 borrador"; an editor, in another browser, then saves site.json; the publish is
  * refused with "Cambió desde que lo revisaste", names site.json, keeps the note, and the site
  * still serves the version it served. The page offers both drafts; publishing them then works.
- * One instance of the site on a journal of its own. Runs once, in the studio-js project.
+ * The same without JavaScript. One instance of the site on a journal of its own. Runs once, in the
+ * studio-js project (the no-JavaScript steps use a context of their own).
  */
 
 const SITE = `http://127.0.0.1:${ownPort(45)}`;
@@ -51,8 +52,8 @@ test.afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-async function signIn(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: SITE });
+async function signIn(browser: Browser, email: string, javaScriptEnabled = true): Promise<Page> {
+  const context = await browser.newContext({ baseURL: SITE, javaScriptEnabled });
   const page = await context.newPage();
   await page.goto("/estudio");
   await page.getByLabel("Correo", { exact: true }).fill(email);
@@ -102,6 +103,24 @@ test("a draft saved after the publisher's page loaded is refused with what chang
   await publisher.getByRole("button", { name: "Publicar 2 borradores", exact: true }).click();
   await expect(publisher.getByText("Publicaste la versión 1.")).toBeVisible();
   expect(await publishedVersion()).toBe(1);
+  await editor.context().close();
+  await publisher.context().close();
+});
+
+test("without JavaScript too: the plain form is refused, names the document and keeps the note", async ({ browser }) => {
+  const editor = await signIn(browser, EDITOR);
+  await saveField(editor, "banners/inicio.json", "#root_banners_0_promotion", BANNER);
+  const publisher = await signIn(browser, PUBLISHER, false);
+  await expect(publisher.getByRole("heading", { name: "1 borrador por publicar" })).toBeVisible();
+  await publisher.getByLabel("Nota de la publicación").fill("El banner de antes");
+  await saveField(editor, "site.json", "#root_menu_groups_0_options_0_section", "Recargas");
+
+  await publisher.getByRole("button", { name: "Publicar 1 borrador", exact: true }).click();
+  const alert = publisher.getByRole("alert").filter({ hasText: "Cambió desde que lo revisaste" });
+  await expect(alert.getByRole("link", { name: "site.json", exact: true })).toBeVisible();
+  expect(await publishedVersion()).toBe(1);
+  await expect(publisher.getByLabel("Nota de la publicación")).toHaveValue("El banner de antes");
+  await expect(publisher.getByRole("button", { name: "Publicar 2 borradores", exact: true })).toBeVisible();
   await editor.context().close();
   await publisher.context().close();
 });

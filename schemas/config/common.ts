@@ -1,9 +1,12 @@
 import * as z from "zod";
 
-/** A path inside this site: starts with one slash, no scheme, no protocol-relative `//`. */
+/**
+ * A path inside this site: starts with one slash, no scheme, no protocol-relative `//`, and no
+ * `/\` (a browser reads a backslash as a slash, so `/\evil.example` is another site).
+ */
 export const localPath = z
   .string()
-  .regex(/^\/(?!\/)[^\s]*$/, "debe ser una ruta local que empiece con «/» (por ejemplo /recargas)");
+  .regex(/^\/(?![/\\])[^\s\\]*$/, "debe ser una ruta local que empiece con «/» (por ejemplo /recargas)");
 
 export const externalUrl = z.url({ protocol: /^https$/, error: "debe ser una dirección https:// completa" });
 

@@ -39,7 +39,7 @@ describe("common field schemas", () => {
     expect(localPath.safeParse(value).success).toBe(true);
   });
 
-  it.each(["recargas", "//evil.example.com/recargas", "/con espacio", "https://bait.example.com/recargas", ""])(
+  it.each(["recargas", "//evil.example.com/recargas", "/\\evil.example.com", "/ruta\\con\\diagonal", "/con espacio", "https://bait.example.com/recargas", ""])(
     `rejects %j as a local path with '${LOCAL_PATH}'`,
     (value) => {
       expect(issuesOf(localPath, value)).toEqual([{ code: "invalid_format", path: [], message: LOCAL_PATH }]);

@@ -34,6 +34,7 @@ if (!/^\/(?![/\\])/.test(volver)) fail(`--volver: debe ser una ruta del sitio qu
 
 const expiresAt = Date.now() + hours * 3_600_000;
 const link = previewLinkPath(signPreview(secret, expiresAt), volver);
-const origin = flags.origen?.replace(/\/+$/, "") ?? "";
+// The preview origin when the site has one (PREVIEW_ORIGIN): the site's own no longer opens previews.
+const origin = (flags.origen ?? process.env.PREVIEW_ORIGIN)?.replace(/\/+$/, "") ?? "";
 process.stdout.write(`${origin}${link}\n`);
 process.stderr.write(`Válido hasta ${new Date(Math.floor(expiresAt / 1000) * 1000).toISOString()} (${hours} h).\n`);

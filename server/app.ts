@@ -15,6 +15,7 @@ import type { trustProxyRule } from "../app/lib/boot-rules.mjs";
 import { coalescedFlush, compressResponses } from "./compression";
 import { acceptFormBodiesOnly, applySecurity, assignVisitorId, newNonce, readVisitorId, rejectCrossSiteWrites, refuseCardFields, type RefusalTexts } from "./http-guards";
 import { pageCache, type PageCache } from "./page-cache";
+import { previewOriginGuard, type PreviewOriginTexts } from "./preview-origin";
 
 /** What the server reads from the build's entry module besides Remix's own (app/entry.server.tsx). */
 export type SiteEntry = {
@@ -44,6 +45,8 @@ export type AppOptions = {
   /** Anonymous pages from memory: PAGE_CACHE and its TTL (server/index.ts reads them). */
   pageCacheOn: boolean;
   pageCacheTtlMs: number;
+  /** PREVIEW_ORIGIN: previews are served there only (server/preview-origin.ts); unset, on the site's origin. */
+  previewOrigin?: string;
 };
 
 // One JSON line per request (README "Observability"); LOG_LEVEL=debug adds the static files.
@@ -90,6 +93,11 @@ export function createApp(options: AppOptions): { app: Express; cache: PageCache
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy);
 
+  // Previews on an origin of their own (server/preview-origin.ts): the cookies each origin reads first.
+  const previewTexts = (JSON.parse(readFileSync(path.join(root, "locales/es-MX/http.json"), "utf8")) as { previewOrigin: PreviewOriginTexts }).previewOrigin;
+  const previewOrigin = previewOriginGuard({ previewOrigin: options.previewOrigin, texts: previewTexts });
+  app.use(previewOrigin.cookies);
+
   app.use((req, res, next) => {
     const id = requestIdOf(req);
     res.setHeader("X-Request-Id", id);
@@ -129,6 +137,7 @@ export function createApp(options: AppOptions): { app: Express; cache: PageCache
   });
   app.use(applySecurity({ isProduction }));
   app.use(rejectCrossSiteWrites());
+  app.use(previewOrigin.routes);
   app.use(assignVisitorId({ isProduction, newId: randomUUID }));
 
   // The mock world's routes (mocks/routes.ts); they do not exist when mocks are off: whatever the

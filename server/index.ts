@@ -7,7 +7,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import v8 from "node:v8";
 import { broadcastDevReady, installGlobals } from "@remix-run/node";
-import { bootProblems, clientAddress, mocksOn, trustProxyRule } from "../app/lib/boot-rules.mjs";
+import { bootProblems, clientAddress, mocksOn, previewOriginOf, trustProxyRule } from "../app/lib/boot-rules.mjs";
 import { createApp, createSiteServer, log, type MockRoutes, type SiteBuild } from "./app";
 
 installGlobals({ nativeFetch: true });
@@ -99,6 +99,7 @@ const { app, cache } = createApp({
   // edit), unless PAGE_CACHE=true.
   pageCacheOn: isDevelopment ? process.env.PAGE_CACHE === "true" : process.env.PAGE_CACHE !== "false",
   pageCacheTtlMs: Number(process.env.PAGE_CACHE_TTL_MS ?? 10_000),
+  previewOrigin: process.env.PREVIEW_ORIGIN || undefined,
 });
 
 // With the studio on, the published version is read before the first request (an instance that
@@ -112,6 +113,12 @@ server.listen(port, () => {
   log.info({ port }, `Bait web listening on http://localhost:${port}`);
   if (isDevelopment) void broadcastDevReady(build);
 });
+// Previews on an origin of their own (server/preview-origin.ts): a loopback PREVIEW_ORIGIN (the
+// demo's, e.g. http://localhost:3001) is this server on a second port; any other is the same
+// server behind a proxy that passes its Host.
+const previewOrigin = process.env.PREVIEW_ORIGIN ? previewOriginOf(process.env.PREVIEW_ORIGIN) : undefined;
+const previewServer = previewOrigin?.local && previewOrigin.port !== port ? createSiteServer(app, cache) : undefined;
+previewServer?.listen(previewOrigin!.port, () => log.info({ port: previewOrigin!.port }, `previews on ${previewOrigin!.origin}`));
 
 // A deploy or a scale-down sends SIGTERM (docs/payment.md "Deploys"): stop accepting, let the
 // requests in flight finish with their answers (a charge under way records its verdict and
@@ -135,6 +142,8 @@ const drain = (signal: NodeJS.Signals) => {
     leave(0, "detenido");
   });
   server.closeIdleConnections();
+  previewServer?.close();
+  previewServer?.closeIdleConnections();
   setTimeout(() => leave(charges() > 0 ? 1 : 0, "detenido al vencer DRAIN_SECONDS"), drainMs).unref();
 };
 process.on("SIGTERM", drain);

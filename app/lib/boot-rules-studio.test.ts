@@ -12,6 +12,7 @@ const real: Record<string, string> = {
   DATA_DIR: "/var/lib/bait",
   SESSION_SECRET: SESSION,
   REQUEST_LINK_SECRET: LINKS,
+  PREVIEW_ORIGIN: "https://vista-previa.bait.mx",
 };
 
 describe("STUDIO_SECRET", () => {
@@ -50,5 +51,30 @@ describe("STUDIO_SECRET", () => {
   it("with mocks, may be any other secret (tests and the demo)", () => {
     expect(bootProblems({ MOCKS: "true", STUDIO_SECRET: "corto" })).toEqual([]);
     expect(parseEnv({ MOCKS: "true", STUDIO_SECRET: "corto" }).studio.on).toBe(true);
+  });
+});
+
+describe("PREVIEW_ORIGIN", () => {
+  const studio = { ...real, STUDIO_SECRET: STUDIO };
+  const without = Object.fromEntries(Object.entries(studio).filter(([name]) => name !== "PREVIEW_ORIGIN"));
+
+  it("is required with the studio on in production (previews on an origin of their own), and read as an origin", () => {
+    expect(bootProblems(without)).toEqual([expect.stringMatching(/^PREVIEW_ORIGIN: es obligatorio con el estudio en producción/)]);
+    expect(bootProblems({ ...without, MOCKS: "true" })).toEqual([expect.stringMatching(/^PREVIEW_ORIGIN: es obligatorio/)]);
+    expect(parseEnv(studio).preview.origin).toBe("https://vista-previa.bait.mx");
+    // Outside production, or with the studio off, previews may stay on the site's origin.
+    expect(bootProblems({ ...without, NODE_ENV: "development" })).toEqual([]);
+    expect(bootProblems(Object.fromEntries(Object.entries(without).filter(([name]) => name !== "STUDIO_SECRET")))).toEqual([]);
+  });
+
+  it("is a bare origin, https with real upstreams, never the site's own port on this machine", () => {
+    for (const value of ["vista-previa.bait.mx", "https://vista-previa.bait.mx/estudio", "https://vista-previa.bait.mx?x=1", "ftp://vista-previa.bait.mx"]) {
+      expect(bootProblems({ ...studio, PREVIEW_ORIGIN: value }), value).toEqual([expect.stringMatching(/^PREVIEW_ORIGIN: debe ser /)]);
+    }
+    expect(bootProblems({ ...studio, PREVIEW_ORIGIN: "http://vista-previa.bait.mx" })).toEqual([expect.stringMatching(/^PREVIEW_ORIGIN: debe empezar con https:\/\//)]);
+    const demo = { MOCKS: "true", NODE_ENV: "production", STUDIO_SECRET: "corto", PORT: "3000" };
+    expect(bootProblems({ ...demo, PREVIEW_ORIGIN: "http://localhost:3000" })).toEqual([expect.stringMatching(/^PREVIEW_ORIGIN: debe ser distinto del origen del sitio/)]);
+    expect(bootProblems({ ...demo, PREVIEW_ORIGIN: "http://localhost:3001" })).toEqual([]);
+    expect(bootProblems({ ...demo, PREVIEW_ORIGIN: "http://localhost:3001/" })).toEqual([]);
   });
 });

@@ -90,6 +90,31 @@ export function previewsOffReason({ draftDir, secret, isProduction, mocks }) {
   return weak ? `PREVIEW_SECRET ${weak}` : undefined;
 }
 
+/** Hosts of this machine: a preview origin on one of them is the demo's second port (server/index.ts). */
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * PREVIEW_ORIGIN (docs/studio.md "Previews"), parsed: the origin previews are served on, apart from
+ * the site's, so that nothing a preview runs can act for whoever opens it. `local`: a loopback
+ * origin, which server/index.ts also listens on (the demo's second port). Throws, in Spanish, when
+ * the value is not a bare origin (`https://host[:port]`, nothing after it).
+ * @param {string} value
+ * @returns {{ origin: string; host: string; port: number; local: boolean }}
+ */
+export function previewOriginOf(value) {
+  let url;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error("debe ser un origen como https://vista-previa.bait.mx");
+  }
+  if (!/^https?:$/.test(url.protocol) || url.username || url.password || url.pathname !== "/" || url.search || url.hash || value.replace(/\/$/, "") !== url.origin) {
+    throw new Error(`debe ser sólo un origen (esquema, host y puerto), como https://vista-previa.bait.mx; se recibió "${value}"`);
+  }
+  const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
+  return { origin: url.origin, host: url.host.toLowerCase(), port, local: LOOPBACK_HOSTS.has(url.hostname.toLowerCase()) };
+}
+
 /** Named sets of proxy addresses, as express names them. */
 const NAMED_RANGES = {
   loopback: ["127.0.0.0/8", "::1/128"],
@@ -192,6 +217,8 @@ export const bootEnvSchema = z
     REQUEST_LINK_SECRET: z.string().optional(),
     REQUEST_LINK_PREVIOUS_SECRETS: z.string().optional(),
     STUDIO_SECRET: z.string().optional(),
+    PREVIEW_ORIGIN: z.string().optional(),
+    PORT: z.string().optional(),
   })
   .superRefine((env, ctx) => {
     const problem = (name, message) => ctx.addIssue({ code: "custom", path: [name], message });
@@ -238,6 +265,19 @@ export const bootEnvSchema = z
       ].find(([, other]) => other === studioSecret);
       if (reason) problem("STUDIO_SECRET", reason);
       else if (shared) problem("STUDIO_SECRET", `debe ser distinto de ${shared[0]}: las sesiones del estudio firman con un secreto propio; genera uno con openssl rand -hex 32`);
+    }
+    // Previews on an origin of their own (docs/studio.md "Previews"): with the studio on in
+    // production, required, and never the site's own; https with real upstreams.
+    if (env.PREVIEW_ORIGIN) {
+      try {
+        const preview = previewOriginOf(env.PREVIEW_ORIGIN);
+        if (!mocks && !preview.origin.startsWith("https:")) problem("PREVIEW_ORIGIN", "debe empezar con https:// con upstreams reales (MOCKS=false)");
+        else if (preview.local && preview.port === Number(env.PORT ?? 3000)) problem("PREVIEW_ORIGIN", `debe ser distinto del origen del sitio: usa otro puerto que PORT (${env.PORT ?? 3000}), por ejemplo ${Number(env.PORT ?? 3000) + 1}`);
+      } catch (error) {
+        problem("PREVIEW_ORIGIN", /** @type {Error} */ (error).message);
+      }
+    } else if (studioSecret && env.NODE_ENV === "production") {
+      problem("PREVIEW_ORIGIN", "es obligatorio con el estudio en producción (STUDIO_SECRET): las vistas previas se sirven en un origen propio, distinto del sitio, para que nada de un borrador actúe por quien lo abre; por ejemplo https://vista-previa.bait.mx");
     }
     if (env.CONFIG_DRAFT_DIR && !env.PREVIEW_SECRET) {
       problem("PREVIEW_SECRET", "es obligatorio con CONFIG_DRAFT_DIR: firma los enlaces de vista previa del borrador; genera uno con openssl rand -hex 32");

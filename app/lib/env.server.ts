@@ -1,6 +1,6 @@
 import path from "node:path";
 import * as z from "zod";
-import { bootProblems, DEMO_REQUEST_LINK_SECRET, DEMO_SESSION_SECRET, mocksOn, previewsOffReason, previousLinkSecrets } from "./boot-rules.mjs";
+import { bootProblems, DEMO_REQUEST_LINK_SECRET, DEMO_SESSION_SECRET, mocksOn, previewOriginOf, previewsOffReason, previousLinkSecrets } from "./boot-rules.mjs";
 
 const booleanString = z.enum(["true", "false"]).transform((value) => value === "true");
 
@@ -19,6 +19,8 @@ const envSchema = z
     PREVIEW_SECRET: z.string().optional(),
     /** How long a new preview link is valid (npm run config:preview-link). */
     PREVIEW_LINK_HOURS: z.coerce.number().positive().max(24 * 30).default(8),
+    /** The origin previews are served on, apart from the site's (docs/studio.md "Previews"); required with the studio in production (./boot-rules.mjs). */
+    PREVIEW_ORIGIN: z.string().optional(),
     /** Turns the marketing studio (/estudio, docs/studio.md) on and signs its sessions; unset, /estudio is a 404. */
     STUDIO_SECRET: z.string().optional(),
     /** The studio's accounts (npm run studio:user writes it): one `email:role:scrypt-hash` line each. */
@@ -89,6 +91,8 @@ const envSchema = z
         draftDir: raw.CONFIG_DRAFT_DIR ? path.resolve(raw.CONFIG_DRAFT_DIR) : undefined,
         secret: raw.PREVIEW_SECRET ?? "",
         linkHours: raw.PREVIEW_LINK_HOURS,
+        /** Where previews open (their links point there, server/preview-origin.ts keeps them there); unset, on the site's own origin. */
+        origin: raw.PREVIEW_ORIGIN ? previewOriginOf(raw.PREVIEW_ORIGIN).origin : undefined,
         /** Why previews are off (they fail closed), or undefined when a signed link opens the draft. */
         offReason: previewsOffReason({ draftDir: raw.CONFIG_DRAFT_DIR, secret: raw.PREVIEW_SECRET, isProduction, mocks }),
       },

@@ -4,9 +4,10 @@ import type { PreviewBarData } from "./preview.server";
 
 /**
  * Marks a preview of the draft on every page, above the header: what is shown, until when, the
- * draft's errors when it is refused, and a plain form that leaves the preview (no JavaScript
- * needed; a full page load, so everything on screen is live again). Its texts come with the
- * data: the browser's bundle carries none of them.
+ * draft's errors when it is refused, the scripts it would load that the preview does not (their
+ * addresses as text), and a plain form that leaves the preview (no JavaScript needed; a full page
+ * load, so everything on screen is live again). Its texts come with the data: the browser's
+ * bundle carries none of them.
  */
 export function PreviewBar({ preview }: { preview: PreviewBarData }) {
   const location = useLocation();
@@ -21,6 +22,18 @@ export function PreviewBar({ preview }: { preview: PreviewBarData }) {
             <li key={problem}>{problem}</li>
           ))}
         </ul>
+      ) : null}
+      {preview.scripts ? (
+        <>
+          <p className="preview-bar__text">{preview.scripts.text}</p>
+          <ul className="preview-bar__problems" aria-label={preview.scripts.label}>
+            {preview.scripts.list.map((script) => (
+              <li key={script}>
+                <code>{script}</code>
+              </li>
+            ))}
+          </ul>
+        </>
       ) : null}
       <form method="post" action="/vista-previa" className="preview-bar__leave">
         <input type="hidden" name="volver" value={herePath(location)} />

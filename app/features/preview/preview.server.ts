@@ -3,6 +3,7 @@ import { bar, refused } from "#locales/es-MX/preview.json";
 import { currentPreview, isStudioPreviewValue, prepareStudioPreview, signStudioPreview, verifyStudioPreview, type Preview, type StudioPreviewTarget } from "~/lib/config/draft.server";
 import { studioVersions } from "~/lib/config/live.server";
 import { formatProblem } from "~/lib/config/problems";
+import { scriptsNotLoaded } from "~/lib/config/scripts.server";
 import { env } from "~/lib/env.server";
 import { formatLongDate, formatShortTime } from "~/lib/format";
 import { readForm } from "~/lib/forms";
@@ -51,10 +52,11 @@ export async function openPreview(request: Request) {
 /**
  * The link that opens a preview of the studio's drafts over the published version (`borradores`)
  * or of the published version `target`, valid PREVIEW_LINK_HOURS hours, landing on `volver` (the
- * home page when absent): the studio's pages link to it.
+ * home page when absent): the studio's pages link to it. With PREVIEW_ORIGIN, on that origin (the
+ * site's own no longer honours a preview: server/preview-origin.ts).
  */
 export function studioPreviewPath(target: StudioPreviewTarget, volver?: string, now = Date.now()): string {
-  return previewLinkPath(signStudioPreview(target, now + env.preview.linkHours * 3_600_000), volver);
+  return `${env.preview.origin ?? ""}${previewLinkPath(signStudioPreview(target, now + env.preview.linkHours * 3_600_000), volver)}`;
 }
 
 /** POST /vista-previa: leaves the preview (the cookie goes) and comes back to the page it was on, now live. */
@@ -69,18 +71,26 @@ export type PreviewBarData = {
   text: string;
   problemsLabel: string;
   problems: string[];
+  /** What the previewed config would load that the live one does not (none of it loads here), as text. */
+  scripts: { text: string; label: string; list: string[] } | null;
   leave: string;
 };
 
 /** The bar's title, text and problems' label for what the preview shows. */
-function barTexts({ shows }: Preview): { title: string; text: string; refused: string; problemsLabel: string } {
+function barTexts({ shows }: Preview): { title: string; text: string; refused: string; problemsLabel: string; scripts: string } {
   const { studio } = bar;
   if (shows.kind === "borradores") return { ...studio.drafts, problemsLabel: studio.problemsLabel };
   if (shows.kind === "version") {
     const number = String(shows.number);
-    return { title: interpolate(studio.version.title, { number }), text: studio.version.text.replaceAll("{{number}}", number), refused: studio.version.refused, problemsLabel: studio.problemsLabel };
+    return {
+      title: interpolate(studio.version.title, { number }),
+      text: studio.version.text.replaceAll("{{number}}", number),
+      refused: studio.version.refused,
+      problemsLabel: studio.problemsLabel,
+      scripts: interpolate(studio.version.scripts, { number }),
+    };
   }
-  return { title: bar.title, text: bar.text, refused: bar.refused, problemsLabel: bar.problemsLabel };
+  return { title: bar.title, text: bar.text, refused: bar.refused, problemsLabel: bar.problemsLabel, scripts: bar.scripts };
 }
 
 /** The bar that marks a preview on screen, its texts ready (the browser carries none of them), or null outside a preview. */
@@ -89,6 +99,8 @@ export function previewBar(): PreviewBarData | null {
   if (!preview) return null;
   const until = new Date(preview.expiresAt);
   const texts = barTexts(preview);
+  // A preview loads the live config's scripts only (lib/config/scripts.server.ts): the rest is said in words.
+  const notLoaded = scriptsNotLoaded();
   const shown = interpolate(texts.text, { time: formatShortTime(until), date: formatLongDate(until) });
   return {
     label: bar.label,
@@ -96,6 +108,7 @@ export function previewBar(): PreviewBarData | null {
     text: preview.preparing ? bar.studio.preparing : preview.problems.length > 0 ? texts.refused : shown,
     problemsLabel: texts.problemsLabel,
     problems: preview.problems.map(formatProblem),
+    scripts: notLoaded.length > 0 ? { text: texts.scripts, label: bar.scriptsLabel, list: notLoaded } : null,
     leave: bar.leave,
   };
 }

@@ -1,5 +1,6 @@
 import { needsServiceNumber, profileForType } from "#schemas/forms/recharge";
 import { getRecharges, getSite } from "~/lib/config/config.server";
+import { scriptSettings } from "~/lib/config/scripts.server";
 import { formatData, formatMoney } from "~/lib/format";
 import type { CatalogueOffer, OfferSource } from "./catalogue.server";
 import { findRechargeOffer } from "./offer.server";
@@ -42,7 +43,9 @@ export async function rechargeModalData(offerId: string, source?: OfferSource, l
   const lookup = await findRechargeOffer(offerId, source);
   if (!lookup.ok) return { ok: false as const, message: translate(lookup.messageKey), retry: lookup.reason === "unavailable" };
   const { offer } = lookup;
-  const { captcha, fairUsePath } = getRecharges().modal;
+  const { fairUsePath } = getRecharges().modal;
+  // The widget's script comes from the live config, even in a preview (lib/config/scripts.server.ts).
+  const { captcha } = scriptSettings();
   return {
     ok: true as const,
     offer: {

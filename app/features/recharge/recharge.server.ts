@@ -6,7 +6,7 @@ import { type FormAnswer, invalid, refused } from "~/lib/form-answer.server";
 import { rateLimiter, tooManyAttempts } from "~/lib/rate-limit.server";
 import { readCampaign } from "~/features/campaign/campaign.server";
 import { closeModalHref } from "~/components/url-modal";
-import { getRecharges } from "~/lib/config/config.server";
+import { scriptSettings } from "~/lib/config/scripts.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { readForm, SECRET_FIELDS } from "~/lib/forms";
 import { commitSession, getSession, getSessionUser } from "~/lib/session.server";
@@ -29,7 +29,8 @@ export type RechargeAnswer = FormAnswer & {
   pending?: { phone: string; serviceNumber?: string; email: string; whatsapp: boolean };
 };
 
-export const captchaOf = () => getRecharges().modal.captcha;
+/** The captcha the modal shows: the live config's, even in a preview (lib/config/scripts.server.ts), so the check asks for the same. */
+export const captchaOf = () => scriptSettings().captcha;
 
 /** What the session remembers of the in-process question: asked for this offer and this line. */
 const askedKey = (offerId: string, number: string) => `${offerId}:${number}`;

@@ -1,5 +1,6 @@
 import { env } from "~/lib/env.server";
 import { getSite } from "~/lib/config/config.server";
+import { scriptSettings } from "~/lib/config/scripts.server";
 import type { Platform } from "./platforms";
 
 /** The platforms' own script addresses (their official snippets'). */
@@ -16,8 +17,10 @@ const SCRIPT: Record<Platform["name"], (id: string) => string> = {
  */
 export function marketingPlatforms() {
   const { tracking, brand } = getSite();
+  // The ids come from the live config, even in a preview (lib/config/scripts.server.ts).
+  const ids = scriptSettings().platforms;
   const platforms = (Object.keys(SCRIPT) as Platform["name"][]).flatMap((name): Platform[] => {
-    const id = tracking.platforms[name];
+    const id = ids[name];
     if (!id) return [];
     return [{ name, id, src: env.mocks ? `/__mocks/analitica/${name}.js?id=${encodeURIComponent(id)}` : SCRIPT[name](id) }];
   });

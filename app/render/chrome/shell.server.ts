@@ -14,6 +14,7 @@ import { viewerOf } from "~/features/flags/visibility.server";
 import { marketingPlatforms } from "~/features/tracking/platforms.server";
 import { previewBar } from "~/features/preview/preview.server";
 import { getModal, getSite } from "~/lib/config/config.server";
+import { scriptSettings } from "~/lib/config/scripts.server";
 import { formatLongDate } from "~/lib/format";
 import { translate } from "~/lib/i18n/i18n.server";
 import { getSessionUser } from "~/lib/session.server";
@@ -27,6 +28,7 @@ export async function loadShell(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
   const user = await getSessionUser(request);
   const site = getSite();
+  const scripts = scriptSettings();
 
   const modalId = url.searchParams.get("modal");
   const modalDefinition = modalId ? getModal(modalId) : undefined;
@@ -54,8 +56,9 @@ export async function loadShell(request: Request, context: AppLoadContext) {
       consent: await hasConsent(request),
       // Dates are formatted here so the browser carries no formatting code.
       cookies: { policyModal: site.cookies.policyModal, policyUpdated: formatLongDate(site.cookies.policyUpdated) },
-      tracking: { consentScripts: site.tracking.consentScripts, acquisitionTagUrl: site.tracking.acquisitionTagUrl, ...marketingPlatforms() },
-      chatScriptUrl: site.chat.scriptUrl ?? null,
+      // Scripts from the live config only, even in a preview (lib/config/scripts.server.ts).
+      tracking: { consentScripts: scripts.consentScripts, acquisitionTagUrl: scripts.acquisitionTagUrl, ...marketingPlatforms() },
+      chatScriptUrl: scripts.chatScriptUrl,
       cookieSettings: url.searchParams.get(COOKIE_PARAM) === "opciones",
       pdf: resolvePdf(url.searchParams.get(PDF_PARAM)),
       widget: await loadWidget(url.searchParams.get(WIDGET_PARAM), url.searchParams.get(ITEM_PARAM)),

@@ -25,6 +25,8 @@ import { SESSION_SECRET, ownPort } from "../support/env";
 const REDIS_PORT = ownPort(11);
 const A = `http://127.0.0.1:${ownPort(12)}`;
 const B = `http://127.0.0.1:${ownPort(13)}`;
+/** The origin each instance serves its previews on (PREVIEW_ORIGIN): the same server on a second port. */
+const previewOriginOf = (base: string) => (base === A ? `http://127.0.0.1:${ownPort(36)}` : `http://127.0.0.1:${ownPort(37)}`);
 const NGINX_PORT = ownPort(14);
 const NGINX = `http://127.0.0.1:${NGINX_PORT}`;
 const STUDIO_SECRET = "e2e-only-studio-secret-live-config-0123456789";
@@ -72,6 +74,8 @@ test.beforeAll(async () => {
           REDIS_URL: redisUrl,
           DATA_DIR: path.join(dir, port),
           STUDIO_SECRET,
+          // Each instance serves its previews on a second port (server/preview-origin.ts).
+          PREVIEW_ORIGIN: previewOriginOf(base),
           CONFIG_STATUS_TOKEN: STATUS_TOKEN,
         },
         stdio: "ignore",

@@ -18,10 +18,10 @@ import { waitForHydration } from "../support/hydration";
  * neither read the studio nor post to it.
  */
 
-const REDIS_PORT = ownPort(30);
-const SITE = `http://localhost:${ownPort(31)}`;
-const PREVIEW = `http://localhost:${ownPort(32)}`;
-const SCRIPT_PORT = ownPort(33);
+const REDIS_PORT = ownPort(49);
+const SITE = `http://localhost:${ownPort(50)}`;
+const PREVIEW = `http://localhost:${ownPort(51)}`;
+const SCRIPT_PORT = ownPort(52);
 const SCRIPT_URL = `https://localhost:${SCRIPT_PORT}/chat.js`;
 const STUDIO_SECRET = "e2e-only-studio-secret-fedcba9876543210fedc";
 const PASSWORD = "Estudio-de-prueba-2026";
@@ -88,7 +88,7 @@ test.beforeAll(async () => {
     redis.once("spawn", resolve);
     redis.once("error", (error) => reject(new Error(`redis-server could not start: ${error.message}`)));
   });
-  const environment = {
+  const environment: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
     MOCKS: "true",

@@ -20,6 +20,8 @@ import { SESSION_SECRET, ownPort } from "../support/env";
 const REDIS_PORT = ownPort(20);
 const A = `http://127.0.0.1:${ownPort(21)}`;
 const B = `http://127.0.0.1:${ownPort(22)}`;
+/** The origin each instance serves its previews on (PREVIEW_ORIGIN): the same server on a second port. */
+const previewOriginOf = (base: string) => (base === A ? `http://127.0.0.1:${ownPort(24)}` : `http://127.0.0.1:${ownPort(35)}`);
 const STUDIO_SECRET = "e2e-only-studio-secret-0123456789abcdef0123";
 const PASSWORD = "Estudio-de-prueba-2026";
 const EDITOR = "edita@bait.mx";
@@ -71,6 +73,8 @@ test.beforeAll(async () => {
           REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`,
           DATA_DIR: path.join(dir, port),
           STUDIO_SECRET,
+          // Each instance serves its previews on a second port (server/preview-origin.ts).
+          PREVIEW_ORIGIN: previewOriginOf(base),
           STUDIO_USERS_FILE: usersFile,
         },
         stdio: "ignore",

@@ -39,7 +39,9 @@ test.beforeAll(async ({ javaScriptEnabled }) => {
     expect(made.status, made.stderr).toBe(0);
   }
   const port = ownPort(javaScriptEnabled === false ? 16 : 15);
-  server = await startOwnServer({ port, label: "estudio", env: { STUDIO_SECRET, STUDIO_USERS_FILE: usersFile, LOG_LEVEL: "warn" } });
+  // The studio in production needs its previews' origin (docs/studio.md "Turning it on"): a second port.
+  const previewOrigin = `http://127.0.0.1:${ownPort(javaScriptEnabled === false ? 40 : 38)}`;
+  server = await startOwnServer({ port, label: "estudio", env: { STUDIO_SECRET, STUDIO_USERS_FILE: usersFile, LOG_LEVEL: "warn", PREVIEW_ORIGIN: previewOrigin } });
   base = server.base;
 });
 

@@ -28,6 +28,7 @@ function within(state: SharedState, prefix: string): SharedState {
   return {
     hit: (key, windowMs) => state.hit(prefix + key, windowMs),
     peek: (key) => state.peek(prefix + key),
+    release: (key) => state.release(prefix + key),
     clear: (key) => state.clear(prefix + key),
     claim: (key, value, ttlMs) => state.claim(prefix + key, value, ttlMs),
     get: (key) => state.get(prefix + key),

@@ -13,7 +13,7 @@ import type { SharedState, Window } from "./types";
  * back: `{"c": key, "n": count, "r": resetAt}` for a counter, `{"v": key, "s": value, "u": until}`
  * for a value, `{"x": key}` for a clear.
  *
- * - Durable: a change (a hit, a clear, a claim won, a set) resolves only once its line is written
+ * - Durable: a change (a hit, a release, a clear, a claim won, a set) resolves only once its line is written
  *   and flushed to the disk (fdatasync), so what a caller was told is stored is there after a
  *   SIGKILL or a power cut. The lines of the changes made while a write is on its way go together
  *   in the next write and its one fdatasync (group commit): a burst of callers costs one sync per
@@ -220,6 +220,14 @@ export function fileState(dir: string, options: FileStateOptions = {}): FileStat
       const entry = liveCounter(key);
       return entry ? { ...entry } : null;
     },
+    async release(key) {
+      if (closed) return refuseClosed();
+      const entry = liveCounter(key);
+      // Nothing to take back, nothing to write.
+      if (!entry || entry.count <= 0) return;
+      entry.count -= 1;
+      await commit({ c: key, n: entry.count, r: entry.resetAt });
+    },
     async clear(key) {
       if (closed) return refuseClosed();
       // Nothing to clear, nothing to write.
@@ -305,6 +313,7 @@ export function readFileState(dir: string, options: Pick<FileStateOptions, "cloc
   const readOnly = () => Promise.reject(new Error(`DATA_DIR: el estado de ${dir} se abrió sólo para leer`));
   return {
     hit: readOnly,
+    release: readOnly,
     async peek(key) {
       const entry = counters.get(key);
       return entry && entry.resetAt > clock() ? { ...entry } : null;

@@ -65,6 +65,21 @@ describe.each([
     expect(await a.peek(key)).toBeNull();
   });
 
+  it("a release takes one back from a live count, atomically, never below 0 and never bringing an ended window back", async () => {
+    const [a, b] = instances();
+    const key = `test:${randomUUID()}`;
+    await Promise.all(Array.from({ length: 10 }, (_, index) => (index % 2 ? a : b).hit(key, 60_000)));
+    const before = await a.peek(key);
+    await Promise.all(Array.from({ length: 4 }, (_, index) => (index % 2 ? a : b).release(key)));
+    expect(await b.peek(key)).toEqual({ count: 6, resetAt: expect.closeTo(before!.resetAt, -3) as number });
+    await Promise.all(Array.from({ length: 8 }, () => a.release(key)));
+    expect((await b.peek(key))?.count).toBe(0);
+    expect((await a.hit(key, 60_000)).count).toBe(1);
+    const gone = `test:${randomUUID()}`;
+    await a.release(gone);
+    expect(await b.peek(gone)).toBeNull();
+  });
+
   it("a window ends by itself", async () => {
     const [a] = instances();
     const key = `test:${randomUUID()}`;

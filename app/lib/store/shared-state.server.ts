@@ -76,6 +76,10 @@ export function memoryState(clock: () => number = () => Date.now()): SharedState
       const entry = liveCounter(key);
       return entry ? { ...entry } : null;
     },
+    async release(key) {
+      const entry = liveCounter(key);
+      if (entry && entry.count > 0) entry.count -= 1;
+    },
     async clear(key) {
       counters.delete(key);
       values.delete(key);
@@ -115,9 +119,12 @@ export function memoryState(clock: () => number = () => Date.now()): SharedState
 
 const NAMESPACE = "bait:state:";
 
+/** A release on Redis: DECR only a counter that is there and above 0 (an expired one is not made again). */
+const RELEASE_SCRIPT = "local n = tonumber(redis.call('GET', KEYS[1])) if n and n > 0 then return redis.call('DECR', KEYS[1]) end return 0";
+
 /**
  * The same on Redis: a counter is INCR with PEXPIRE NX (the window starts with the first hit) in
- * one MULTI; a claim is SET NX PX; `keys` is a SCAN of `bait:state:<prefix>*`. Commands fail at
+ * one MULTI, and a release a Lua script (RELEASE_SCRIPT); a claim is SET NX PX; `keys` is a SCAN of `bait:state:<prefix>*`. Commands fail at
  * once while Redis is unreachable (no offline queue); each caller decides what that means for it.
  *
  * `publish` is PUBLISH on the channel `bait:state:<channel>`. `subscribe` goes through a connection
@@ -208,6 +215,9 @@ export function redisState(url: string): SharedState {
       const redis = await ready();
       const [count, ttl] = (await redis.multi().get(name(key)).pTTL(name(key)).exec()) as unknown as [string | null, number];
       return count === null ? null : windowOf(Number(count), Number(ttl));
+    },
+    async release(key) {
+      await (await ready()).eval(RELEASE_SCRIPT, { keys: [name(key)] });
     },
     async clear(key) {
       await (await ready()).del(name(key));

@@ -36,6 +36,11 @@ export interface SharedState {
   hit(key: string, windowMs: number): Promise<Window>;
   /** The count of `key` and when its window ends, or null when there is none. */
   peek(key: string): Promise<Window | null>;
+  /**
+   * Takes one back from `key` (an attempt reserved with `hit` that did not count after all), in one
+   * atomic step; nothing when the window has ended or the count is at 0. The window keeps its end.
+   */
+  release(key: string): Promise<void>;
   clear(key: string): Promise<void>;
   /** Sets `key` for `ttlMs` unless it is set: true when this call set it (one instance wins). */
   claim(key: string, value: string, ttlMs: number): Promise<boolean>;

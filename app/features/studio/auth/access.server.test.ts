@@ -191,17 +191,32 @@ describe("the sign-in", () => {
   it("refuses an address after 20 failures in 15 minutes, whichever emails it tries, and only that address", async () => {
     let now = 0;
     const limits = createStudioLimits(memoryState(() => now), STUDIO_LIMITS, () => now);
+    // Each attempt reserved before its check; a wrong password keeps its reservation.
     for (let attempt = 0; attempt < STUDIO_LIMITS.perIp.max; attempt += 1) {
-      expect(await limits.check({ email: `prueba${attempt}@bait.mx`, ip: "203.0.113.50" })).toEqual({ allowed: true });
-      await limits.fail({ email: `prueba${attempt}@bait.mx`, ip: "203.0.113.50" });
+      expect(await limits.reserve({ email: `prueba${attempt}@bait.mx`, ip: "203.0.113.50" })).toEqual({ allowed: true });
     }
-    expect(await limits.check({ email: "ana@bait.mx", ip: "203.0.113.50" })).toEqual({ allowed: false, retryAfterSeconds: 15 * 60 });
-    expect(await limits.check({ email: "ana@bait.mx", ip: "203.0.113.51" })).toEqual({ allowed: true });
-    // A sign-in clears the email's count, never the address's.
-    await limits.succeed({ email: "prueba0@bait.mx" });
-    expect((await limits.check({ email: "prueba0@bait.mx", ip: "203.0.113.50" })).allowed).toBe(false);
+    expect(await limits.reserve({ email: "ana@bait.mx", ip: "203.0.113.50" })).toEqual({ allowed: false, retryAfterSeconds: 15 * 60 });
+    expect(await limits.reserve({ email: "ana@bait.mx", ip: "203.0.113.51" })).toEqual({ allowed: true });
+    // A sign-in clears the email's count, never another address's failures.
+    expect(await limits.reserve({ email: "prueba0@bait.mx", ip: "203.0.113.52" })).toEqual({ allowed: true });
+    await limits.succeed({ email: "prueba0@bait.mx", ip: "203.0.113.52" });
+    expect((await limits.reserve({ email: "prueba0@bait.mx", ip: "203.0.113.50" })).allowed).toBe(false);
     now += STUDIO_LIMITS.perIp.windowMs;
-    expect(await limits.check({ email: "ana@bait.mx", ip: "203.0.113.50" })).toEqual({ allowed: true });
+    expect(await limits.reserve({ email: "ana@bait.mx", ip: "203.0.113.50" })).toEqual({ allowed: true });
+  });
+
+  it("counts no sign-in against its address, and no refused attempt anywhere", async () => {
+    const limits = createStudioLimits(memoryState(), STUDIO_LIMITS);
+    for (let attempt = 0; attempt < 2 * STUDIO_LIMITS.perIp.max; attempt += 1) {
+      const signIn = { email: `equipo${attempt % 3}@bait.mx`, ip: "203.0.113.60" };
+      expect(await limits.reserve(signIn)).toEqual({ allowed: true });
+      await limits.succeed(signIn);
+    }
+    // An email used up: the attempts refused for it leave the address's count as it was.
+    for (let attempt = 0; attempt < STUDIO_LIMITS.perEmail.max; attempt += 1) expect((await limits.reserve({ email: "eva@bait.mx", ip: "203.0.113.61" })).allowed).toBe(true);
+    for (let attempt = 0; attempt < 30; attempt += 1) expect((await limits.reserve({ email: "eva@bait.mx", ip: "203.0.113.61" })).allowed).toBe(false);
+    for (let attempt = STUDIO_LIMITS.perEmail.max; attempt < STUDIO_LIMITS.perIp.max; attempt += 1) expect((await limits.reserve({ email: `otra${attempt}@bait.mx`, ip: "203.0.113.61" })).allowed).toBe(true);
+    expect((await limits.reserve({ email: "otra@bait.mx", ip: "203.0.113.61" })).allowed).toBe(false);
   });
 
   it("sends back only to a page of the studio or the site", async () => {

@@ -2,11 +2,15 @@ import { createHash } from "node:crypto";
 import { sharedState, type SharedState } from "~/lib/store/store.server";
 
 /**
- * The studio's sign-in limits (docs/studio.md "Accounts and roles"): failed attempts (a wrong password, an
+ * The studio's sign-in limits (docs/studio.md "Accounts and roles"): attempts (a wrong password, an
  * email with no account, on the sign-in and on the confirmation alike) counted per email and per
- * client address with `sharedState.hit`, so every instance on one Redis holds one count. Once
- * an email or an address has used up its window, every attempt is refused, a right password
- * included, until the window ends; a sign-in clears its email's count (never the address's).
+ * client address with `sharedState.hit`, so every instance on one Redis holds one count. Each
+ * attempt is reserved before its password is checked: the hit comes first, in one atomic step, and
+ * an attempt that takes a count over its rule is refused (and given back), so a burst sent at once
+ * gets no more checks than the rule allows. A wrong password keeps its reservation; a sign-in clears
+ * its email's count and gives back its address's reservation (successes never count against an
+ * address). Once an email or an address has used up its window, every attempt is refused, a right
+ * password included, until the window ends.
  *
  * Unlike the customers' limits (app/lib/rate-limit.server.ts) these do not let attempts through
  * while the shared state does not answer: the studio's sessions live there too, so nobody could
@@ -32,22 +36,23 @@ export function createStudioLimits(state: SharedState = sharedState, rules: { pe
     { key: ipKey(ip), rule: rules.perIp },
   ];
   return {
-    /** Whether another attempt may be made now; ask before checking the password. */
-    async check(attempt: StudioAttempt): Promise<StudioLimitState> {
-      let until = 0;
-      for (const { key, rule } of keysOf(attempt)) {
-        const window = await state.peek(key);
-        if (window && window.count >= rule.max) until = Math.max(until, window.resetAt);
-      }
-      return until === 0 ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((until - clock()) / 1000)) };
+    /**
+     * Reserves an attempt against the email and the address, before the password is checked: refused
+     * (and nothing kept) when either has used up its window.
+     */
+    async reserve(attempt: StudioAttempt): Promise<StudioLimitState> {
+      const keys = keysOf(attempt);
+      const windows = await Promise.all(keys.map(({ key, rule }) => state.hit(key, rule.windowMs)));
+      const over = windows.filter((window, index) => window.count > keys[index]!.rule.max);
+      if (over.length === 0) return { allowed: true };
+      // A refused attempt counts nowhere: its hits go back.
+      await Promise.all(keys.map(({ key }) => state.release(key)));
+      const until = Math.max(...over.map((window) => window.resetAt));
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((until - clock()) / 1000)) };
     },
-    /** Counts a failed attempt against the email and the address. */
-    async fail(attempt: StudioAttempt): Promise<void> {
-      await Promise.all(keysOf(attempt).map(({ key, rule }) => state.hit(key, rule.windowMs)));
-    },
-    /** A sign-in clears its email's count. */
-    async succeed({ email }: Pick<StudioAttempt, "email">): Promise<void> {
-      await state.clear(emailKey(email));
+    /** A sign-in (a right password): clears its email's count and gives back its address's reservation. */
+    async succeed({ email, ip }: StudioAttempt): Promise<void> {
+      await Promise.all([state.clear(emailKey(email)), state.release(ipKey(ip))]);
     },
   };
 }

@@ -87,7 +87,8 @@ async function signIn(request: Request, context: AppLoadContext, form: FormData,
   if (submission.status !== "success") return invalid(submission);
   const email = normaliseEmail(submission.value.email);
   const attempt = { email, ip: context.clientIp };
-  const limit = await studioLimits.check(attempt);
+  // Reserved before the password is checked: a burst sent at once gets no more checks than the limit.
+  const limit = await studioLimits.reserve(attempt);
   if (!limit.allowed) {
     log.warn({ reason: "limit" }, "inicio de sesión en el estudio rechazado");
     return tooMany(submission, limit);
@@ -97,7 +98,7 @@ async function signIn(request: Request, context: AppLoadContext, form: FormData,
   if (file.problems.length > 0) log.warn({ lines: file.problems.map((problem) => `${problem.line}: ${problem.reason}`) }, "líneas del archivo de cuentas del estudio que no se pueden leer");
   const account = await checkCredentials(file, email, submission.value.password);
   if (!account) {
-    await studioLimits.fail(attempt);
+    // The reservation stays: it is the failure's count.
     log.warn({ reason: "credentials" }, "inicio de sesión en el estudio rechazado");
     // The same words whether the email has an account or not.
     return refuse(submission, texts.wrongCredentials, 400);
@@ -118,11 +119,10 @@ async function confirmPassword(request: Request, context: AppLoadContext, form: 
   const submission = parseWithZod(form, { schema: studioConfirmSchema });
   if (submission.status !== "success") return invalid(submission);
   const attempt = { email: session.record.email, ip: context.clientIp };
-  const limit = await studioLimits.check(attempt);
+  const limit = await studioLimits.reserve(attempt);
   if (!limit.allowed) return tooMany(submission, limit);
   const file = await readAccountsFile(env.studio.usersFile);
   if (!(await checkCredentials(file, session.record.email, submission.value.password))) {
-    await studioLimits.fail(attempt);
     log.warn({ reason: "credentials" }, "confirmación de contraseña en el estudio rechazada");
     return refuse(submission, texts.wrongPassword, 400);
   }

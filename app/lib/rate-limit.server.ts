@@ -14,7 +14,10 @@ import type { SharedState } from "./store/shared-state.server";
  */
 export type LimitRule = { max: number; windowMs: number };
 
-/** Failed logins and code checks: 10 per number and 100 per IP in 15 minutes. */
+/**
+ * Failed logins and code checks: 10 per number and 100 per IP in 15 minutes. Each attempt is
+ * reserved before the upstream is asked (`reserve`), so attempts sent at once cannot all be checked.
+ */
 export const LIMITS = {
   perNumber: { max: 10, windowMs: 15 * 60_000 },
   perIp: { max: 100, windowMs: 15 * 60_000 },
@@ -74,35 +77,45 @@ export type SendState =
 export function createRateLimiter(state: SharedState = sharedState, sendRules: SendRules = SEND_LIMITS, now: () => number = () => Date.now()) {
   const unreachable = (error: unknown) => logger("limits").error({ reason: error instanceof Error ? error.message : String(error) }, "el estado compartido no responde");
   return {
-    /** Whether another attempt may be made now; call before asking the upstream. */
-    async check(attempt: Attempt): Promise<LimitState> {
+    /**
+     * Reserves this attempt before the upstream is asked (a password, a code, a check): counted now
+     * against the number and the address, in one atomic step each (`hit`), and refused (and given
+     * back) when either is over its rule, so a burst sent at once gets no more upstream calls than
+     * the rule allows. Then, once the upstream answered: a failure keeps its reservation (it is the
+     * failure's count); `succeed` or `forgive` for an attempt that did not count.
+     */
+    async reserve(attempt: Attempt): Promise<LimitState> {
+      const keys = keysOf(attempt);
       try {
-        const now = Date.now();
-        for (const { key, rule } of keysOf(attempt)) {
-          const entry = await state.peek(key);
-          if (entry && entry.count >= rule.max) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((entry.resetAt - now) / 1000)) };
-        }
+        const windows = await Promise.all(keys.map(({ key, rule }) => state.hit(key, rule.windowMs)));
+        const over = windows.filter((window, index) => window.count > keys[index]!.rule.max);
+        if (over.length === 0) return { allowed: true };
+        // A refused attempt counts nowhere: its hits go back.
+        await Promise.all(keys.map(({ key }) => state.release(key)));
+        const until = Math.max(...over.map((window) => window.resetAt));
+        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((until - now()) / 1000)) };
       } catch (error) {
         unreachable(error);
-      }
-      return { allowed: true };
-    },
-    /** Counts a failed attempt (a wrong password, a wrong code, a refused send). */
-    async fail(attempt: Attempt): Promise<void> {
-      try {
-        await Promise.all(keysOf(attempt).map(({ key, rule }) => state.hit(key, rule.windowMs)));
-      } catch (error) {
-        unreachable(error);
+        return { allowed: true };
       }
     },
     /**
      * For a form where every request counts (it reaches the upstream whatever the outcome): whether
-     * this one may go, counted at once when it may.
+     * this one may go, counted at once when it may. The same as `reserve`, with nothing to give back.
      */
     async take(attempt: Attempt): Promise<LimitState> {
-      const state = await this.check(attempt);
-      if (state.allowed) await this.fail(attempt);
-      return state;
+      return this.reserve(attempt);
+    },
+    /**
+     * A reserved attempt that did not count after all (the upstream did not answer, or answered
+     * something that is not a failure): given back to the number and the address.
+     */
+    async forgive(attempt: Attempt): Promise<void> {
+      try {
+        await Promise.all(keysOf(attempt).map(({ key }) => state.release(key)));
+      } catch (error) {
+        unreachable(error);
+      }
     },
     /**
      * Whether a code may be sent now, counted at once when it may (call it just before asking the
@@ -148,11 +161,15 @@ export function createRateLimiter(state: SharedState = sharedState, sendRules: S
         unreachable(error);
       }
     },
-    /** A success clears the number's count (not the IP's). */
+    /**
+     * A reserved attempt that succeeded: clears the number's count (its earlier failures too) and
+     * gives back the address's reservation; the address's earlier failures stay.
+     */
     async succeed(attempt: Attempt): Promise<void> {
-      if (!attempt.number) return;
+      const keys = keysOf(attempt);
+      const address = keys.at(-1)!;
       try {
-        await state.clear(`limit:${attempt.action}:n:${attempt.number}`);
+        await Promise.all([attempt.number ? state.clear(keys[0]!.key) : null, state.release(address.key)]);
       } catch (error) {
         unreachable(error);
       }

@@ -54,13 +54,14 @@ export async function postalLookup(postalCode: string): Promise<PostalLookupAnsw
  */
 export async function limitedPostalLookup(postalCode: string, context: AppLoadContext): Promise<PostalLookupAnswer & { limited?: true }> {
   const attempt = { action: "postal" as const, ip: context.clientIp };
-  const limit = await rateLimiter.check(attempt);
+  // Reserved before the upstream is asked; only a failed lookup keeps it.
+  const limit = await rateLimiter.reserve(attempt);
   if (!limit.allowed) {
     const { key, values } = tooManyAttempts(limit);
     return { ok: false, message: translate(key, values), limited: true };
   }
   const answer = await postalLookup(postalCode);
-  if (!answer.ok) await rateLimiter.fail(attempt);
+  if (answer.ok) await rateLimiter.forgive(attempt);
   return answer;
 }
 

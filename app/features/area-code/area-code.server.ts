@@ -61,12 +61,12 @@ export async function areaCodeAction(request: Request, context: AppLoadContext) 
   const numero = user.number;
 
   const attempt = { action: "areaCode" as const, number: numero, ip: context.clientIp };
-  const limit = await rateLimiter.check(attempt);
+  // Every request counts, taken before the upstream is asked.
+  const limit = await rateLimiter.take(attempt);
   if (!limit.allowed) {
     const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
     return refused(submission, { key: "areaCode:tooMany", values: { minutes } }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
   }
-  await rateLimiter.fail(attempt);
 
   const result = await changeAreaCode({ number: numero, areaCode: nir });
   if (!result.ok) {

@@ -46,7 +46,7 @@ export function ssoUser(session: SsoSession): SessionUser {
  * The login form (docs/accounts.md, spec §5, §8). A line the sso flag covers signs in through the SSO
  * service's legacy link (api/core/sso/legacy: same number and password, an SSO session back);
  * every other line through the legacy account API. Failed attempts count towards the limit per
- * number and per IP; a refused password answers 'Hubo un error al validar tus datos' on both paths.
+ * number and per IP, each reserved before the upstream is asked; a refused password answers 'Hubo un error al validar tus datos' on both paths.
  */
 export async function loginAction(request: Request, context: AppLoadContext) {
   const profile = profileOf(new URL(request.url).searchParams.get("type"));
@@ -55,7 +55,8 @@ export async function loginAction(request: Request, context: AppLoadContext) {
 
   const { number, password } = submission.value;
   const attempt = { action: "login" as const, number, ip: context.clientIp };
-  const limit = await rateLimiter.check(attempt);
+  // Reserved before the upstream checks the password: attempts sent at once cannot all be checked.
+  const limit = await rateLimiter.reserve(attempt);
   if (!limit.allowed) {
     const { key, values } = tooManyAttempts(limit);
     return refused(submission, { key, values }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
@@ -71,18 +72,23 @@ export async function loginAction(request: Request, context: AppLoadContext) {
         auth: "sso",
       });
     }
-    if (result.error.kind !== "http") return refused(submission, { key: result.error.messageKey });
-    await rateLimiter.fail(attempt);
+    if (result.error.kind !== "http") {
+      await rateLimiter.forgive(attempt);
+      return refused(submission, { key: result.error.messageKey });
+    }
+    // A refused password keeps its reservation: it is the failure's count.
     return refused(submission, { key: WRONG_CREDENTIALS });
   }
 
   const result = await legacyLogin({ profile, number, password });
-  if (!result.ok) return refused(submission, { key: result.error.messageKey }, 502);
+  if (!result.ok) {
+    await rateLimiter.forgive(attempt);
+    return refused(submission, { key: result.error.messageKey }, 502);
+  }
   if (result.data.outcome === "signedIn") {
     await rateLimiter.succeed(attempt);
     return signIn(request, { user: result.data.user, tokens: result.data.tokens, auth: "legacy" });
   }
-  await rateLimiter.fail(attempt);
   // A number of another line type has its own message; every other refusal the same words.
   const byType = result.data.messageKey.startsWith("errors:loginByType");
   return refused(submission, { key: byType ? result.data.messageKey : WRONG_CREDENTIALS });

@@ -113,8 +113,9 @@ export async function recoveryAction(request: Request, context: AppLoadContext) 
   return formData.get("intent") === "resend" ? resendCode(request, context, state, formData) : verifyCode(request, context, state, formData);
 }
 
+/** Reserves the attempt before the upstream checks it (a failure keeps it); a refusal when over the limits. */
 async function limited(submission: Submission<unknown>, attempt: Attempt) {
-  const limit = await rateLimiter.check(attempt);
+  const limit = await rateLimiter.reserve(attempt);
   if (limit.allowed) return null;
   const { key, values } = tooManyAttempts(limit);
   return refused(submission, { key, values }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
@@ -213,7 +214,10 @@ async function verifyCode(request: Request, context: AppLoadContext, state: Reco
   if (tooMany) return tooMany;
 
   const result = await validatePin(lineOf(state), submission.value.code, "recovery");
-  if (!result.ok) return refused(submission, { key: result.error.messageKey }, 502);
+  if (!result.ok) {
+    await rateLimiter.forgive(attempt);
+    return refused(submission, { key: result.error.messageKey }, 502);
+  }
   const outcome = result.data;
   switch (outcome.outcome) {
     case "verified": {
@@ -221,14 +225,12 @@ async function verifyCode(request: Request, context: AppLoadContext, state: Reco
       const { lockedUntil: _over, ...line } = state;
       return goTo(recoveryUrl(state.profile, 3), await recoveryFlow.save(request, { ...line, uuid: outcome.uuid, verified: true }));
     }
+    // A wrong code, a lockout, a refusal: the reservation stays, it is the failure's count.
     case "locked":
-      await rateLimiter.fail(attempt);
       return goTo(here, await recoveryFlow.save(request, { ...state, lockedUntil: outcome.unlockDate, verified: false }));
     case "wrongPin":
-      await rateLimiter.fail(attempt);
       return refused(submission, { key: outcome.messageKey });
     case "refused":
-      await rateLimiter.fail(attempt);
       return refused(submission, { key: outcome.messageKey, upstreamText: outcome.upstreamMessage });
   }
 }

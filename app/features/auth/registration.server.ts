@@ -123,14 +123,15 @@ export async function iccidCheckResponse(request: Request, context: AppLoadConte
   if (!query.success) return answer({ ok: false, message: translate("auth:register.iccidDigits") }, 400);
 
   const attempt: Attempt = { action: "iccid", ip: context.clientIp };
-  const limit = await rateLimiter.check(attempt);
+  const limit = await rateLimiter.reserve(attempt);
   if (!limit.allowed) {
     const { key, values } = tooManyAttempts(limit);
     return answer({ ok: false, message: translate(key, values) }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
   }
   const result = await checkIccid({ iccid: query.data.iccid, serviceNumber: query.data.serviceNumber || undefined, profile: query.data.type });
+  // Only a failure keeps its reservation.
+  if (result.ok || !result.countsAsFailure) await rateLimiter.forgive(attempt);
   if (result.ok) return answer({ ok: true });
-  if (result.countsAsFailure) await rateLimiter.fail(attempt);
   return answer({ ok: false, message: result.message });
 }
 
@@ -185,15 +186,14 @@ async function startRegistration(request: Request, context: AppLoadContext, prof
     "number" in value ? { profile, phone: value.number } : { profile, phone: value.phone, serviceNumber: value.serviceNumber, email: value.email };
 
   const attempt: Attempt = { action: "register", number: lineKey(line), ip: context.clientIp };
-  const limit = await rateLimiter.check(attempt);
+  const limit = await rateLimiter.reserve(attempt);
   if (!limit.allowed) return limitRefusal(submission, limit.retryAfterSeconds);
 
-  if ("iccid" in value && profile !== "mbb") {
-    const iccid = await checkIccid({ iccid: value.iccid, serviceNumber: value.serviceNumber, profile });
-    if (!iccid.ok) {
-      if (iccid.countsAsFailure) await rateLimiter.fail(attempt);
-      return data<RegistrationAnswer>({ result: submission.reply({ fieldErrors: { iccid: [iccid.message] }, hideFields: [...SECRET_FIELDS] }) }, { status: 400 });
-    }
+  // What counts here is a failed ICCID check: every other outcome gives the reservation back.
+  const iccid = "iccid" in value && profile !== "mbb" ? await checkIccid({ iccid: value.iccid, serviceNumber: value.serviceNumber, profile }) : null;
+  if (!iccid || iccid.ok || !iccid.countsAsFailure) await rateLimiter.forgive(attempt);
+  if (iccid && !iccid.ok) {
+    return data<RegistrationAnswer>({ result: submission.reply({ fieldErrors: { iccid: [iccid.message] }, hideFields: [...SECRET_FIELDS] }) }, { status: 400 });
   }
 
   const overSendLimit = await sendLimit(line, context);
@@ -228,7 +228,8 @@ async function verifyCode(request: Request, context: AppLoadContext, profile: Li
   if (submission.status !== "success") return invalid(submission);
 
   const attempt: Attempt = { action: "code", number: lineKey(state), ip: context.clientIp };
-  const limit = await rateLimiter.check(attempt);
+  // Reserved before the upstream checks the code; a wrong code keeps it.
+  const limit = await rateLimiter.reserve(attempt);
   if (!limit.allowed) return limitRefusal(submission, limit.retryAfterSeconds);
 
   const result = await checkRegistrationCode({ baitNumber: state.phone, serviceNumber: state.serviceNumber, code: submission.value.code });
@@ -245,16 +246,14 @@ async function verifyCode(request: Request, context: AppLoadContext, profile: Li
         await rateLimiter.succeed(attempt);
         return seeOther(recoveryExistUrl(profile), [await registrationFlow.clear(request)]);
       case "wrongCode": {
-        await rateLimiter.fail(attempt);
         const text = translate(error.messageKey, { attemptsRemaining: error.attemptsRemaining });
         return data<RegistrationAnswer>({ result: submission.reply({ fieldErrors: { code: [text] }, hideFields: [...SECRET_FIELDS] }) }, { status: 400 });
       }
       case "locked":
-        await rateLimiter.fail(attempt);
         return seeOther(registerUrl(profile, "code"), [await registrationFlow.save(request, { ...state, verificationId: undefined, lockedUntil: error.unlockDate })]);
     }
   }
-  if (countsAsFailure(error)) await rateLimiter.fail(attempt);
+  if (!countsAsFailure(error)) await rateLimiter.forgive(attempt);
   return refused(submission, refusalMessage(error), error instanceof UpstreamRefusal ? 400 : 502);
 }
 

@@ -80,12 +80,13 @@ export async function stepUpAction(request: Request, context: AppLoadContext) {
   if (submission.status !== "success") return invalid(submission);
 
   const attempt = { action: "login" as const, number: lineOf(customer.user), ip: context.clientIp };
-  const limit = await rateLimiter.check(attempt);
+  const limit = await rateLimiter.reserve(attempt);
   if (!limit.allowed) return refused(submission, tooManyAttempts(limit), 429, { "Retry-After": String(limit.retryAfterSeconds) });
 
   const checked = await checkPassword(customer.user, customer.auth, submission.value.password);
   if (!checked.ok) {
-    if (checked.wrong) await rateLimiter.fail(attempt);
+    // A wrong password keeps its reservation; an upstream that did not answer gives it back.
+    if (!checked.wrong) await rateLimiter.forgive(attempt);
     return refused(submission, { key: checked.wrong ? "auth:stepUp.wrongPassword" : checked.messageKey }, checked.wrong ? 400 : 502);
   }
   await rateLimiter.succeed(attempt);

@@ -59,13 +59,12 @@ export async function checkDevice(imei: string): Promise<DeviceCheck> {
  */
 export async function limitedDeviceCheck(imei: string, context: AppLoadContext): Promise<DeviceCheck | { limited: string }> {
   const attempt = { action: "imei" as const, ip: context.clientIp };
-  const limit = await rateLimiter.check(attempt);
+  // Every check counts, taken before the upstream is asked: a sweep is many well-formed IMEIs, most of them answered.
+  const limit = await rateLimiter.take(attempt);
   if (!limit.allowed) {
     const { key, values } = tooManyAttempts(limit);
     return { limited: translate(key, values) };
   }
-  // Every check counts: a sweep is many well-formed IMEIs, most of them answered.
-  await rateLimiter.fail(attempt);
   return checkDevice(imei);
 }
 

@@ -72,9 +72,9 @@ export async function contactAction(request: Request, context: AppLoadContext) {
   const kind = form.tipo as LeadKind;
 
   const attempt = { action: "lead" as const, number: form.telefono, ip: context.clientIp };
-  const limit = await rateLimiter.check(attempt);
-  if (!limit.allowed) return refused(submission, tooManyAttempts(limit), 429);
-  await rateLimiter.fail(attempt);
+  // Every request counts, taken before the lead is kept.
+  const limit = await rateLimiter.take(attempt);
+  if (!limit.allowed) return refused(submission, tooManyAttempts(limit), 429, { "Retry-After": String(limit.retryAfterSeconds) });
 
   try {
     await leadOutbox().add({ name: form.nombre, phone: form.telefono, kind, campaign: await readCampaign(request), receivedAt: new Date().toISOString() });

@@ -24,12 +24,12 @@ export async function portabilityAction(request: Request, context: AppLoadContex
   const form = submission.value;
 
   const attempt = { action: "portability" as const, number: form.numero, ip: context.clientIp };
-  const limit = await rateLimiter.check(attempt);
+  // Every request counts, taken before the upstream is asked.
+  const limit = await rateLimiter.take(attempt);
   if (!limit.allowed) {
     const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
     return refused(submission, { key: "portability:tooMany", values: { minutes } }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
   }
-  await rateLimiter.fail(attempt);
 
   const iccid = `${ICCID_PREFIX}${form.iccid}`;
   const guess = await guessPortabilityByIccid(iccid);

@@ -88,8 +88,9 @@ export async function replacementLoader(request: Request) {
   return answer({ step: 2, lineNumber, lockSeconds: state.lockedUntil ? secondsUntil(state.lockedUntil) : null, notice });
 }
 
+/** Reserves the attempt before the upstream is asked (a failure keeps it); a refusal when over the limits. */
 async function limited(submission: Submission<unknown>, attempt: Attempt) {
-  const limit = await rateLimiter.check(attempt);
+  const limit = await rateLimiter.reserve(attempt);
   if (limit.allowed) return null;
   const { key, values } = tooManyAttempts(limit);
   return refused(submission, { key, values }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
@@ -120,12 +121,15 @@ async function registerStep(request: Request, context: AppLoadContext, line: str
   const overSendLimit = await sendLimited(submission, line, context);
   // A code of the replacement is on its way to this line (asked moments ago, perhaps in another
   // tab): nothing is sent, and the code step takes the one the customer holds.
-  if (overSendLimit?.alreadySent) return goTo(request, 2, { iccid, done: false }, overSendLimit.alreadySent);
-  if (overSendLimit) return overSendLimit.reply;
+  if (overSendLimit) {
+    // Nothing was asked of the upstream: the reservation goes back.
+    await rateLimiter.forgive(attempt);
+    if (overSendLimit.alreadySent) return goTo(request, 2, { iccid, done: false }, overSendLimit.alreadySent);
+    return overSendLimit.reply;
+  }
 
   const registered = await registerReplacement({ number: line, iccid, email: submission.value.email, reason: submission.value.reason });
   if (!registered.ok) {
-    await rateLimiter.fail(attempt);
     return refused(submission, { key: registered.error.messageKey }, registered.error.status === 500 || registered.error.status === 502 ? 502 : 400);
   }
   await rateLimiter.succeed(attempt);
@@ -167,19 +171,22 @@ async function verifyStep(request: Request, context: AppLoadContext, line: strin
   if (tooMany) return tooMany;
 
   const result = await validateReplacementOtp(line, submission.value.code);
-  if (!result.ok) return refused(submission, { key: result.error.messageKey }, 502);
+  if (!result.ok) {
+    await rateLimiter.forgive(attempt);
+    return refused(submission, { key: result.error.messageKey }, 502);
+  }
   const outcome = result.data;
   switch (outcome.kind) {
     case "accepted":
       await rateLimiter.succeed(attempt);
       return goTo(request, 3, { ...state, done: true });
     case "locked":
+      await rateLimiter.forgive(attempt);
       return goTo(request, 2, { ...state, lockedUntil: outcome.unlockDate });
+    // A wrong code or a refusal keeps its reservation: it is the failure's count.
     case "wrongCode":
-      await rateLimiter.fail(attempt);
       return refused(submission, { key: outcome.messageKey, values: { attemptsRemaining: outcome.attemptsRemaining } });
     default:
-      await rateLimiter.fail(attempt);
       return refused(submission, { key: outcome.messageKey });
   }
 }

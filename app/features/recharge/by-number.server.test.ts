@@ -74,13 +74,17 @@ describe("offersForLine: number first", () => {
 
   it("a line that may not be recharged, or a failed check, is refused with its message and counts against the IP", async () => {
     const ip = "203.0.113.250";
-    const fail = (await import("vitest")).vi.spyOn(rateLimiter, "fail");
+    const { vi } = await import("vitest");
+    // Each check reserved before the upstream is asked; a refused one keeps its reservation.
+    const reserve = vi.spyOn(rateLimiter, "reserve");
+    const forgive = vi.spyOn(rateLimiter, "forgive");
     expect(await ask("5581112222", { ip })).toEqual({ kind: "refused", messageKey: "recharge:lineNumber.status.idle" });
     expect(await ask("5500000000", { ip })).toEqual({ kind: "refused", messageKey: "errors:line.notBait" });
     setSwitch("core.lineProfile", { status: 500 });
     expect(await ask("5512345678", { ip })).toEqual({ kind: "refused", messageKey: "errors:line.unavailable" });
-    expect(fail).toHaveBeenCalledTimes(3);
-    expect(fail).toHaveBeenCalledWith({ action: "line", ip });
+    expect(reserve).toHaveBeenCalledTimes(3);
+    expect(reserve).toHaveBeenCalledWith({ action: "line", ip });
+    expect(forgive).not.toHaveBeenCalled();
   });
 
   it("offers the upstream cannot list give the catalogue's message", async () => {
@@ -90,7 +94,7 @@ describe("offersForLine: number first", () => {
 
   it("past the attempt limit no check is made", async () => {
     const ip = "203.0.113.251";
-    for (let i = 0; i < 100; i++) await rateLimiter.fail({ action: "line", ip });
+    for (let i = 0; i < 100; i++) await rateLimiter.reserve({ action: "line", ip });
     expect(await ask("5512345678", { ip })).toMatchObject({ kind: "refused", messageKey: "auth:form.tooManyAttempts" });
   });
 });

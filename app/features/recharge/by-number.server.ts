@@ -32,16 +32,15 @@ export async function offersForLine(input: { typed: string; ip: string; source: 
   if (!/^\d{10}$/.test(number)) return { kind: "invalid", messageKey: "errors:line.invalidNumber" };
 
   const attempt = { action: "line" as const, ip: input.ip };
-  const limit = await rateLimiter.check(attempt);
+  // Reserved before the upstream is asked; only a refused line keeps it.
+  const limit = await rateLimiter.reserve(attempt);
   if (!limit.allowed) {
     const { key, values } = tooManyAttempts(limit);
     return { kind: "refused", messageKey: key, values };
   }
   const line = await checkLineKind(number);
-  if (!line.ok) {
-    await rateLimiter.fail(attempt);
-    return { kind: "refused", messageKey: line.messageKey };
-  }
+  if (!line.ok) return { kind: "refused", messageKey: line.messageKey };
+  await rateLimiter.forgive(attempt);
 
   const categories = [...(input.categories ?? DEFAULT_KIND_CATEGORIES)[line.profile]];
   if (line.associate && input.associates !== false && !categories.includes("associates")) categories.push("associates");

@@ -68,14 +68,13 @@ export async function rechargeAction(request: Request, context: AppLoadContext) 
   const number = lineNumberOf(form, offer.type);
   const numberField = needsServiceNumber(offer.type) ? "serviceNumber" : "phone";
   const attempt = { action: "line" as const, ip: context.clientIp };
-  const limit = await rateLimiter.check(attempt);
+  // Reserved before the upstream is asked; only a refused line keeps it.
+  const limit = await rateLimiter.reserve(attempt);
   if (!limit.allowed) return refused(submission, tooManyAttempts(limit), 429, { "Retry-After": String(limit.retryAfterSeconds) });
 
   const line = await checkRechargeLine(number, offer.type, form.captchaToken);
-  if (!line.ok) {
-    await rateLimiter.fail(attempt);
-    return data<RechargeAnswer>({ result: submission.reply({ fieldErrors: { [numberField]: [translate(line.messageKey)] }, hideFields: [...SECRET_FIELDS] }) }, { status: 422 });
-  }
+  if (!line.ok) return data<RechargeAnswer>({ result: submission.reply({ fieldErrors: { [numberField]: [translate(line.messageKey)] }, hideFields: [...SECRET_FIELDS] }) }, { status: 422 });
+  await rateLimiter.forgive(attempt);
 
   if (!continuing) {
     const history = await checkRechargeHistory(number);
@@ -121,13 +120,14 @@ export async function lineCheckResponse(request: Request, context: AppLoadContex
   const lookup = await findRechargeOffer(url.searchParams.get("oferta"));
   if (!lookup.ok) return Response.json({ number, ok: false, message: translate(lookup.messageKey) }, { status: 404, headers: noStore });
   const attempt = { action: "line" as const, ip: context.clientIp };
-  const limit = await rateLimiter.check(attempt);
+  // Reserved before the upstream is asked; only a refused line keeps it.
+  const limit = await rateLimiter.reserve(attempt);
   if (!limit.allowed) {
     const { key, values } = tooManyAttempts(limit);
-    return Response.json({ number, ok: false, message: translate(key, values) }, { status: 429, headers: noStore });
+    return Response.json({ number, ok: false, message: translate(key, values) }, { status: 429, headers: { ...noStore, "Retry-After": String(limit.retryAfterSeconds) } });
   }
   const verdict = await checkRechargeLine(number, lookup.offer.type);
-  if (!verdict.ok) await rateLimiter.fail(attempt);
+  if (verdict.ok) await rateLimiter.forgive(attempt);
   return Response.json(verdict.ok ? { number, ok: true } : { number, ok: false, message: translate(verdict.messageKey) }, { headers: noStore });
 }
 export type LineCheckAnswer = { number: string; ok: boolean; message?: string };

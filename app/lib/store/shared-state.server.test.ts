@@ -157,13 +157,25 @@ describe.each([
     const first = createRateLimiter(a);
     const second = createRateLimiter(b);
     const attempt = { action: "login" as const, number: `55${String(Date.now()).slice(-8)}`, ip: `203.0.113.${Math.floor(Math.random() * 200)}` };
-    for (let i = 0; i < LIMITS.perNumber.max; i++) await first.fail(attempt);
-    const refused = await second.check(attempt);
+    for (let i = 0; i < LIMITS.perNumber.max; i++) expect((await first.reserve(attempt)).allowed).toBe(true);
+    const refused = await second.reserve(attempt);
     expect(refused.allowed).toBe(false);
     expect(refused.allowed === false && refused.retryAfterSeconds).toBeGreaterThan(14 * 60);
     // A success on either clears the number's count.
     await second.succeed(attempt);
-    expect((await first.check(attempt)).allowed).toBe(true);
+    expect((await first.reserve(attempt)).allowed).toBe(true);
+  });
+
+  it("attempts reserved at once through both instances: exactly the limit goes through, and the refused ones count nowhere", async () => {
+    const [a, b] = instances();
+    const limiters = [createRateLimiter(a), createRateLimiter(b)];
+    const number = `55${randomUUID().replace(/\D/g, "").padEnd(8, "0").slice(0, 8)}`;
+    const ip = `198.51.100.${randomUUID()}`;
+    const states = await Promise.all(Array.from({ length: 30 }, (_, index) => limiters[index % 2]!.reserve({ action: "code", number, ip })));
+    expect(states.filter((state) => state.allowed)).toHaveLength(LIMITS.perNumber.max);
+    // The address counted the 10 reserved, not the 20 refused: another line from it gets 90 more.
+    const others = await Promise.all(Array.from({ length: 95 }, (_, index) => limiters[index % 2]!.reserve({ action: "code", number: `${number}-${index}`, ip })));
+    expect(others.filter((state) => state.allowed)).toHaveLength(LIMITS.perIp.max - LIMITS.perNumber.max);
   });
 });
 
@@ -219,7 +231,8 @@ describe("while Redis is unreachable", () => {
     opened.push(down);
     const limiter = createRateLimiter(down);
     const attempt = { action: "login" as const, number: "5512345678", ip: "203.0.113.1" };
-    await expect(limiter.fail(attempt)).resolves.toBeUndefined();
-    await expect(limiter.check(attempt)).resolves.toEqual({ allowed: true });
+    await expect(limiter.reserve(attempt)).resolves.toEqual({ allowed: true });
+    await expect(limiter.forgive(attempt)).resolves.toBeUndefined();
+    await expect(limiter.succeed(attempt)).resolves.toBeUndefined();
   });
 });

@@ -13,6 +13,7 @@ import { esimAction, type EsimAnswer } from "~/features/esim/esim.server";
 import { ESIM_PARAM } from "~/features/esim/urls";
 import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
 import type { I18nHandle } from "~/lib/i18n/options";
+import { keepRetryAfter } from "~/lib/retry-after";
 
 /** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
 export const handle = { i18n: ["recharge", "blocks", "sim", "auth", "payment"], i18nWith: { [SIM_PARAM]: ["address"] } } satisfies I18nHandle;
@@ -30,7 +31,7 @@ export const clientLoader = (args: ClientLoaderFunctionArgs) => {
  * (`?oferta=OFFERID`, docs/esim.md). All in the server's HTML; the modals' forms post here.
  */
 export const meta: MetaFunction<typeof loader> = configPageMeta;
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+export const headers: HeadersFunction = keepRetryAfter(({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders));
 
 export const loader = ({ request, context }: LoaderFunctionArgs) =>
   loadOfferPage(request, context, (offers, query) => {

@@ -8,6 +8,7 @@ import { readConfigPage } from "~/render/page/page.server";
 import { ToolPageView } from "~/render/page/tool-page-view";
 import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
 import type { I18nHandle } from "~/lib/i18n/options";
+import { keepRetryAfter } from "~/lib/retry-after";
 
 /** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
 export const handle = { i18n: ["areaCode", "auth", "recharge", "blocks"] } satisfies I18nHandle;
@@ -19,7 +20,7 @@ export const clientLoader = catalogueLoader(handle);
  */
 export const meta: MetaFunction<typeof loader> = configPageMeta;
 /** A page with a request form, whose answer holds what the visitor typed: never kept by a cache. */
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers: HeadersFunction = keepRetryAfter({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await loginThenBack(request);

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
@@ -12,6 +12,7 @@ import { useTranslation } from "react-i18next";
 import { isLeadKind } from "#schemas/forms/contact";
 import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
 import type { I18nHandle } from "~/lib/i18n/options";
+import { keepRetryAfter } from "~/lib/retry-after";
 
 /** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
 export const handle = { i18n: ["leads", "auth"] } satisfies I18nHandle;
@@ -35,6 +36,9 @@ export function loader({ request }: LoaderFunctionArgs) {
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
+
+// What Remix gives a route without headers (its parent's), with the Retry-After of a refused lead.
+export const headers: HeadersFunction = keepRetryAfter(({ parentHeaders }) => parentHeaders);
 
 export const action = ({ request, context }: ActionFunctionArgs) => contactAction(request, context);
 

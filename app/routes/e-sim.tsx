@@ -7,6 +7,7 @@ import { OfferPageView } from "~/render/page/offer-page-view";
 import { esimAction, type EsimAnswer } from "~/features/esim/esim.server";
 import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
 import type { I18nHandle } from "~/lib/i18n/options";
+import { keepRetryAfter } from "~/lib/retry-after";
 
 /** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
 export const handle = { i18n: ["recharge", "blocks", "esim", "auth"] } satisfies I18nHandle;
@@ -18,7 +19,7 @@ export const clientLoader = catalogueLoader(handle);
  * the server's HTML; the modal's 'Revisar compatibilidad' and 'Pagar' post here.
  */
 export const meta: MetaFunction<typeof loader> = configPageMeta;
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+export const headers: HeadersFunction = keepRetryAfter(({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders));
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadOfferPage(request, context);
 

@@ -6,6 +6,7 @@ import { profileAction, profileLoader } from "~/features/profile/profile.server"
 import { fixedT } from "~/lib/i18n/fixed-t";
 import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
 import type { I18nHandle } from "~/lib/i18n/options";
+import { keepRetryAfter } from "~/lib/retry-after";
 
 /** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
 export const handle = { i18n: ["profile", "auth"] } satisfies I18nHandle;
@@ -16,7 +17,7 @@ const t = fixedT("profile");
 export const meta: MetaFunction = () => [{ title: t("edit.title") }, { name: "robots", content: "noindex" }];
 
 /** Account pages are private: never stored by a browser or a proxy. */
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers: HeadersFunction = keepRetryAfter({ "Cache-Control": "private, no-store" });
 
 export const loader = ({ request }: LoaderFunctionArgs) => profileLoader(request);
 

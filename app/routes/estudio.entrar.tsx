@@ -5,6 +5,7 @@ import { studioHeaders } from "~/features/studio/auth/access.server";
 import { signInAction, signInLoader } from "~/features/studio/auth/sign-in.server";
 import { StudioSignInView as ServerStudioSignInView } from "~/features/studio/auth/sign-in-view.server";
 import { StudioRouteError } from "~/features/studio/auth/studio-error";
+import { keepRetryAfter } from "~/lib/retry-after";
 
 /**
  * /estudio/entrar (docs/studio.md "Accounts and roles"): the studio's sign-in, the password again before
@@ -27,7 +28,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 /** Private and unindexed, whatever the answer (access.server.ts studioHeaders). */
-export const headers: HeadersFunction = () => studioHeaders;
+export const headers: HeadersFunction = keepRetryAfter(studioHeaders);
 
 export const loader = ({ request }: LoaderFunctionArgs) => signInLoader(request);
 

@@ -13,6 +13,7 @@ import { requireGuest } from "~/lib/session.server";
 import { takeNotice } from "~/lib/notice.server";
 import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
 import type { I18nHandle } from "~/lib/i18n/options";
+import { keepRetryAfter } from "~/lib/retry-after";
 
 /** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
 export const handle = { i18n: ["auth"] } satisfies I18nHandle;
@@ -32,7 +33,7 @@ export const meta: MetaFunction = () => [{ title: t("login.title") }, { name: "d
  * The same page for every visitor, kept briefly by shared caches like a config page, unless it
  * shows a flash notice ('Tu contraseña se cambió…'); a form's answer is private (entry.server.tsx).
  */
-export const headers: HeadersFunction = ({ loaderHeaders }) => ({ "Cache-Control": loaderHeaders.get("Cache-Control") ?? PRIVATE_PAGE });
+export const headers: HeadersFunction = keepRetryAfter(({ loaderHeaders }) => ({ "Cache-Control": loaderHeaders.get("Cache-Control") ?? PRIVATE_PAGE }));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireGuest(request);

@@ -9,6 +9,7 @@ import type { FormAnswer } from "~/lib/form-answer.server";
 import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
 import { fixedT } from "~/lib/i18n/fixed-t";
 import type { I18nHandle } from "~/lib/i18n/options";
+import { keepRetryAfter } from "~/lib/retry-after";
 
 /** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
 export const handle = { i18n: ["requestLink"] } satisfies I18nHandle;
@@ -24,7 +25,7 @@ const t = fixedT("requestLink");
 export const meta: MetaFunction = () => [{ title: t("documentTitle") }, { name: "robots", content: "noindex" }];
 export const links: LinksFunction = () => [requestLinkStyles];
 /** About someone's line, and holding a link: never kept by a cache. */
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers: HeadersFunction = keepRetryAfter({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(await loadMakerPage(request, context), { headers: { "Cache-Control": "private, no-store" } });

@@ -14,6 +14,7 @@ import { ESIM_PARAM } from "~/features/esim/urls";
 import { getSessionUser } from "~/lib/session.server";
 import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
 import type { I18nHandle } from "~/lib/i18n/options";
+import { keepRetryAfter } from "~/lib/retry-after";
 
 /** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
 export const handle = { i18n: ["recharge", "blocks", "auth"] } satisfies I18nHandle;
@@ -32,7 +33,7 @@ export const clientLoader = (args: ClientLoaderFunctionArgs) => {
  * modals' forms post here.
  */
 export const meta: MetaFunction<typeof loader> = configPageMeta;
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+export const headers: HeadersFunction = keepRetryAfter(({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders));
 
 export const loader = ({ request, context }: LoaderFunctionArgs) =>
   loadOfferPage(request, context, (offers, query) => {

@@ -6,7 +6,7 @@ import { RecoveryView as ServerRecoveryView } from "~/features/auth/recovery-vie
 import { recoveryAction, recoveryLoader } from "~/features/auth/recovery.server";
 import { fixedT } from "~/lib/i18n/fixed-t";
 import { guestPageCacheControl, PRIVATE_PAGE } from "~/render/page/cache-variant.server";
-import { retryAfterOf } from "~/lib/retry-after";
+import { keepRetryAfter } from "~/lib/retry-after";
 import { requireGuest } from "~/lib/session.server";
 import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
 import type { I18nHandle } from "~/lib/i18n/options";
@@ -29,7 +29,7 @@ export const meta: MetaFunction = () => [{ title: t("recovery.title") }, { name:
  * Step 1 is the same page for everybody, kept briefly by shared caches like a config page; the
  * steps of the flow, a flash notice and a form's answer (entry.server.tsx) are private and never kept.
  */
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => ({ "Cache-Control": loaderHeaders.get("Cache-Control") ?? PRIVATE_PAGE, ...retryAfterOf(actionHeaders) });
+export const headers: HeadersFunction = keepRetryAfter(({ loaderHeaders }) => ({ "Cache-Control": loaderHeaders.get("Cache-Control") ?? PRIVATE_PAGE }));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireGuest(request);

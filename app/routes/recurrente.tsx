@@ -12,6 +12,7 @@ import { translate } from "~/lib/i18n/i18n.server";
 import { takeNotice } from "~/lib/notice.server";
 import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
 import type { I18nHandle } from "~/lib/i18n/options";
+import { keepRetryAfter } from "~/lib/retry-after";
 
 /** The namespaces this page's texts come from (app/lib/i18n/page-resources.tsx). */
 export const handle = { i18n: ["customer", "recharge", "blocks", "auth"] } satisfies I18nHandle;
@@ -24,7 +25,7 @@ export const clientLoader = catalogueLoader(handle);
  * names one (docs/customer.md). Every form posts here.
  */
 export const meta: MetaFunction<typeof loader> = configPageMeta;
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers: HeadersFunction = keepRetryAfter({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const found = await readConfigPage(request, context);

@@ -4,7 +4,7 @@ import { RouteError } from "~/components/route-error";
 import { ReplacementView } from "~/features/profile/replacement-view";
 import { replacementAction, replacementLoader } from "~/features/profile/replacement.server";
 import { fixedT } from "~/lib/i18n/fixed-t";
-import { retryAfterOf } from "~/lib/retry-after";
+import { keepRetryAfter } from "~/lib/retry-after";
 import { catalogueLoader } from "~/lib/i18n/catalogue-loader";
 import type { I18nHandle } from "~/lib/i18n/options";
 
@@ -17,7 +17,7 @@ const t = fixedT("profile");
 export const meta: MetaFunction = () => [{ title: t("replacement.title") }, { name: "robots", content: "noindex" }];
 
 /** Account pages are private: never stored by a browser or a proxy. */
-export const headers: HeadersFunction = ({ actionHeaders }) => ({ "Cache-Control": "private, no-store", ...retryAfterOf(actionHeaders) });
+export const headers: HeadersFunction = keepRetryAfter({ "Cache-Control": "private, no-store" });
 
 export const loader = ({ request }: LoaderFunctionArgs) => replacementLoader(request);
 

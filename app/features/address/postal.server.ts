@@ -52,13 +52,13 @@ export async function postalLookup(postalCode: string): Promise<PostalLookupAnsw
  * checks), so the form cannot be used to hammer the addresses upstream. `limited` says the
  * lookup was not made.
  */
-export async function limitedPostalLookup(postalCode: string, context: AppLoadContext): Promise<PostalLookupAnswer & { limited?: true }> {
+export async function limitedPostalLookup(postalCode: string, context: AppLoadContext): Promise<PostalLookupAnswer & { limited?: true; retryAfterSeconds?: number }> {
   const attempt = { action: "postal" as const, ip: context.clientIp };
   // Reserved before the upstream is asked; only a failed lookup keeps it.
   const limit = await rateLimiter.reserve(attempt);
   if (!limit.allowed) {
     const { key, values } = tooManyAttempts(limit);
-    return { ok: false, message: translate(key, values), limited: true };
+    return { ok: false, message: translate(key, values), limited: true, retryAfterSeconds: limit.retryAfterSeconds };
   }
   const answer = await postalLookup(postalCode);
   if (answer.ok) await rateLimiter.forgive(attempt);
@@ -76,7 +76,7 @@ export async function postalLookupResponse(request: Request, context: AppLoadCon
   if (!POSTAL_CODE_PATTERN.test(postalCode)) {
     return Response.json({ ok: false, message: translate("address:postalCodeDigits") } satisfies PostalLookupAnswer, { status: 400, headers: noStore });
   }
-  const { limited, ...answer } = await limitedPostalLookup(postalCode, context);
-  if (limited) return Response.json(answer, { status: 429, headers: noStore });
+  const { limited, retryAfterSeconds, ...answer } = await limitedPostalLookup(postalCode, context);
+  if (limited) return Response.json(answer, { status: 429, headers: { ...noStore, "Retry-After": String(retryAfterSeconds ?? 60) } });
   return Response.json(answer, { headers: answer.ok ? { "Cache-Control": "private, max-age=300" } : noStore });
 }

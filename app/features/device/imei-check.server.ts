@@ -57,13 +57,13 @@ export async function checkDevice(imei: string): Promise<DeviceCheck> {
  * form cannot be used to sweep the device database through us. Null when over the limit, with
  * the catalogue message to show instead.
  */
-export async function limitedDeviceCheck(imei: string, context: AppLoadContext): Promise<DeviceCheck | { limited: string }> {
+export async function limitedDeviceCheck(imei: string, context: AppLoadContext): Promise<DeviceCheck | { limited: string; retryAfterSeconds: number }> {
   const attempt = { action: "imei" as const, ip: context.clientIp };
   // Every check counts, taken before the upstream is asked: a sweep is many well-formed IMEIs, most of them answered.
   const limit = await rateLimiter.take(attempt);
   if (!limit.allowed) {
     const { key, values } = tooManyAttempts(limit);
-    return { limited: translate(key, values) };
+    return { limited: translate(key, values), retryAfterSeconds: limit.retryAfterSeconds };
   }
   return checkDevice(imei);
 }

@@ -46,7 +46,7 @@ function answer(
 const errorMessage = (key: string, upstreamText?: string) => ({ tone: "error" as const, text: upstreamText || translate(key) });
 
 /** A device check recorded as the journey's imeicompatible step (compatible = can buy an eSIM). */
-async function checkAndRecord(imei: string, journey: string | null, context: AppLoadContext): Promise<DeviceCheck | { limited: string }> {
+async function checkAndRecord(imei: string, journey: string | null, context: AppLoadContext): Promise<DeviceCheck | { limited: string; retryAfterSeconds: number }> {
   const device = await limitedDeviceCheck(imei, context);
   if (journey && "verdict" in device && device.verdict !== "error") recordStep(journey, "imeicompatible", device.verdict === "esim");
   return device;
@@ -72,7 +72,7 @@ export async function esimAction(request: Request, context: AppLoadContext) {
     const submission = parseWithZod(formData, { schema: imeiSchema });
     if (submission.status !== "success") return answer(submission, 400);
     const device = await checkAndRecord(submission.value.imei, journey, context);
-    if ("limited" in device) return answer(submission, 429, { message: { tone: "error", text: device.limited } });
+    if ("limited" in device) return answer(submission, 429, { message: { tone: "error", text: device.limited } }, { "Retry-After": String(device.retryAfterSeconds) });
     return answer(submission, 200, { device });
   }
 
@@ -84,7 +84,7 @@ export async function esimAction(request: Request, context: AppLoadContext) {
   const tries = await rateLimiter.take({ action: "esim", number: form.contactNumber, ip: context.clientIp });
   if (!tries.allowed) {
     const { key, values } = tooManyAttempts(tries);
-    return answer(submission, 429, { message: { tone: "error", text: translate(key, values) } });
+    return answer(submission, 429, { message: { tone: "error", text: translate(key, values) } }, { "Retry-After": String(tries.retryAfterSeconds) });
   }
 
   const started = journey ? { ok: true as const, uuid: journey, setCookie: null } : await startJourney(request);
@@ -93,7 +93,7 @@ export async function esimAction(request: Request, context: AppLoadContext) {
   const portability = isPortabilityFlow(url);
 
   const device = await checkAndRecord(form.imei, started.uuid, context);
-  if ("limited" in device) return answer(submission, 429, { message: { tone: "error", text: device.limited } }, cookie);
+  if ("limited" in device) return answer(submission, 429, { message: { tone: "error", text: device.limited } }, { ...cookie, "Retry-After": String(device.retryAfterSeconds) });
   if (device.verdict !== "esim") return answer(submission, 422, { device, fieldErrors: { imei: ["esim:modal.payNeedsDevice"] } }, cookie);
 
   recordStep(started.uuid, "bait", !portability && form.isBait);
@@ -152,7 +152,7 @@ export async function imeiCheckResponse(request: Request, context: AppLoadContex
   }
   const journey = url.searchParams.get("recorrido") === "esim" ? await readJourney(request) : null;
   const device = await checkAndRecord(submission.value.imei, journey, context);
-  if ("limited" in device) return Response.json({ imei: submission.value.imei, verdict: "error", tone: "error", message: device.limited }, { status: 429, headers: noStore });
+  if ("limited" in device) return Response.json({ imei: submission.value.imei, verdict: "error", tone: "error", message: device.limited }, { status: 429, headers: { ...noStore, "Retry-After": String(device.retryAfterSeconds) } });
   return Response.json(device, { headers: noStore });
 }
 export type ImeiCheckAnswer = { imei: string; verdict: DeviceCheck["verdict"] | "invalid"; tone: DeviceCheck["tone"]; message: string };

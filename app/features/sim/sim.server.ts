@@ -9,6 +9,7 @@ import { SALE_SESSION_KEY } from "#schemas/sale";
 import { closeModalHref } from "~/components/url-modal";
 import { limitedPostalLookup, type PostalLookup } from "~/features/address/postal.server";
 import { type FormAnswer, refused } from "~/lib/form-answer.server";
+import { retryAfterHeader } from "~/lib/retry-after";
 import { readCampaign } from "~/features/campaign/campaign.server";
 import { CHECKOUT_PATH } from "~/features/payment/urls";
 import { getRecharges } from "~/lib/config/config.server";
@@ -28,9 +29,9 @@ export type SimAnswer = FormAnswer & {
 
 type ReplyOptions = { fieldErrors?: Record<string, string[]>; hideFields?: string[] };
 
-function answer(submission: Submission<unknown>, postal: PostalLookup | null, status: number, options: ReplyOptions = {}) {
+function answer(submission: Submission<unknown>, postal: PostalLookup | null, status: number, options: ReplyOptions = {}, headers?: HeadersInit) {
   const result = submission.reply({ ...(options.fieldErrors ? { fieldErrors: options.fieldErrors } : {}), hideFields: [...SECRET_FIELDS, ...(options.hideFields ?? [])] });
-  return data<SimAnswer>({ result, postal }, { status });
+  return data<SimAnswer>({ result, postal }, { status, ...(headers ? { headers } : {}) });
 }
 
 /**
@@ -45,7 +46,7 @@ async function postalCodeAnswer(formData: FormData, postalCode: string, context:
     return answer(submission, null, 400, { fieldErrors: { postalCode: ["address:postalCodeDigits"] }, hideFields: ["colony"] });
   }
   const postal = await limitedPostalLookup(postalCode, context);
-  if (!postal.ok) return answer(submission, null, postal.limited ? 429 : 422, { fieldErrors: { postalCode: [postal.message] }, hideFields: ["postalCode", "colony"] });
+  if (!postal.ok) return answer(submission, null, postal.limited ? 429 : 422, { fieldErrors: { postalCode: [postal.message] }, hideFields: ["postalCode", "colony"] }, retryAfterHeader(postal));
   const colony = String(formData.get("colony") ?? "");
   return answer(submission, postal, 200, { hideFields: postal.colonias.some((entry) => entry.id === colony) ? [] : ["colony"] });
 }
@@ -80,7 +81,7 @@ export async function simAction(request: Request, context: AppLoadContext) {
   if (!postal?.ok) {
     // (The schema has checked the code's 5 digits, so the lookup was made.)
     const message = postal?.message ?? "address:postalCodeDigits";
-    return answer(submission, null, postal?.limited ? 429 : 422, { fieldErrors: { postalCode: [message] }, hideFields: ["postalCode", "colony"] });
+    return answer(submission, null, postal?.limited ? 429 : 422, { fieldErrors: { postalCode: [message] }, hideFields: ["postalCode", "colony"] }, postal ? retryAfterHeader(postal) : undefined);
   }
   const colony = postal.colonias.find((entry) => entry.id === form.colony);
   if (!colony) return answer(submission, postal, 422, { fieldErrors: { colony: ["address:selectColony"] }, hideFields: ["colony"] });

@@ -1,6 +1,6 @@
-import { createContext, useContext } from "react";
+import { useContext } from "react";
+import { NonceContext } from "./use-hydrated";
 
 /** The CSP nonce of this response; empty in the browser, where scripts are already trusted. */
-const NonceContext = createContext("");
 export const NonceProvider = NonceContext.Provider;
 export const useNonce = () => useContext(NonceContext);

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { createContext, useSyncExternalStore } from "react";
 
 const subscribe = () => () => undefined;
 
@@ -23,3 +23,12 @@ export function useMediaQuery(query: string): boolean | null {
     () => null,
   );
 }
+
+/**
+ * The CSP nonce of this response (./nonce's `NonceProvider` and `useNonce`, set by
+ * entry.server.tsx), kept here because the views that read it for a <style> (the pay buttons')
+ * already share this module with the page's chrome: importing ./nonce from them would split it
+ * into a chunk of its own on every page (scripts/size-check.mjs).
+ */
+export const NonceContext = createContext("");
+

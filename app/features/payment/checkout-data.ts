@@ -49,8 +49,6 @@ export type CheckoutData =
       /** This page's own address (with ?metodo=tarjeta when the hosted card fell back to the card form). */
       selfHref: string;
       links: { privacy: string; terms: string };
-      /** This response's CSP nonce, for the pay button's <style> (it is in the page's scripts anyway). */
-      nonce: string;
     };
 
 /** What the checkout's actions answer when they do not redirect. */

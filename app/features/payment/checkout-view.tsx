@@ -1,7 +1,7 @@
 import { Link, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { useContext, useEffect } from "react";
 import { FormMessage } from "~/components/form/form-messages";
-import { useHydrated } from "~/components/use-hydrated";
+import { NonceContext, useHydrated } from "~/components/use-hydrated";
 import { funnel } from "~/features/tracking/funnel";
 import { useTranslation } from "react-i18next";
 import { CardPayment } from "./card-form";
@@ -134,19 +134,20 @@ function ConfirmingPanel({ text }: { text: string }) {
 }
 
 /**
- * The document's CSP nonce: the server's (from the loader) while rendering the page, and in the
- * browser the one the document's scripts carry (readable as their `nonce` property), so a
- * <style> created by a client-side navigation is allowed too. (Not ~/components/nonce: sharing
- * that module with the root would split it into a chunk of the home page's budget.)
+ * The CSP nonce for the pay button's <style>: this response's while rendering on the server (the
+ * rendering's context, ~/components/nonce; never loader data, which the page's script can read
+ * back), and in the browser the one the document's scripts carry (readable as their `nonce`
+ * property), so a <style> created by a client-side navigation is allowed too.
  */
-function styleNonce(server: string): string {
+function useStyleNonce(): string {
+  const server = useContext(NonceContext);
   if (typeof document === "undefined") return server;
   return document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce ?? "";
 }
 
 function Plugin({ checkout, answer }: { checkout: Ready; answer?: CheckoutAnswer }) {
   const { t: message } = useTranslation(["common", "payment"]);
-  const nonce = styleNonce(checkout.nonce);
+  const nonce = useStyleNonce();
   const { plugin } = checkout;
   useEffect(() => {
     funnel("PaymentFormLoad", { offerId: checkout.sale.offerId, provider: plugin.typeCode });

@@ -98,7 +98,6 @@ export async function loadCheckout(request: Request, context: AppLoadContext) {
       earlier: follow.state === "failed" ? follow.told : null,
       selfHref: prepared.plugin.cardFallback ? `${CHECKOUT_PATH}?${CARD_METHOD_PARAM}=tarjeta` : CHECKOUT_PATH,
       links: { privacy: getSite().privacyNoticeUrl, terms: "/terminos-y-condiciones" },
-      nonce: context.cspNonce ?? "",
     },
     { headers },
   );

@@ -1,9 +1,9 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useContext, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormMessage } from "~/components/form/form-messages";
 import { SummaryList } from "~/components/summary-list";
-import { useHydrated } from "~/components/use-hydrated";
+import { NonceContext, useHydrated } from "~/components/use-hydrated";
 import type { CheckoutAnswer } from "~/features/payment/checkout-data";
 import { useStepFocus } from "~/features/payment/use-step-focus";
 import { CvvField } from "./cvv-field";
@@ -12,10 +12,13 @@ import type { RepeatData } from "./repeat.server";
 type Ready = Extract<RepeatData, { ok: true }>;
 
 /**
- * The document's CSP nonce for the pay button's <style>: the server's while rendering, the one the
- * document's scripts carry in the browser (as the checkout's view reads it).
+ * The CSP nonce for the pay button's <style>: this response's while rendering on the server (the
+ * rendering's context, ~/components/nonce; never loader data, which the page's script can read
+ * back), and in the browser the one the document's scripts carry (readable as their `nonce`
+ * property), so a <style> created by a client-side navigation is allowed too.
  */
-function styleNonce(server: string): string {
+function useStyleNonce(): string {
+  const server = useContext(NonceContext);
   if (typeof document === "undefined") return server;
   return document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce ?? "";
 }
@@ -76,7 +79,7 @@ function RepeatPayment({ repeat, answer }: { repeat: Ready; answer?: CheckoutAns
   }
   const told = Boolean(answer?.message);
   const heading = useStepFocus<HTMLHeadingElement>("repeat", !told);
-  const nonce = styleNonce(repeat.nonce);
+  const nonce = useStyleNonce();
   const needsCode = card.cvvRequired;
   const blocked = needsCode && (!hydrated || !verification || !card.cvvUrl);
   const rows = [

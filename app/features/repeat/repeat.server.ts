@@ -63,8 +63,6 @@ export type RepeatData =
       pending: boolean;
       pay: { text: string; className: string | null; css: string | null; loaderText: string };
       links: { privacy: string; terms: string; otherCard: string; forget: string };
-      /** This response's CSP nonce, for the pay button's <style>. */
-      nonce: string;
     };
 
 /** Today's checkout for that offer and line: the recharge modal, the line prefilled (as /home's 'Recargar'). */
@@ -144,7 +142,6 @@ export async function loadRepeat(request: Request, context: AppLoadContext) {
       pending: hasPendingRecharge(target.history),
       pay: { text: plugin.button.text, className: plugin.button.className, css: plugin.button.css, loaderText: plugin.loaderText },
       links: { privacy: getSite().privacyNoticeUrl, terms: "/terminos-y-condiciones", otherCard: target.fallback, forget: PROFILE_PATH },
-      nonce: context.cspNonce ?? "",
     },
     { headers },
   );

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { refusedScriptOrigin, scriptOriginRefusal } from "./script-origins.mjs";
 
 /**
  * A path inside this site: starts with one slash, no scheme, no protocol-relative `//`, and no
@@ -9,6 +10,20 @@ export const localPath = z
   .regex(/^\/(?![/\\])[^\s\\]*$/, "debe ser una ruta local que empiece con «/» (por ejemplo /recargas)");
 
 export const externalUrl = z.url({ protocol: /^https$/, error: "debe ser una dirección https:// completa" });
+
+/**
+ * The https address of a script the browser will run (the chat, a consented script, the
+ * acquisition tag, the captcha): only on an origin developers allow (./script-origins.mjs, the
+ * list in code and SCRIPT_ORIGINS), never one that pages-config names. The allowed origins are
+ * read when a document is checked; the JSON schema of the studio's form cannot know them, so
+ * the server's check (this one) refuses at the field.
+ */
+export const scriptUrl = externalUrl.superRefine((url, ctx) => {
+  // An address that is not https is refused by externalUrl already, with its own message.
+  if (!/^https:\/\//i.test(url)) return;
+  const origin = refusedScriptOrigin(url);
+  if (origin !== undefined) ctx.addIssue({ code: "custom", message: scriptOriginRefusal(origin), input: url });
+});
 
 /** Local path or https URL. */
 export const href = z.union([localPath, externalUrl], {

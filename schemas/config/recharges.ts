@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { localPath, nonEmpty } from "./common";
+import { localPath, nonEmpty, scriptUrl } from "./common";
 import { offerCategory } from "./blocks";
 import { visibilityFields } from "./visibility";
 
@@ -89,7 +89,7 @@ export const rechargeModalConfig = z.object({
         /** The provider's public site key (the spec's `publico`). */
         siteKey: nonEmpty.meta({ description: "La clave pública del proveedor del captcha.", examples: ["6LcXXXXXAAAAAExample"] }),
         /** The provider's widget script (the spec's `url`), loaded only when the modal is open. */
-        scriptUrl: z.url({ protocol: /^https$/ }).meta({ description: "El script https:// del captcha; se carga solo con el modal abierto.", examples: ["https://www.google.com/recaptcha/api.js"] }),
+        scriptUrl: scriptUrl.meta({ description: "El script https:// del captcha; se carga solo con el modal abierto. Solo de un origen que desarrollo autorizó (SCRIPT_ORIGINS).", examples: ["https://www.google.com/recaptcha/api.js"] }),
         /** The form field the widget fills with its token (reCAPTCHA: g-recaptcha-response). */
         tokenField: z
           .string()

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { flagName } from "./flags";
-import { externalUrl, href, localPath, nonEmpty, pdfPath } from "./common";
+import { externalUrl, href, localPath, nonEmpty, pdfPath, scriptUrl } from "./common";
 import { visibilityFields } from "./visibility";
 
 /** Who sees a menu entry. */
@@ -157,13 +157,13 @@ export const siteConfig = z.object({
   tracking: z
     .object({
       consentScripts: z
-        .array(externalUrl)
+        .array(scriptUrl)
         .default([])
-        .meta({ description: "Scripts https:// que se cargan solo cuando el visitante acepta las cookies.", examples: [["https://tags.example.com/tag.js"]] }),
+        .meta({ description: "Scripts https:// que se cargan solo cuando el visitante acepta las cookies; solo de un origen que desarrollo autorizó (SCRIPT_ORIGINS).", examples: [["https://tags.example.com/tag.js"]] }),
       /** Sent when cookies are accepted on a /cambiate-a-bait page. */
-      acquisitionTagUrl: externalUrl
+      acquisitionTagUrl: scriptUrl
         .optional()
-        .meta({ description: "Dirección que se llama al aceptar cookies en /cambiate-a-bait (opcional).", examples: ["https://tags.example.com/adquisicion"] }),
+        .meta({ description: "Script que se carga al aceptar cookies en /cambiate-a-bait (opcional); solo de un origen que desarrollo autorizó (SCRIPT_ORIGINS).", examples: ["https://tags.example.com/adquisicion"] }),
       /**
        * The three marketing platforms (docs/esim.md "Marketing platforms"): an id each; a platform
        * without one loads nothing. Google's tag gets every event; the ad pixels (Meta, TikTok) the
@@ -199,7 +199,7 @@ export const siteConfig = z.object({
     .meta({ description: "Analítica y publicidad: se cargan solo después de que el visitante acepta las cookies." }),
   /** The third-party chat; with no URL nothing loads. */
   chat: z
-    .object({ scriptUrl: externalUrl.optional().meta({ description: "El script https:// del chat; sin él no hay chat.", examples: ["https://chat.example.com/widget.js"] }) })
+    .object({ scriptUrl: scriptUrl.optional().meta({ description: "El script https:// del chat; sin él no hay chat. Solo de un origen que desarrollo autorizó (SCRIPT_ORIGINS).", examples: ["https://chat.example.com/widget.js"] }) })
     .default({})
     .meta({ description: "El chat de atención." }),
   cookies: z

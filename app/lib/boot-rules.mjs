@@ -4,6 +4,7 @@
 // is, which proxies are trusted. README "Production" describes them for the person deploying.
 import { BlockList, isIP } from "node:net";
 import * as z from "zod";
+import { parseScriptOrigins } from "../../schemas/config/script-origins.mjs";
 
 /** The demo world's secret: accepted only with mocks on; a cookie signed with it opens nothing elsewhere. */
 export const DEMO_SESSION_SECRET = "demo-only-session-secret-change-me-0123456789";
@@ -205,6 +206,17 @@ export const bootEnvSchema = z
       .superRefine((value, ctx) => {
         try {
           trustProxyRule(value);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: /** @type {Error} */ (error).message });
+        }
+      }),
+    // The origins config may name for a script, besides the list in code (docs/studio.md "Allowing a script origin").
+    SCRIPT_ORIGINS: z
+      .string()
+      .optional()
+      .superRefine((value, ctx) => {
+        try {
+          parseScriptOrigins(value);
         } catch (error) {
           ctx.addIssue({ code: "custom", message: /** @type {Error} */ (error).message });
         }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bootProblems, clientAddress, DEMO_REQUEST_LINK_SECRET, DEMO_SESSION_SECRET, mocksOn, previewsOffReason, trustProxyRule, UPSTREAM_URL_VARIABLES, weakSecretReason } from "./boot-rules.mjs";
 import { parseEnv } from "./env.server";
+import { CONFIG_SCRIPT_ORIGINS } from "../../schemas/config/script-origins.mjs";
 
 const STRONG = "e2e-only-session-secret-0123456789abcdef";
 const LINK_STRONG = "e2e-only-request-link-secret-fedcba9876543210";
@@ -185,5 +186,22 @@ describe("TRUST_PROXY: the client is read from the right", () => {
   it("is never trust-everything", () => {
     expect(() => trustProxyRule("true")).toThrow(/no se acepta confiar en cualquier proxy/);
     expect(() => trustProxyRule("all")).toThrow(/no se acepta confiar en cualquier proxy/);
+  });
+});
+
+describe("SCRIPT_ORIGINS: the origins config may name for a script (docs/studio.md)", () => {
+  it.each(["*", "https://*.example.com", "http://chat.example.com", "https://chat.example.com/widget.js", "chat.example.com", "'unsafe-inline'", "https://chat.example.com;script-src", "data:"])(
+    "refuses %s at start, in one Spanish line naming it",
+    (value) => {
+      const lines = bootProblems({ SCRIPT_ORIGINS: `https://ok.example.com ${value}` });
+      expect(named(lines)).toEqual(["SCRIPT_ORIGINS"]);
+      expect(lines[0]).toContain("no es un origen https://");
+    },
+  );
+
+  it("accepts origins separated by spaces and adds them to the list in code", () => {
+    expect(bootProblems({ SCRIPT_ORIGINS: " https://chat.example.com  https://tags.example.com:8443 " })).toEqual([]);
+    expect(parseEnv({ SCRIPT_ORIGINS: "https://chat.example.com https://chat.example.com/" }).scriptOrigins).toEqual([...CONFIG_SCRIPT_ORIGINS, "https://chat.example.com"]);
+    expect(parseEnv({}).scriptOrigins).toEqual([...CONFIG_SCRIPT_ORIGINS]);
   });
 });

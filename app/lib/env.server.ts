@@ -1,5 +1,6 @@
 import path from "node:path";
 import * as z from "zod";
+import { CONFIG_SCRIPT_ORIGINS, parseScriptOrigins } from "#schemas/config/script-origins.mjs";
 import { bootProblems, DEMO_REQUEST_LINK_SECRET, DEMO_SESSION_SECRET, mocksOn, previewOriginOf, previewsOffReason, previousLinkSecrets } from "./boot-rules.mjs";
 
 const booleanString = z.enum(["true", "false"]).transform((value) => value === "true");
@@ -31,6 +32,8 @@ const envSchema = z
     REQUEST_LINK_SECRET: z.string().optional(),
     /** The links' secrets before the last rotation, separated by spaces: they still verify a link until it expires. */
     REQUEST_LINK_PREVIOUS_SECRETS: z.string().optional(),
+    /** Origins config may name for a script, besides the list in code (schemas/config/script-origins.mjs); ./boot-rules.mjs refuses a malformed one. */
+    SCRIPT_ORIGINS: z.string().optional(),
     /** The proxies in front of the app: a hop count or their addresses, never all (./boot-rules.mjs trustProxyRule, applied by server/index.ts). */
     TRUST_PROXY: z.string().optional(),
     APP_VERSION: z.string().default("1.0.0"),
@@ -81,6 +84,14 @@ const envSchema = z
       ctx.addIssue({ code: "custom", path: [key], message: `${key} es obligatorio cuando MOCKS=false` });
       return "";
     };
+    const scriptOrigins = (value: string | undefined) => {
+      try {
+        return parseScriptOrigins(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", path: ["SCRIPT_ORIGINS"], message: (error as Error).message });
+        return [];
+      }
+    };
     // Only the demo world runs without a secret (bootProblems refuses the rest); its sessions open nothing outside it.
     const sessionSecret = raw.SESSION_SECRET ?? DEMO_SESSION_SECRET;
     return {
@@ -108,6 +119,8 @@ const envSchema = z
         secret: raw.REQUEST_LINK_SECRET ?? DEMO_REQUEST_LINK_SECRET,
         previousSecrets: previousLinkSecrets(raw.REQUEST_LINK_PREVIOUS_SECRETS),
       },
+      /** The origins config may name for a script: the list in code and SCRIPT_ORIGINS (docs/studio.md "Allowing a script origin"). */
+      scriptOrigins: [...new Set([...CONFIG_SCRIPT_ORIGINS, ...scriptOrigins(raw.SCRIPT_ORIGINS)])],
       appVersion: raw.APP_VERSION,
       appOrigin: raw.APP_ORIGIN_HEADER,
       upstreamTimeoutMs: raw.UPSTREAM_TIMEOUT_MS,

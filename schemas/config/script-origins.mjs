@@ -22,6 +22,8 @@ export const CONFIG_SCRIPT_ORIGINS = Object.freeze([]);
  */
 export const PLATFORM_SCRIPT_ORIGINS = Object.freeze(["https://www.googletagmanager.com", "https://connect.facebook.net", "https://analytics.tiktok.com"]);
 
+const ORIGIN = /^https:\/\/[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/;
+
 /**
  * SCRIPT_ORIGINS as a list: origins separated by spaces, each exactly `https://host` or
  * `https://host:port` (no path, no wildcard, no quote: it is written into the CSP as is). Throws
@@ -39,7 +41,8 @@ export function parseScriptOrigins(value) {
     } catch {
       origin = "";
     }
-    if (origin !== entry.replace(/\/$/, "").toLowerCase() || origin === "null") {
+    // Letters, digits, dots and hyphens only: the URL parser lets `*` and `;` through in a host.
+    if (!ORIGIN.test(origin) || origin !== entry.replace(/\/$/, "").toLowerCase()) {
       throw new Error(`"${entry}" no es un origen https:// (escribe solo https://dominio o https://dominio:puerto, sin ruta ni comodines, separados por espacios)`);
     }
     origins.push(origin);

@@ -1,6 +1,7 @@
 import { needsServiceNumber, profileForType } from "#schemas/forms/recharge";
 import { getRecharges, getSite } from "~/lib/config/config.server";
 import { scriptSettings } from "~/lib/config/scripts.server";
+import { allowedScriptUrl } from "~/lib/config/script-urls.server";
 import { formatData, formatMoney } from "~/lib/format";
 import type { CatalogueOffer, OfferSource } from "./catalogue.server";
 import { findRechargeOffer } from "./offer.server";
@@ -56,7 +57,10 @@ export async function rechargeModalData(offerId: string, source?: OfferSource, l
     },
     profile: profileForType(offer.type),
     needsServiceNumber: needsServiceNumber(offer.type),
-    captcha: captcha.enabled ? { enabled: true as const, siteKey: captcha.siteKey, scriptUrl: captcha.scriptUrl, tokenField: captcha.tokenField } : { enabled: false as const },
+    // A captcha script on an origin developers did not allow (schemas/config/script-origins.mjs) is dropped and logged; the captcha is still asked (fail closed).
+    captcha: captcha.enabled
+      ? { enabled: true as const, siteKey: captcha.siteKey, scriptUrl: allowedScriptUrl(captcha.scriptUrl, "modal.captcha.scriptUrl") ?? null, tokenField: captcha.tokenField }
+      : { enabled: false as const },
     fairUsePath,
     privacyUrl: getSite().privacyNoticeUrl,
     prefill: prefillOf(offer.type, lineNumber, user),

@@ -87,7 +87,7 @@ function LineForm({ modal, answer }: { modal: Ready; answer?: RechargeAnswer }) 
 
   useEffect(() => {
     // The provider's widget script, once per page, only when the captcha is on.
-    if (!captcha.enabled || document.querySelector(`script[src="${CSS.escape(captcha.scriptUrl)}"]`)) return;
+    if (!captcha.enabled || !captcha.scriptUrl || document.querySelector(`script[src="${CSS.escape(captcha.scriptUrl)}"]`)) return;
     const script = document.createElement("script");
     script.src = captcha.scriptUrl;
     script.async = true;

@@ -15,6 +15,7 @@ import { marketingPlatforms } from "~/features/tracking/platforms.server";
 import { previewBar } from "~/features/preview/preview.server";
 import { getModal, getSite } from "~/lib/config/config.server";
 import { scriptSettings } from "~/lib/config/scripts.server";
+import { allowedScriptUrl, allowedScriptUrls } from "~/lib/config/script-urls.server";
 import { formatLongDate } from "~/lib/format";
 import { translate } from "~/lib/i18n/i18n.server";
 import { getSessionUser } from "~/lib/session.server";
@@ -56,9 +57,14 @@ export async function loadShell(request: Request, context: AppLoadContext) {
       consent: await hasConsent(request),
       // Dates are formatted here so the browser carries no formatting code.
       cookies: { policyModal: site.cookies.policyModal, policyUpdated: formatLongDate(site.cookies.policyUpdated) },
-      // Scripts from the live config only, even in a preview (lib/config/scripts.server.ts).
-      tracking: { consentScripts: scripts.consentScripts, acquisitionTagUrl: scripts.acquisitionTagUrl, ...marketingPlatforms() },
-      chatScriptUrl: scripts.chatScriptUrl,
+      // Scripts from the live config only, even in a preview (lib/config/scripts.server.ts), and only
+      // from origins developers allow (docs/studio.md "Allowing a script origin"); any other is dropped and logged.
+      tracking: {
+        consentScripts: allowedScriptUrls(scripts.consentScripts, "tracking.consentScripts"),
+        acquisitionTagUrl: allowedScriptUrl(scripts.acquisitionTagUrl, "tracking.acquisitionTagUrl"),
+        ...marketingPlatforms(),
+      },
+      chatScriptUrl: allowedScriptUrl(scripts.chatScriptUrl, "chat.scriptUrl") ?? null,
       cookieSettings: url.searchParams.get(COOKIE_PARAM) === "opciones",
       pdf: resolvePdf(url.searchParams.get(PDF_PARAM)),
       widget: await loadWidget(url.searchParams.get(WIDGET_PARAM), url.searchParams.get(ITEM_PARAM)),

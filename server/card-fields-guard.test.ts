@@ -93,7 +93,7 @@ describe("the payment pages' CSP", () => {
   const scriptSrc = (policy: string | null) => (policy ?? "").split("; ").find((directive) => directive.startsWith("script-src "));
 
   it("allows only the site's scripts and the nonce's: no 'strict-dynamic', no host; the provider's page as a form target", () => {
-    const policy = contentSecurityPolicy("abc123", { isProduction: true, frameSources: ["https://campos.proveedor.example"], paymentPage: true, formSources: ["https://pago.proveedor.example"] });
+    const policy = contentSecurityPolicy("abc123", { isProduction: true, frameSources: ["https://campos.proveedor.example"], paymentPage: true, formSources: ["https://pago.proveedor.example"], scriptSources: ["https://chat.example.com"] });
     expect(scriptSrc(policy)).toBe("script-src 'self' 'nonce-abc123'");
     expect(policy).toContain("form-action 'self' https://pago.proveedor.example");
     // The hosted fields are a frame, not a script.
@@ -111,8 +111,8 @@ describe("the payment pages' CSP", () => {
       expect(await policyOf("/pago")).toBe("script-src 'self' 'nonce-n'");
       expect(await policyOf("/pago?metodo=tarjeta")).toBe("script-src 'self' 'nonce-n'");
       expect(await policyOf("/pago/completado")).toBe("script-src 'self' 'nonce-n'");
-      expect(await policyOf("/recargas")).toBe("script-src 'self' 'nonce-n' 'strict-dynamic'");
-      expect(await policyOf("/pagos-y-facturas")).toBe("script-src 'self' 'nonce-n' 'strict-dynamic'");
+      expect(await policyOf("/recargas")).toMatch(/^script-src 'self' 'nonce-n' https:\/\//);
+      expect(await policyOf("/pagos-y-facturas")).toMatch(/^script-src 'self' 'nonce-n' https:\/\//);
     } finally {
       await new Promise<void>((resolve) => own.close(() => resolve()));
     }

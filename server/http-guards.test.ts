@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, frameSourcesOf, hashedPolicy, inlineSourceHashes, isCrossSiteWrite, isDataBlock, newNonce } from "./http-guards";
+import type { AddressInfo, Server } from "node:net";
+import express from "express";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { applySecurity, contentSecurityPolicy, frameSourcesOf, hashedPolicy, inlineSourceHashes, isCrossSiteWrite, isDataBlock, newNonce } from "./http-guards";
 
 describe("cross-site write protection", () => {
   const host = "www.bait.mx";
@@ -36,7 +38,8 @@ describe("cross-site write protection", () => {
 describe("content security policy", () => {
   it("allows only scripts with this response's nonce and forbids framing by other sites", () => {
     const policy = contentSecurityPolicy("abc123", { isProduction: true, frameSources: ["https://planes.bait.mx"] });
-    expect(policy).toContain("script-src 'self' 'nonce-abc123' 'strict-dynamic'");
+    expect(policy).toContain("script-src 'self' 'nonce-abc123'");
+    expect(policy).not.toContain("'strict-dynamic'");
     expect(policy).toContain("frame-ancestors 'self'");
     expect(policy).toContain("frame-src 'self' https://planes.bait.mx");
     expect(policy).toContain("object-src 'none'");
@@ -53,6 +56,56 @@ describe("content security policy", () => {
   it("frames by default the portal site.json names (the server reads no config file at start)", () => {
     const site = JSON.parse(readFileSync(new URL("../pages-config/site.json", import.meta.url), "utf8")) as { postpaidSiteUrl: string };
     expect(frameSourcesOf({})).toEqual([new URL(site.postpaidSiteUrl).origin]);
+  });
+});
+
+/**
+ * Issue 39, row 1: the chat script an editor named ran because script-src trusted, through
+ * 'strict-dynamic', whatever the page's own scripts inserted. The policy names the origins a
+ * script may come from (the site, the nonce, the marketing platforms' and SCRIPT_ORIGINS'), and
+ * nothing in config changes it.
+ */
+describe("script-src names the origins developers allow, and trusts nothing a script inserts", () => {
+  const PLATFORMS = "https://www.googletagmanager.com https://connect.facebook.net https://analytics.tiktok.com";
+
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  async function scriptSrcOf(path: string): Promise<string> {
+    const app = express();
+    app.use((_req, res, next) => ((res.locals.cspNonce = "n"), next()));
+    app.use(applySecurity({ isProduction: true }));
+    app.get("*", (_req, res) => res.send("ok"));
+    const own = await new Promise<Server>((resolve) => {
+      const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+    });
+    try {
+      const policy = (await fetch(`http://127.0.0.1:${(own.address() as AddressInfo).port}${path}`)).headers.get("content-security-policy") ?? "";
+      return policy.split("; ").find((directive) => directive.startsWith("script-src ")) ?? "";
+    } finally {
+      await new Promise<void>((resolve) => own.close(() => resolve()));
+    }
+  }
+
+  it("no 'strict-dynamic': a script the page inserts from another origin does not run", async () => {
+    vi.stubEnv("SCRIPT_ORIGINS", "");
+    const scriptSrc = await scriptSrcOf("/recargas");
+    expect(scriptSrc).not.toContain("'strict-dynamic'");
+    expect(scriptSrc).toBe(`script-src 'self' 'nonce-n' ${PLATFORMS}`);
+  });
+
+  it("adds the origins of SCRIPT_ORIGINS, and only those: an origin only config names is never in it", async () => {
+    vi.stubEnv("SCRIPT_ORIGINS", "https://chat.example.com");
+    const scriptSrc = await scriptSrcOf("/");
+    expect(scriptSrc).toBe(`script-src 'self' 'nonce-n' ${PLATFORMS} https://chat.example.com`);
+    expect(scriptSrc).not.toContain("evil.example");
+    expect(scriptSrc).not.toMatch(/https:(?!\/\/)|\*|'unsafe/);
+  });
+
+  it("the payment pages stay stricter: the site's scripts and the nonce's only, whatever SCRIPT_ORIGINS says", async () => {
+    vi.stubEnv("SCRIPT_ORIGINS", "https://chat.example.com");
+    expect(await scriptSrcOf("/pago")).toBe("script-src 'self' 'nonce-n'");
   });
 });
 
@@ -78,9 +131,9 @@ describe("the policy of a page answered from memory", () => {
   });
 
   it("puts the hashes where the nonce was, scripts in script-src and styles in style-src, and keeps the rest", () => {
-    const policy = contentSecurityPolicy("abc123", { isProduction: true });
+    const policy = contentSecurityPolicy("abc123", { isProduction: true, scriptSources: ["https://chat.example.com"] });
     const hashed = hashedPolicy(policy, "abc123", { scripts: [HELLO], styles: [] });
-    expect(hashed).toContain(`script-src 'self' ${HELLO} 'strict-dynamic'`);
+    expect(hashed).toContain(`script-src 'self' ${HELLO} https://chat.example.com;`);
     expect(hashed).toContain("style-src 'self';");
     expect(hashed).not.toContain("nonce");
     expect(hashed).toContain("frame-ancestors 'self'");

@@ -2,22 +2,31 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import pino from "pino";
+import { CONFIG_SCRIPT_ORIGINS, parseScriptOrigins, PLATFORM_SCRIPT_ORIGINS } from "../schemas/config/script-origins.mjs";
 
 export const VISITOR_COOKIE = "bait_vid";
 
 /**
- * Content-Security-Policy with the per-request nonce that Remix puts on its inline scripts. On the
- * payment pages (`paymentPage`) no script but the site's own and the nonce's, not even one a
- * trusted script adds ('strict-dynamic' is left out), and their forms may lead to the card
- * provider's hosted payment page (`formSources`).
+ * Content-Security-Policy with the per-request nonce that Remix puts on its inline scripts. A
+ * script runs from the site, with the nonce, or from an origin of `scriptSources` (scriptSourcesOf:
+ * the marketing platforms' and the ones developers allow), never from one a script it trusts
+ * inserts ('strict-dynamic' is not there: an editor's chat script ran through it, issue 39). On
+ * the payment pages (`paymentPage`) no script but the site's own and the nonce's, and their forms
+ * may lead to the card provider's hosted payment page (`formSources`).
  */
 export function contentSecurityPolicy(
   nonce: string,
-  { isProduction, frameSources = [], paymentPage = false, formSources = [] }: { isProduction: boolean; frameSources?: string[]; paymentPage?: boolean; formSources?: string[] },
+  {
+    isProduction,
+    frameSources = [],
+    paymentPage = false,
+    formSources = [],
+    scriptSources = [],
+  }: { isProduction: boolean; frameSources?: string[]; paymentPage?: boolean; formSources?: string[]; scriptSources?: readonly string[] },
 ): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": paymentPage ? ["'self'", `'nonce-${nonce}'`] : ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"],
+    "script-src": paymentPage ? ["'self'", `'nonce-${nonce}'`] : ["'self'", `'nonce-${nonce}'`, ...scriptSources],
     // The nonce lets the checkout style its pay button with the plugin's configured colours (app/features/payment/button-style.ts).
     "style-src": ["'self'", `'nonce-${nonce}'`],
     "img-src": ["'self'", "data:", "https:"],
@@ -110,12 +119,23 @@ export function frameSourcesOf(environment: { POSTPAID_SITE_URL?: string; FRAME_
   return [...new Set([...(portal.length > 0 ? portal : [POSTPAID_PORTAL]), ...extra])];
 }
 
+/**
+ * The origins script-src names besides the site's (docs/studio.md "Allowing a script origin"): the
+ * marketing platforms' (their scripts' addresses are built in code), the list in code that config
+ * may name, and SCRIPT_ORIGINS. Kept in code and in the deployment's settings: config never
+ * widens it. A malformed SCRIPT_ORIGINS stopped the server at start (app/lib/boot-rules.mjs).
+ */
+export function scriptSourcesOf(environment: { SCRIPT_ORIGINS?: string }): string[] {
+  return [...new Set([...PLATFORM_SCRIPT_ORIGINS, ...CONFIG_SCRIPT_ORIGINS, ...parseScriptOrigins(environment.SCRIPT_ORIGINS)])];
+}
+
 export function applySecurity({ isProduction }: { isProduction: boolean }): RequestHandler {
   const frameSources = frameSourcesOf({ POSTPAID_SITE_URL: process.env.POSTPAID_SITE_URL, FRAME_SOURCES: process.env.FRAME_SOURCES });
   const formSources = originsOf(process.env.PROVIDER_PAYMENT_PAGE_URL);
+  const scriptSources = scriptSourcesOf({ SCRIPT_ORIGINS: process.env.SCRIPT_ORIGINS });
   return (req, res, next) => {
     const paymentPage = PAYMENT_PAGE.test(req.path ?? "");
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.cspNonce, { isProduction, frameSources, paymentPage, formSources }));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.cspNonce, { isProduction, frameSources, paymentPage, formSources, scriptSources }));
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "SAMEORIGIN");

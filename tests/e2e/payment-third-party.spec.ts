@@ -12,7 +12,8 @@ import { startOwnServer, type OwnServer } from "./support/own-server";
  * platforms and a consented script loaded on the page before — /pago starts in a document of its
  * own where none of them runs. A server of its own, on a copy of pages-config with the three
  * platforms' ids and one consented third-party script (served empty by the test: nothing leaves
- * the machine). The platforms are scripts: runs in the js project only.
+ * the machine), whose origin the server allows (SCRIPT_ORIGINS: config alone cannot, docs/studio.md
+ * "Allowing a script origin"). The platforms are scripts: runs in the js project only.
  */
 
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -31,6 +32,7 @@ test.beforeAll(async ({ javaScriptEnabled }) => {
   own = await startOwnServer({
     port: OWN_PORT,
     label: "pago-terceros",
+    env: { SCRIPT_ORIGINS: new URL(THIRD_PARTY).origin },
     prepare: (configDir) => {
       const site = JSON.parse(readFileSync(path.join(configDir, "site.json"), "utf8"));
       site.tracking.platforms = { google: "G-TEST1234", meta: "1234567890", tiktok: "CTEST1234567890" };
@@ -60,8 +62,12 @@ test("with consent, the scripts that ran before /pago never run on it, and its C
     if (response.request().resourceType() === "document" && url.pathname === "/pago") checkoutDocuments.push(response.headers()["content-security-policy"] ?? "");
   });
 
-  // Before the checkout: the platforms and the consented script load, as on every page.
-  await page.goto("/recargas?recarga=BAIT50");
+  // Before the checkout: the platforms and the consented script load, as on every page; the page's
+  // script-src names the allowed origin and trusts nothing else a script inserts.
+  const before = await page.goto("/recargas?recarga=BAIT50");
+  const scriptSrc = (before!.headers()["content-security-policy"] ?? "").split("; ").find((directive) => directive.startsWith("script-src "))!;
+  expect(scriptSrc).toContain(new URL(THIRD_PARTY).origin);
+  expect(scriptSrc).not.toContain("'strict-dynamic'");
   await waitForHydration(page);
   await expect.poll(() => foreignScripts(page), { timeout: 15_000 }).toEqual(expect.arrayContaining([THIRD_PARTY, expect.stringContaining("/__mocks/analitica/google.js")]));
 

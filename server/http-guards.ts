@@ -10,7 +10,7 @@ export const VISITOR_COOKIE = "bait_vid";
  * Content-Security-Policy with the per-request nonce that Remix puts on its inline scripts. A
  * script runs from the site, with the nonce, or from an origin of `scriptSources` (scriptSourcesOf:
  * the marketing platforms' and the ones developers allow), never from one a script it trusts
- * inserts ('strict-dynamic' is not there: an editor's chat script ran through it, issue 39). On
+ * inserts ('strict-dynamic' is not there: an editor's chat script ran through it: docs/security.md). On
  * the payment pages (`paymentPage`) no script but the site's own and the nonce's, and their forms
  * may lead to the card provider's hosted payment page (`formSources`).
  */

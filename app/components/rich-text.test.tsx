@@ -22,7 +22,7 @@ async function render(element: ReactNode) {
   );
 }
 
-/** What a config:check or a schema would refuse (issue 39, row 3): even if one got through, never a link. */
+/** What a config:check or a schema would refuse (docs/security.md): even if one got through, never a link. */
 const HOSTILE = [
   "javascript:alert(document.domain)",
   "JaVaScRiPt:alert(1)",

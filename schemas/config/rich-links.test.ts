@@ -31,7 +31,7 @@ describe("splitLinks", () => {
   });
 });
 
-/** Every hostile form a rich-text link has been tried with (issue 39, row 3). */
+/** Every hostile form a rich-text link has been tried with (docs/security.md). */
 const HOSTILE = [
   "javascript:alert(document.domain)",
   "JaVaScRiPt:alert(1)",

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { quietLog } from "../log.test-helpers";
 import { documentsOf, fakeVersions } from "./live.test-helpers";
 
-// A studio preview of a draft that names scripts of its own (issue 39, row 1): the page gets the live config's scripts, and the bar the draft's as text.
+// A studio preview of a draft that names scripts of its own (docs/security.md): the page gets the live config's scripts, and the bar the draft's as text.
 const seedDir = mkdtempSync(path.join(tmpdir(), "bait-scripts-seed-"));
 cpSync(path.resolve(__dirname, "../../../pages-config"), seedDir, { recursive: true });
 const dataDir = mkdtempSync(path.join(tmpdir(), "bait-scripts-data-"));

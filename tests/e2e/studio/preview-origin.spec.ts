@@ -8,10 +8,9 @@ import { SESSION_SECRET, ownPort } from "../support/env";
 import { waitForHydration } from "../support/hydration";
 
 /**
- * Attack row 1 of issue 39, second half: a preview cannot act for whoever opens it. An editor's
- * draft of site.json names a chat script on a host of theirs (written straight into the draft
- * store, as a schema that refuses foreign script origins would not let the studio's form save
- * it). The script tries what a skimmer would: read /estudio and post the publish form. The
+ * A preview cannot act for whoever opens it (docs/security.md). An editor's draft of site.json
+ * names a chat script on a host whose content they control (an allowed origin, so the schemas
+ * accept it: written straight into the draft store). The script tries what a skimmer would: read /estudio and post the publish form. The
  * publisher opens "Ver el sitio con los borradores": the script must not load (a preview loads
  * the live config's scripts only, and says in words what the draft would add), nothing is
  * published, and even a script run on the preview's page (its own origin, PREVIEW_ORIGIN) can
@@ -94,6 +93,10 @@ test.beforeAll(async () => {
     MOCKS: "true",
     PORT: new URL(SITE).port,
     PREVIEW_ORIGIN: PREVIEW,
+    // The script's origin is one developers allowed (docs/security.md): the worst case, an allowed
+    // provider's host serving what the editor wrote. Without it the schemas refuse the draft whole
+    // and the preview shows the live site; with it, only the preview's own boundary stands.
+    SCRIPT_ORIGINS: `https://localhost:${SCRIPT_PORT}`,
     SESSION_SECRET,
     HSTS: "false",
     REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`,

@@ -41,7 +41,7 @@ test.beforeAll(async () => {
     expect(made.status, made.stderr).toBe(0);
   }
   server = spawn("node", ["--import", "tsx", "server/index.ts"], {
-    env: { ...process.env, NODE_ENV: "production", MOCKS: "true", PORT: new URL(SITE).port, SESSION_SECRET, HSTS: "false", DATA_DIR: path.join(dir, "data"), STUDIO_SECRET, STUDIO_USERS_FILE: usersFile },
+    env: { ...process.env, NODE_ENV: "production", MOCKS: "true", PORT: new URL(SITE).port, SESSION_SECRET, HSTS: "false", DATA_DIR: path.join(dir, "data"), STUDIO_SECRET, STUDIO_USERS_FILE: usersFile, PREVIEW_ORIGIN: `http://127.0.0.1:${ownPort(44)}` },
     stdio: "ignore",
   });
   await expect.poll(() => fetch(`${SITE}/healthz`).then((response) => response.status, () => 0), { timeout: 60_000 }).toBe(200);

@@ -32,9 +32,9 @@ test.beforeAll(async () => {
   const made = spawnSync(process.execPath, ["--import", "tsx", "scripts/studio-user.ts", EDITOR, "editor"], { env: { ...process.env, STUDIO_USERS_FILE: usersFile, STUDIO_PASSWORD: PASSWORD }, encoding: "utf8" });
   expect(made.status, made.stderr).toBe(0);
   server = await startOwnServer({
-    port: ownPort(52),
+    port: ownPort(54),
     label: "estudio-scripts",
-    env: { STUDIO_SECRET, STUDIO_USERS_FILE: usersFile, SCRIPT_ORIGINS: "https://chat.bait.example", LOG_LEVEL: "warn" },
+    env: { STUDIO_SECRET, STUDIO_USERS_FILE: usersFile, SCRIPT_ORIGINS: "https://chat.bait.example", PREVIEW_ORIGIN: `http://localhost:${ownPort(59)}`, LOG_LEVEL: "warn" },
   });
 });
 

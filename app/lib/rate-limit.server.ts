@@ -64,7 +64,7 @@ export const SEND_LIMITS: SendRules = {
 };
 
 /** A code to send: the flow, the number it is counted against (the line) and the client's address. */
-export type SendAttempt = { action: "recovery" | "register" | "replacement"; number: string; ip: string };
+export type SendAttempt = { action: "recovery" | "register" | "replacement" | "requestLink"; number: string; ip: string };
 /**
  * `wait`: another code was sent to this number moments ago (`sameFlow`: by this same flow, so the
  * person already holds a code it accepts); `hourly`: the number or the address used up its hour.

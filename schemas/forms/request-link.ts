@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { checkbox, filled, stripSpaces } from "./fields";
+import { checkbox, CODE_LENGTH, filled, stripSpaces } from "./fields";
 
 /**
  * 'Pide tu recarga' (docs/request-link.md): the forms of the maker (make a link, cancel one) and of
@@ -37,6 +37,29 @@ export const makeRequestSchema = z.object({
   numero: z.optional(z.string().check(stripSpaces)),
 });
 export type MakeRequestForm = z.infer<typeof makeRequestSchema>;
+
+/** A visitor's request waiting for the code sent to the line: its id (72 random bits, as a link's). */
+const PENDING_ID = /^[A-Za-z0-9_-]{12}$/;
+
+/**
+ * A visitor's second step: the code sent by SMS to the line the link is for (its holder typed it, or
+ * gave it to them). The code's rule is the other code forms' (schemas/forms/fields.ts), with this
+ * page's messages.
+ */
+export const confirmRequestSchema = z.object({
+  intent: z.literal("confirmar"),
+  id: z.string().check(z.regex(PENDING_ID, "requestLink:confirm.gone")),
+  code: z
+    .string({ error: "requestLink:confirm.codeRequired" })
+    .check(stripSpaces, filled("requestLink:confirm.codeRequired"), z.regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), "requestLink:confirm.codeDigits")),
+});
+export type ConfirmRequestForm = z.infer<typeof confirmRequestSchema>;
+
+/** 'Enviar otro código' on the code step: which request. */
+export const resendRequestSchema = z.object({
+  intent: z.literal("reenviar"),
+  id: z.string().check(z.regex(PENDING_ID, "requestLink:confirm.gone")),
+});
 
 /** Cancelling one of the line's open links (signed in); `volver` says which page to come back to. */
 export const revokeRequestSchema = z.object({

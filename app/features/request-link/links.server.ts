@@ -17,6 +17,9 @@ import { newLinkId, signLinkToken, verifyLinkToken } from "./token.server";
  * - `request-link:sale:<line>:<sale uuid>` a sale built from a link for that line, kept 180 days:
  *   the upstream's history carries the sale's uuid, so /home can say 'Te recargaron …' and tell
  *   the link was paid.
+ * - `request-link:pending:<id>` a visitor's request for a line, waiting for the code sent to the
+ *   line (15 minutes): it holds no slot and is listed to nobody; the code makes it a link
+ *   (`confirm`, once: `request-link:confirmed:<id>` is claimed first).
  */
 
 /** How long a link is valid. */
@@ -30,6 +33,8 @@ const SALE_TTL_MS = 180 * 24 * 60 * 60_000;
  * can store (a customer makes them for their own line only, whose 10 places are their ceiling).
  */
 const MADE_PER_IP = { max: 30, windowMs: 60 * 60_000 };
+/** How long a visitor's request waits for the code sent to the line: a code is typed in minutes. */
+export const PENDING_TTL_MS = 15 * 60_000;
 
 const linkRecord = z.object({
   id: z.string(),
@@ -42,15 +47,32 @@ const linkRecord = z.object({
   message: z.string().optional(),
   /** The maker's name, kept only when they ticked 'Mostrar mi nombre'. */
   name: z.string().optional(),
-  /** A signed-in customer of the line, or a visitor from the number-first answer (who cannot list it later). */
-  by: z.enum(["customer", "visitor"]),
+  /**
+   * customer: the line's signed-in customer; code: a visitor who typed the code sent to the line
+   * (so its holder: their words are the owner's); visitor: made with neither, before codes were
+   * asked (its words are never shown to the owner).
+   */
+  by: z.enum(["customer", "code", "visitor"]),
   createdAt: z.number(),
   expiresAt: z.number(),
   slot: z.number().int().min(0),
   state: z.enum(["open", "revoked", "paid"]),
 });
 export type LinkRecord = z.infer<typeof linkRecord>;
-export type NewLink = Pick<LinkRecord, "line" | "profile" | "contactPhone" | "offerId" | "message" | "name" | "by">;
+export type NewLink = Pick<LinkRecord, "line" | "profile" | "contactPhone" | "offerId" | "message" | "name"> & { by: "customer" | "code" };
+
+/** A visitor's request waiting for the code sent to its line: what the link will hold, no name. */
+const pendingRecord = z.object({
+  id: z.string(),
+  line: z.string().regex(/^\d{10}$/),
+  profile: z.enum(lineProfiles),
+  contactPhone: z.string().regex(/^\d{10}$/),
+  offerId: z.string().optional(),
+  message: z.string().optional(),
+  createdAt: z.number(),
+});
+export type PendingRecord = z.infer<typeof pendingRecord>;
+export type NewPending = Omit<PendingRecord, "id" | "createdAt">;
 
 const saleMark = z.object({ linkId: z.string(), offerId: z.string() });
 export type SaleMark = z.infer<typeof saleMark>;
@@ -59,6 +81,8 @@ const linkKey = (id: string) => `request-link:link:${id}`;
 const slotKey = (line: string, slot: number) => `request-link:slot:${line}:${slot}`;
 const saleKey = (line: string, uuid: string) => `request-link:sale:${line}:${uuid}`;
 const madeKey = (ip: string) => `limit:request-link:ip:${ip}`;
+const pendingKey = (id: string) => `request-link:pending:${id}`;
+const confirmedKey = (id: string) => `request-link:confirmed:${id}`;
 
 function parseJson<T>(schema: z.ZodType<T>, text: string | null): T | null {
   if (text === null) return null;
@@ -75,7 +99,10 @@ export type LinkLookup =
   /** tampered: not signed by us (or cut short); expired: past its 7 days; revoked: cancelled by the line's customer (or lost); paid: someone paid it. */
   | { ok: false; reason: "tampered" | "expired" | "revoked" | "paid" };
 
-export type CreateResult = { ok: true; record: LinkRecord; token: string } | { ok: false; reason: "limit" | "tooMany"; retryAfterSeconds?: number };
+export type CreateResult = { ok: true; record: LinkRecord; token: string } | { ok: false; reason: "limit" };
+export type ProposeResult = { ok: true; pending: PendingRecord } | { ok: false; reason: "tooMany"; retryAfterSeconds: number };
+/** gone: no such request waiting (expired, already confirmed, or never made). */
+export type ConfirmResult = CreateResult | { ok: false; reason: "gone" };
 
 /** The requests over a shared state, with the secrets that sign and verify their links; `now` for the tests' clock. */
 export function createRequestLinks({ state, secret, previousSecrets = [], now = () => Date.now() }: { state: SharedState; secret: string; previousSecrets?: readonly string[]; now?: () => number }) {
@@ -93,25 +120,57 @@ export function createRequestLinks({ state, secret, previousSecrets = [], now = 
     if ((await state.get(slotKey(record.line, record.slot))) === record.id) await state.clear(slotKey(record.line, record.slot));
   }
 
+  /**
+   * A new link for a line (its signed-in customer, or a visitor's request confirmed by the code sent
+   * to the line), unless the line has 10 open. Its expiry is signed into the token, to the second.
+   */
+  async function create(input: NewLink): Promise<CreateResult> {
+    const id = newLinkId();
+    const createdAt = now();
+    const expiresAt = Math.floor((createdAt + LINK_TTL_MS) / 1000) * 1000;
+    for (let slot = 0; slot < MAX_OPEN_LINKS; slot += 1) {
+      if (!(await state.claim(slotKey(input.line, slot), id, expiresAt - createdAt))) continue;
+      const record: LinkRecord = { ...input, id, createdAt, expiresAt, slot, state: "open" };
+      await state.set(linkKey(id), JSON.stringify(record), expiresAt - createdAt);
+      return { ok: true, record, token: tokenOf(record) };
+    }
+    return { ok: false, reason: "limit" };
+  }
+
   return {
     /**
-     * A new link for a line, unless the line has 10 open or, for a visitor, the address made 30 in the last hour.
-     * Its expiry is signed into the token, to the second.
+     * A visitor's request for a line, kept until the code sent to the line is typed (`confirm`): no
+     * slot, listed to nobody. An address makes at most 30 an hour, whatever the lines.
      */
-    async create(input: NewLink, ip: string): Promise<CreateResult> {
-      const made = input.by === "visitor" ? await state.hit(madeKey(ip), MADE_PER_IP.windowMs) : null;
-      if (made && made.count > MADE_PER_IP.max) return { ok: false, reason: "tooMany", retryAfterSeconds: Math.max(1, Math.ceil((made.resetAt - now()) / 1000)) };
-      const id = newLinkId();
-      const createdAt = now();
-      const expiresAt = Math.floor((createdAt + LINK_TTL_MS) / 1000) * 1000;
-      for (let slot = 0; slot < MAX_OPEN_LINKS; slot += 1) {
-        if (!(await state.claim(slotKey(input.line, slot), id, expiresAt - createdAt))) continue;
-        const record: LinkRecord = { ...input, id, createdAt, expiresAt, slot, state: "open" };
-        await state.set(linkKey(id), JSON.stringify(record), expiresAt - createdAt);
-        return { ok: true, record, token: tokenOf(record) };
-      }
-      return { ok: false, reason: "limit" };
+    async propose(input: NewPending, ip: string): Promise<ProposeResult> {
+      const made = await state.hit(madeKey(ip), MADE_PER_IP.windowMs);
+      if (made.count > MADE_PER_IP.max) return { ok: false, reason: "tooMany", retryAfterSeconds: Math.max(1, Math.ceil((made.resetAt - now()) / 1000)) };
+      const pending: PendingRecord = { ...input, id: newLinkId(), createdAt: now() };
+      await state.set(pendingKey(pending.id), JSON.stringify(pending), PENDING_TTL_MS);
+      return { ok: true, pending };
     },
+
+    /** A visitor's request still waiting for its code, or null. */
+    async pending(id: string): Promise<PendingRecord | null> {
+      return parseJson(pendingRecord, await state.get(pendingKey(id)));
+    },
+
+    /**
+     * The code sent to the line was typed (the caller checked it): the request becomes a link of the
+     * line, once however many confirmations arrive at the same time, within the line's 10 places.
+     * Refused for the limit, the request waits on (a place may free up before it expires).
+     */
+    async confirm(id: string): Promise<ConfirmResult> {
+      const pending = parseJson(pendingRecord, await state.get(pendingKey(id)));
+      if (!pending || !(await state.claim(confirmedKey(id), "1", PENDING_TTL_MS))) return { ok: false, reason: "gone" };
+      const { id: _id, createdAt: _at, ...input } = pending;
+      const made = await create({ ...input, by: "code" });
+      if (made.ok) await state.clear(pendingKey(id));
+      else await state.clear(confirmedKey(id));
+      return made;
+    },
+
+    create,
 
     /** What a link's token opens: its open request, or why not. */
     async open(token: unknown): Promise<LinkLookup> {

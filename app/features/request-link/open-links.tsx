@@ -37,7 +37,7 @@ export function OpenLinks({ links, revoked, volver, headingLevel = 2 }: { links:
                 </p>
                 <p className="request-link__facts">
                   <span>{message("requestLink:list.expires", { date: link.expires })}</span>
-                  <span>{message(link.byVisitor ? "requestLink:list.byVisitor" : link.withName ? "requestLink:list.withName" : "requestLink:list.withoutName")}</span>
+                  <span>{message(link.madeBy === "visitor" ? "requestLink:list.byVisitor" : link.madeBy === "code" ? "requestLink:list.byCode" : link.withName ? "requestLink:list.withName" : "requestLink:list.withoutName")}</span>
                 </p>
                 {link.message ? <p className="request-link__message">{message("requestLink:list.message", { message: link.message })}</p> : null}
                 <p className="request-link__url">{link.url}</p>

@@ -39,6 +39,13 @@ const form = (fields: Record<string, string>, { cookie = "", url = "http://local
   new Request(url, { method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie } });
 
 const make = async (fields: Record<string, string>, cookie = "") => answerOf(await makerAction(form({ intent: "crear", ...fields }, { cookie }), context()));
+/** A visitor's request, then the code sent to the line (the mock's 1234): the answer of the code step. */
+async function visitorLink(fields: Record<string, string>) {
+  const asked = await make(fields);
+  expect(asked.status).toBe(303);
+  const id = new URL(asked.location ?? "", "http://localhost").searchParams.get("confirmar") ?? "";
+  return answerOf(await makerAction(form({ intent: "confirmar", id, code: "1234" }), context()));
+}
 const tokenOf = (location: string | null) => new URL(location ?? "", "http://localhost").searchParams.get("enlace") ?? "";
 const payerPage = (token: string, query = "") => loadPayerPage(new Request(`http://localhost/r/${token}${query}`), context(), token);
 const payable = (page: PayerPage) => {
@@ -87,12 +94,12 @@ describe("making a link (/pide-recarga)", () => {
 
   it("a visitor's link shows no name, whatever the box says; the 11th open link of a line is refused", async () => {
     const line = "5556789012";
-    const first = await make({ numero: line, showName: "on" });
+    const first = await visitorLink({ numero: line, showName: "on" });
     const opened = await requestLinks.open(tokenOf(first.location));
-    expect(opened).toMatchObject({ ok: true, record: { by: "visitor" } });
+    expect(opened).toMatchObject({ ok: true, record: { by: "code" } });
     expect(opened.ok && opened.record.name).toBeUndefined();
-    for (let index = 1; index < 10; index += 1) expect((await make({ numero: line })).status).toBe(303);
-    const refused = await make({ numero: line });
+    for (let index = 1; index < 10; index += 1) expect((await visitorLink({ numero: line })).status).toBe(303);
+    const refused = await visitorLink({ numero: line });
     expect(refused.status).toBe(409);
     expect(refused.answer?.message?.text).toBe("Ya hay 10 enlaces abiertos para esta línea. Espera a que alguno venza (duran 7 días), o inicia sesión con esta línea para cancelarlos.");
   });
@@ -136,7 +143,7 @@ describe("paying a link (/r/<token>)", () => {
   });
 
   it("bad input gets Spanish messages; an offer of another kind is refused", async () => {
-    const token = tokenOf((await make({ numero: "5545678901" })).location);
+    const token = tokenOf((await visitorLink({ numero: "5545678901" })).location);
     const empty = await answerOf(await payerAction(form({}), context(), token));
     expect([empty.status, fieldTexts(empty.answer)]).toEqual([400, { offerId: ["Elige la recarga que quieres pagar."], email: ["Escribe tu correo electrónico."] }]);
     const other = await answerOf(await payerAction(form({ offerId: "HBB349", email: "pepe@example.com" }), context(), token));
@@ -145,7 +152,7 @@ describe("paying a link (/r/<token>)", () => {
 
   it("a line that may no longer be recharged: the spec's message instead of the form, and no sale", async () => {
     world.lines.set("5511110001", { number: "5511110001", profile: "mbb", status: "active" });
-    const token = tokenOf((await make({ numero: "5511110001" })).location);
+    const token = tokenOf((await visitorLink({ numero: "5511110001" })).location);
     world.lines.set("5511110001", { number: "5511110001", profile: "mbb", status: "idle" });
     const page = payable(await payerPage(token));
     expect(page.refusal).toEqual({ title: "Esta línea no puede recibir recargas ahora", text: translate("recharge:lineNumber.status.idle") });

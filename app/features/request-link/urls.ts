@@ -8,6 +8,10 @@ export const REQUEST_PATH = "/pide-recarga";
 export const REQUEST_NUMBER_PARAM = "numero";
 /** The link just made, shown to share: `/pide-recarga?enlace=<token>`. */
 export const REQUEST_LINK_PARAM = "enlace";
+/** A visitor's request waiting for the code sent to the line: `/pide-recarga?confirmar=<id>` is its code step. */
+export const REQUEST_CONFIRM_PARAM = "confirmar";
+/** Another code was sent on the code step: the page says so. */
+export const REQUEST_RESENT_PARAM = "reenviado";
 /** A link was cancelled: the page that listed it says so. */
 export const REQUEST_REVOKED_PARAM = "cancelado";
 /** The id of /home's section (a link may point at it). */
@@ -20,6 +24,8 @@ export const PREVIEW_IMAGE = { path: "/images/pide-recarga/vista-previa.png", wi
 export const payerPath = (token: string) => `/r/${token}`;
 /** The maker's page for a number typed by a visitor. */
 export const requestForNumber = (number: string) => `${REQUEST_PATH}?${REQUEST_NUMBER_PARAM}=${encodeURIComponent(number)}`;
+/** The code step of a visitor's request (`resent`: another code was just sent). */
+export const confirmHref = (id: string, resent = false) => `${REQUEST_PATH}?${REQUEST_CONFIRM_PARAM}=${encodeURIComponent(id)}${resent ? `&${REQUEST_RESENT_PARAM}=1` : ""}`;
 /** The maker's page showing a link to share again. */
 export const shareAgainHref = (token: string) => `${REQUEST_PATH}?${REQUEST_LINK_PARAM}=${encodeURIComponent(token)}`;
 

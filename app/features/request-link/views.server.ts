@@ -8,21 +8,26 @@ import { maskLine, payerPath, shareAgainHref, shareTargets } from "./urls";
 export const expiryText = (at: number) => `${formatLongDate(at)} a las ${formatShortTime(at)}`;
 
 /** The offer's name as marketing writes it (null: the payer chooses). */
-const offerNameOf = (offerId: string | undefined) => (offerId ? (getRecharges().offers.find((offer) => offer.offerId === offerId)?.rechargeName ?? offerId) : null);
+export const offerNameOf = (offerId: string | undefined) => (offerId ? (getRecharges().offers.find((offer) => offer.offerId === offerId)?.rechargeName ?? offerId) : null);
 
 /** The address a link is opened at, on this site's origin. */
 const linkUrl = (origin: string, token: string) => `${origin}${payerPath(token)}`;
 
-/** One open link as the maker's lists show it (/pide-recarga, /home). */
-export type LinkView = { id: string; offerName: string | null; expires: string; withName: boolean; byVisitor: boolean; message: string | null; url: string; shareHref: string };
+/**
+ * One open link as the maker's lists show it (/pide-recarga, /home). `madeBy`: customer (the
+ * signed-in owner), code (someone who typed the code sent to the line), visitor (made with neither,
+ * before codes were asked: its words are not shown; the owner may cancel it).
+ */
+export type LinkView = { id: string; offerName: string | null; expires: string; withName: boolean; madeBy: LinkRecord["by"]; message: string | null; url: string; shareHref: string };
 
 export const linkViewOf = (record: LinkRecord, token: string, origin: string): LinkView => ({
   id: record.id,
   offerName: offerNameOf(record.offerId),
   expires: expiryText(record.expiresAt),
   withName: Boolean(record.name),
-  byVisitor: record.by === "visitor",
-  message: record.message ?? null,
+  madeBy: record.by,
+  // Words nobody proved to hold the line for are never shown to its owner as theirs.
+  message: record.by === "visitor" ? null : (record.message ?? null),
   url: linkUrl(origin, token),
   shareHref: shareAgainHref(token),
 });

@@ -9,7 +9,8 @@ import { ana, loginAs, type Customer } from "./support/session";
 
 /**
  * 'Pide tu recarga' (docs/request-link.md), with JavaScript and without, at 375 and 1280 px: a
- * customer makes a link from /home, anyone makes one from the number-first answer; someone with no
+ * customer makes a link from /home, anyone makes one from the number-first answer (with the code sent
+ * to the line: the mock's 1234, DEMO-DATA.md); someone with no
  * account opens it in a browser of their own, pays through the checkout and gets the receipt; the
  * maker's history says 'Te recargaron …'. Expired, tampered and cancelled links and an 11th open
  * link are refused in Spanish; the page's preview (Open Graph) and its privacy headers are there.
@@ -39,14 +40,29 @@ async function expectNoOverflow(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `${page.url()} wider than the screen`).toBeLessThanOrEqual(width);
 }
 
-/** /pide-recarga's form, filled and sent; the link made, as the read-only field shows it, once its heading has the focus. */
-async function makeLink(page: Page, { offer, message, showName = false }: { offer?: string; message?: string; showName?: boolean } = {}) {
+/**
+ * /pide-recarga's form, filled and sent; the link made, as the read-only field shows it, once its
+ * heading has the focus. A visitor's goes through the code sent to the line first (`code`).
+ */
+async function makeLink(page: Page, { offer, message, showName = false, code }: { offer?: string; message?: string; showName?: boolean; code?: string } = {}) {
   await waitForHydration(page);
   const form = page.locator("form#pide-recarga");
   if (offer) await form.getByLabel("¿Qué recarga pides?").selectOption(offer);
   if (message) await form.getByLabel("Tu mensaje (opcional)").fill(message);
   if (showName) await form.getByLabel(/^Mostrar mi nombre/).check();
-  await form.getByRole("button", { name: "Crear enlace" }).click();
+  if (code) {
+    await form.getByRole("button", { name: "Enviar código a la línea" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/pide-recarga" && /^[A-Za-z0-9_-]{12}$/.test(url.searchParams.get("confirmar") ?? ""));
+    // The code step takes the focus, on the screen.
+    const step = page.getByRole("heading", { level: 3, name: "Confirma con el código" });
+    await expect(step).toBeFocused();
+    await expect(step).toBeInViewport();
+    await waitForHydration(page);
+    await page.getByLabel("Código de verificación", { exact: true }).fill(code);
+    await page.getByRole("button", { name: "Confirmar y crear enlace" }).click();
+  } else {
+    await form.getByRole("button", { name: "Crear enlace" }).click();
+  }
   await expect(page).toHaveURL(/\/pide-recarga\?enlace=/);
   // The new step takes the focus, on the screen.
   await expect(page.getByRole("heading", { level: 2, name: "Tu enlace está listo" })).toBeFocused();
@@ -139,10 +155,10 @@ for (const viewport of VIEWPORTS) {
       await waitForHydration(page);
       await page.getByRole("link", { name: "Pide tu recarga con un enlace" }).click();
       await expect(page).toHaveURL((url) => url.pathname === "/pide-recarga" && url.searchParams.get("numero") === VISITOR_LINE.number);
-      await expect(page.getByText(/Como no iniciaste sesión, no podrás ver ni cancelar este enlace después/)).toBeVisible();
+      await expect(page.getByText(/Como no iniciaste sesión, te enviaremos un código por SMS a la línea .* no podrás ver ni cancelar el enlace/)).toBeVisible();
       await expect(page.getByLabel(/^Mostrar mi nombre/)).toHaveCount(0);
       await expectNoOverflow(page);
-      const url = await makeLink(page);
+      const url = await makeLink(page, { code: "1234" });
       await expect(page.getByText("Guarda o comparte este enlace ahora: como no iniciaste sesión, no podrás verlo después.")).toBeVisible();
       await expect(page.getByText("Pides una recarga; quien pague elige cuál.")).toBeVisible();
 
@@ -266,6 +282,10 @@ auditedTest("nothing axe finds on the maker's page, the link to share, the payer
   await page.goto("/r/nada.que.ver");
   await audit(page);
   await page.goto(`/pide-recarga?numero=${VISITOR_LINE.number}`);
+  await audit(page);
+  // A number other than Ana's own: the code step.
+  await page.locator("form#pide-recarga").getByRole("button", { name: "Enviar código a la línea" }).click();
+  await expect(page.getByRole("heading", { level: 3, name: "Confirma con el código" })).toBeVisible();
   await audit(page);
   await cancel(page, url);
 });

@@ -1,19 +1,23 @@
 import { Form, Link } from "@remix-run/react";
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CodeInput } from "~/components/form/code-input";
 import { CheckboxField, FieldShell, SelectField } from "~/components/form/field";
 import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-messages";
 import type { FormAnswer } from "~/lib/form-answer.server";
-import { makeRequestSchema, MESSAGE_MAX } from "#schemas/forms/request-link";
+import { confirmRequestSchema, makeRequestSchema, MESSAGE_MAX } from "#schemas/forms/request-link";
+import { useFocusOnArrival } from "./focus-on-arrival";
 import type { MakerPage } from "./maker.server";
 import { OpenLinks } from "./open-links";
 import { SharePanel } from "./share-panel";
-import { REQUEST_NUMBER_PARAM, REQUEST_PATH, requestForNumber } from "./urls";
+import { confirmHref, REQUEST_NUMBER_PARAM, REQUEST_PATH, requestForNumber } from "./urls";
 
 /**
  * /pide-recarga (docs/request-link.md): the link just made, to share; or the number (a visitor), then
- * the request's form; and the customer's open links, to share again or cancel.
+ * the request's form, then (a visitor) the code sent to the line; and the customer's open links, to
+ * share again or cancel.
  */
 export function MakerView({ page, answer }: { page: MakerPage; answer?: FormAnswer }) {
   const { t: message } = useTranslation(["common", "requestLink"]);
@@ -39,6 +43,8 @@ export function MakerView({ page, answer }: { page: MakerPage; answer?: FormAnsw
           {page.step === "number" ? <NumberForm page={page} /> : null}
           {page.step === "refused" && page.refusal ? <FormMessage tone="error">{page.refusal}</FormMessage> : null}
           {page.step === "form" && page.line ? <MakeForm page={page} line={page.line} answer={answer} /> : null}
+          {page.step === "code" && page.pending ? <CodeStep pending={page.pending} answer={answer} /> : null}
+          {page.step === "gone" ? <GoneStep /> : null}
         </section>
       )}
       {page.links ? (
@@ -160,7 +166,72 @@ function MakeForm({ page, line, answer }: { page: MakerPage; line: NonNullable<M
         </p>
       )}
       {page.links ? <p className="request-form__count">{message("requestLink:form.count", { count: page.links.length, max: page.maxLinks })}</p> : null}
-      <SubmitButton>{message("requestLink:form.submit")}</SubmitButton>
+      <SubmitButton>{message(visitor ? "requestLink:form.visitorSubmit" : "requestLink:form.submit")}</SubmitButton>
     </Form>
+  );
+}
+
+/**
+ * A visitor's second step: the code sent by SMS to the line (its holder's say-so) makes the link.
+ * Its heading takes the focus as it arrives; a wrong code empties the field (a code is never sent
+ * back) and says so at the field, what the request asks kept on the server.
+ */
+function CodeStep({ pending, answer }: { pending: NonNullable<MakerPage["pending"]>; answer?: FormAnswer }) {
+  const { t: message } = useTranslation(["common", "requestLink"]);
+  const heading = useFocusOnArrival<HTMLHeadingElement>(pending.id);
+  const [form, fields] = useForm({
+    id: "pide-recarga-codigo",
+    lastResult: answer?.result,
+    constraint: getZodConstraint(confirmRequestSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: confirmRequestSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  // Every answer (a wrong code) gives the code field a fresh start.
+  const [round, setRound] = useState(0);
+  const [seen, setSeen] = useState(answer);
+  if (answer !== seen) {
+    setSeen(answer);
+    if (answer) setRound(round + 1);
+  }
+  const labels = { code: message("requestLink:confirm.code") };
+  return (
+    <div className="request-code">
+      <h3 id="pide-recarga-codigo-titulo" className="request-share__title request-focus" tabIndex={-1} ref={heading} autoFocus>
+        {message("requestLink:confirm.title")}
+      </h3>
+      {pending.resent ? <FormMessage tone="success">{message("requestLink:confirm.resent")}</FormMessage> : null}
+      <p>{message("requestLink:confirm.intro", { number: pending.formatted })}</p>
+      <p>{pending.offerName ? message("requestLink:confirm.summary", { offer: pending.offerName }) : message("requestLink:confirm.summaryAny")}</p>
+      {pending.message ? <p className="request-link__message">{message("requestLink:confirm.message", { message: pending.message })}</p> : null}
+      <Form method="post" action={confirmHref(pending.id)} id={form.id} noValidate onSubmit={form.onSubmit} className="request-form" aria-labelledby="pide-recarga-codigo-titulo">
+        {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
+        <ErrorSummary fields={fields} labels={labels} show={form.status === "error"} />
+        <input type="hidden" name="intent" value="confirmar" />
+        <input type="hidden" name="id" value={pending.id} />
+        <CodeInput key={round} field={fields.code} label={labels.code} hint={message("requestLink:confirm.codeHint")} />
+        <SubmitButton>{message("requestLink:confirm.submit")}</SubmitButton>
+      </Form>
+      <Form method="post" action={confirmHref(pending.id)} className="request-form">
+        <input type="hidden" name="id" value={pending.id} />
+        <SubmitButton name="intent" value="reenviar" variant="secondary">
+          {message("requestLink:confirm.resend")}
+        </SubmitButton>
+      </Form>
+    </div>
+  );
+}
+
+/** The request in the address waits no more (expired, or already a link): start again. */
+function GoneStep() {
+  const { t: message } = useTranslation(["common", "requestLink"]);
+  const notice = useFocusOnArrival<HTMLDivElement>("gone");
+  return (
+    <div className="request-focus" tabIndex={-1} ref={notice} autoFocus>
+      <FormMessage tone="error">{message("requestLink:confirm.gone")}</FormMessage>
+      <p>
+        <Link to={REQUEST_PATH}>{message("requestLink:confirm.again")}</Link>
+      </p>
+    </div>
   );
 }

@@ -221,15 +221,22 @@ async function confirm(context: AppLoadContext, formData: FormData) {
     const pending = await requestLinks.pending(id);
     if (!pending) return refused(submission, { key: "requestLink:confirm.gone" }, 410);
     const attempt: Attempt = { action: "code", number: pending.line, ip: context.clientIp };
-    const limit = await rateLimiter.check(attempt);
+    // Reserved before the upstream checks the code, so codes sent at once cannot all be tried.
+    const limit = await rateLimiter.reserve(attempt);
     if (!limit.allowed) return refused(submission, tooManyAttempts(limit), 429, { "Retry-After": String(limit.retryAfterSeconds) });
 
     const checked = await validateReplacementOtp(pending.line, code);
-    if (!checked.ok) return refused(submission, { key: checked.error.messageKey }, 502);
+    if (!checked.ok) {
+      await rateLimiter.forgive(attempt);
+      return refused(submission, { key: checked.error.messageKey }, 502);
+    }
     const outcome = checked.data;
-    if (outcome.kind === "locked") return lockedAnswer(submission, outcome.unlockDate);
+    if (outcome.kind === "locked") {
+      await rateLimiter.forgive(attempt);
+      return lockedAnswer(submission, outcome.unlockDate);
+    }
+    // A wrong code or a refusal keeps its reservation: it is the failure's count.
     if (outcome.kind !== "accepted") {
-      await rateLimiter.fail(attempt);
       return codeRefused(submission, outcome.kind === "wrongCode" ? { key: outcome.messageKey, values: { attemptsRemaining: outcome.attemptsRemaining } } : { key: outcome.messageKey });
     }
     await rateLimiter.succeed(attempt);

@@ -13,6 +13,9 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "bait-scripts-data-"));
 process.env.CONFIG_DIR = seedDir;
 process.env.DATA_DIR = dataDir;
 process.env.STUDIO_SECRET = "studio-secret-for-the-scripts-tests-0123456789";
+// Both hosts are origins developers allowed (docs/studio.md "Allowing a script origin"): the
+// schemas accept the draft, so what holds here is the preview's own rule, not the allowlist.
+process.env.SCRIPT_ORIGINS = "https://chat.bait.mx https://evil.example";
 
 /** The request context server/app.ts runs each request in (app/lib/request-context.server.ts). */
 const storage = new AsyncLocalStorage<{ upstream: unknown[]; cookie: string }>();

@@ -1,10 +1,10 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { captureLog } from "~/lib/log.test-helpers";
-import type * as ConfigModule from "~/lib/config/config.server";
+import type * as ScriptsModule from "~/lib/config/scripts.server";
 
 /**
- * Issue 39, row 1, defence in depth: whatever the config store holds (a document checked under
+ * Defence in depth (docs/security.md): whatever the config store holds (a document checked under
  * other settings, an older version), the render never hands the browser a script whose origin
  * developers did not allow (SCRIPT_ORIGINS and the list in code); it drops it and logs a warning.
  */
@@ -16,17 +16,12 @@ vi.hoisted(() => {
   process.env.SCRIPT_ORIGINS = "https://chat.example.com";
 });
 
-const { siteWith } = vi.hoisted(() => ({ siteWith: { value: {} as { chat?: object; tracking?: object } } }));
+const { scriptsWith } = vi.hoisted(() => ({ scriptsWith: { value: {} as { chatScriptUrl?: string; consentScripts?: string[]; acquisitionTagUrl?: string } } }));
 
-vi.mock("~/lib/config/config.server", async (importOriginal) => {
-  const actual = await importOriginal<typeof ConfigModule>();
-  return {
-    ...actual,
-    getSite: () => {
-      const site = actual.getSite();
-      return { ...site, chat: siteWith.value.chat ?? site.chat, tracking: { ...site.tracking, ...siteWith.value.tracking } };
-    },
-  };
+// The scripts the config store would hand the render (the live config's: lib/config/scripts.server.ts).
+vi.mock("~/lib/config/scripts.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof ScriptsModule>();
+  return { ...actual, scriptSettings: () => ({ ...actual.scriptSettings(), ...scriptsWith.value }) };
 });
 
 const { loadShell } = await import("./shell.server");
@@ -39,7 +34,7 @@ afterEach(() => {
 
 describe("the shell hands the browser scripts only from allowed origins", () => {
   it("drops a chat script, a consented script and an acquisition tag on a foreign origin, and logs each", async () => {
-    siteWith.value = { chat: { scriptUrl: EVIL }, tracking: { consentScripts: [ALLOWED, EVIL], acquisitionTagUrl: EVIL } };
+    scriptsWith.value = { chatScriptUrl: EVIL, consentScripts: [ALLOWED, EVIL], acquisitionTagUrl: EVIL };
     const log = captureLog();
     const { data } = await loadShell(new Request("http://localhost/"), context);
     expect(data.chatScriptUrl).toBeNull();
@@ -55,7 +50,7 @@ describe("the shell hands the browser scripts only from allowed origins", () => 
   });
 
   it("keeps a script on an allowed origin", async () => {
-    siteWith.value = { chat: { scriptUrl: ALLOWED }, tracking: { consentScripts: [ALLOWED], acquisitionTagUrl: ALLOWED } };
+    scriptsWith.value = { chatScriptUrl: ALLOWED, consentScripts: [ALLOWED], acquisitionTagUrl: ALLOWED };
     const { data } = await loadShell(new Request("http://localhost/"), context);
     expect(data.chatScriptUrl).toBe(ALLOWED);
     expect(data.tracking).toMatchObject({ consentScripts: [ALLOWED], acquisitionTagUrl: ALLOWED });

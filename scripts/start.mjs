@@ -5,10 +5,11 @@ import cluster from "node:cluster";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import pino from "pino";
 import { register } from "tsx/esm/api";
 import { bootProblems, mocksOn } from "../app/lib/boot-rules.mjs";
+import { clusterMetrics, startMetricsServer } from "../server/metrics-endpoint.mjs";
 import { addCompileHints } from "./compile-hints.mjs";
 
 // The launcher's own lines, like the workers' (server/app.ts): one JSON line each.
@@ -17,6 +18,8 @@ const log = pino({ level: process.env.LOG_LEVEL ?? "info", base: { pid: process.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const buildFile = path.join(root, "build/index.js");
 const entry = path.join(root, "server/index.ts");
+// Started before the server's modules load, so it sees them load (a no-op without OTEL_EXPORTER_OTLP_ENDPOINT).
+const tracing = path.join(root, "server/tracing.ts");
 const sources = ["app", "schemas", "locales", "remix.config.js", "package.json"];
 
 function newestMtime(target) {
@@ -64,7 +67,7 @@ const sharedStore = Boolean(process.env.REDIS_URL);
 const workers = Number(process.env.WEB_CONCURRENCY ?? (process.env.NODE_ENV === "production" && !useMocks && sharedStore ? os.availableParallelism() : 1));
 if (workers > 1) {
   if (useMocks) log.warn({ workers }, "WEB_CONCURRENCY > 1 with the mock world: each worker has its own demo state");
-  cluster.setupPrimary({ exec: entry, execArgv: [...process.execArgv, "--import", "tsx"] });
+  cluster.setupPrimary({ exec: entry, execArgv: [...process.execArgv, "--import", "tsx", "--import", pathToFileURL(tracing).href] });
   let stopping = false;
   const fork = () => cluster.fork().on("exit", (code, signal) => {
     // A worker that dies on its own is replaced; on shutdown they are let go.
@@ -74,6 +77,14 @@ if (workers > 1) {
     }
   });
   for (let index = 0; index < workers; index += 1) fork();
+  // The workers' metrics, added up here (prom-client's AggregatorRegistry): on METRICS_PORT, and
+  // for a worker asked on the site's port with METRICS_TOKEN (server/metrics-endpoint.mjs).
+  const readMetrics = clusterMetrics();
+  if (process.env.METRICS_PORT) {
+    const port = Number(process.env.METRICS_PORT);
+    const host = process.env.METRICS_HOST || "127.0.0.1";
+    startMetricsServer({ port, host, token: process.env.METRICS_TOKEN || undefined, read: readMetrics, onListening: () => log.info({ port, host, workers }, "metrics of every worker on /metrics") }).unref();
+  }
   for (const signal of ["SIGTERM", "SIGINT"]) {
     process.on(signal, () => {
       stopping = true;
@@ -82,5 +93,6 @@ if (workers > 1) {
   }
 } else {
   register();
+  await import(pathToFileURL(tracing).href);
   await import(entry);
 }

@@ -11,9 +11,12 @@ import type { ServerBuild } from "@remix-run/node";
 import express, { type Express, type Request, type Response } from "express";
 import { isbot } from "isbot";
 import pino from "pino";
+import { trace } from "@opentelemetry/api";
+import { traceFields } from "../app/lib/trace.server";
 import type { trustProxyRule } from "../app/lib/boot-rules.mjs";
 import { coalescedFlush, compressResponses } from "./compression";
 import { acceptFormBodiesOnly, applySecurity, assignVisitorId, newNonce, readVisitorId, rejectCrossSiteWrites, refuseCardFields, type RefusalTexts } from "./http-guards";
+import { answeredAs, metricsRoute, observeAnswer, routeLabeller } from "./metrics";
 import { pageCache, type PageCache } from "./page-cache";
 import { previewOriginGuard, type PreviewOriginTexts } from "./preview-origin";
 
@@ -47,10 +50,13 @@ export type AppOptions = {
   pageCacheTtlMs: number;
   /** PREVIEW_ORIGIN: previews are served there only (server/preview-origin.ts); unset, on the site's origin. */
   previewOrigin?: string;
+  /** METRICS_TOKEN: `GET /metrics` with it as a Bearer token (server/metrics.ts); unset, the site's 404. */
+  metricsToken?: string;
 };
 
 // One JSON line per request (README "Observability"); LOG_LEVEL=debug adds the static files.
-const log = pino({ level: process.env.LOG_LEVEL ?? "info", base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime });
+// With tracing on, each line carries its request's trace id (docs/operations.md "Traces").
+const log = pino({ level: process.env.LOG_LEVEL ?? "info", base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime, mixin: traceFields });
 // What each request did upstream, recorded by the app (app/lib/request-context.server.ts).
 type RequestContext = { upstream: unknown[]; cookie: string };
 const requestContext = new AsyncLocalStorage<RequestContext>();
@@ -66,10 +72,22 @@ const requestIdOf = (req: IncomingMessage) => {
   const incoming = req.headers["x-request-id"];
   return typeof incoming === "string" && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 };
-/** The request's one line, written when its answer is out. */
-function logWhenDone(req: IncomingMessage & { path?: string }, res: ServerResponse & { locals?: Record<string, unknown> }, id: string, context: RequestContext, started = process.hrtime.bigint()) {
+/** The request's route label for the metrics (server/metrics.ts), by the app that answers it. */
+type RouteOf = (pathname: string) => string;
+const routeLabels = new WeakMap<Express, RouteOf>();
+
+/** The request's one line, written when its answer is out, and its observation in the metrics. */
+function logWhenDone(req: IncomingMessage & { path?: string }, res: ServerResponse & { locals?: Record<string, unknown> }, id: string, context: RequestContext, routeOf: RouteOf, started = process.hrtime.bigint()) {
+  // The request's span (tracing on) is named by its route, never its path.
+  const span = trace.getActiveSpan();
+  if (span) {
+    const route = routeOf((req.url ?? "/").split("?")[0] ?? "/");
+    span.setAttribute("http.route", route);
+    span.updateName(`${req.method} ${route}`);
+  }
   res.once("finish", () => {
     const pathname = req.path ?? (req.url ?? "/").split("?")[0] ?? "/";
+    observeAnswer(req.method ?? "GET", (res.locals?.route as string | undefined) ?? routeOf(pathname), res.statusCode, started);
     const line = {
       reqId: id,
       method: req.method,
@@ -92,6 +110,8 @@ export function createApp(options: AppOptions): { app: Express; cache: PageCache
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy);
+  const routeOf = routeLabeller(() => build().routes);
+  routeLabels.set(app, routeOf);
 
   // Previews on an origin of their own (server/preview-origin.ts): the cookies each origin reads first.
   const previewTexts = (JSON.parse(readFileSync(path.join(root, "locales/es-MX/http.json"), "utf8")) as { previewOrigin: PreviewOriginTexts }).previewOrigin;
@@ -103,7 +123,7 @@ export function createApp(options: AppOptions): { app: Express; cache: PageCache
     res.setHeader("X-Request-Id", id);
     // The cookie lets the app pick the config a preview shows (app/lib/config/draft.server.ts).
     const context: RequestContext = { upstream: [], cookie: req.headers.cookie ?? "" };
-    logWhenDone(req, res, id, context);
+    logWhenDone(req, res, id, context, routeOf);
     requestContext.run(context, next);
   });
   // Rendered answers at a light zlib level, files at the default one (server/compression.ts).
@@ -112,9 +132,9 @@ export function createApp(options: AppOptions): { app: Express; cache: PageCache
   app.use(coalescedFlush);
 
   // Fingerprinted assets are immutable; everything else in public/ may change with a deploy.
-  app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
+  app.use("/build", answeredAs("static", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" })));
   // Every file of public/ has an extension; pages never do, and need no file-system lookup.
-  const publicFiles = express.static(path.join(root, "public"), { maxAge: "1h" });
+  const publicFiles = answeredAs("static", express.static(path.join(root, "public"), { maxAge: "1h" }));
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
   // Liveness (this process answers) and readiness (it can serve: a valid config, Redis when configured).
@@ -129,6 +149,10 @@ export function createApp(options: AppOptions): { app: Express; cache: PageCache
     res.setHeader("Cache-Control", "no-store");
     res.status(report.ready ? 200 : 503).json(report);
   });
+
+  // The metrics on the site's port only for METRICS_TOKEN's bearer (server/metrics.ts); for
+  // anyone else the site's 404 page, as for any address it does not have.
+  app.get("/metrics", metricsRoute(options.metricsToken));
 
   // A CSP nonce per response (pages answered from the page cache carry hashes instead).
   app.use((_req, res, next) => {
@@ -217,7 +241,7 @@ export function createSiteServer(app: Express, cache: PageCache | null): Server 
       const started = process.hrtime.bigint();
       let id = "";
       const answered = cache.answerEarly(req, res, () => (id = requestIdOf(req)));
-      if (answered) return logWhenDone(req, res, id, { upstream: [], cookie: "" }, started);
+      if (answered) return logWhenDone(req, res, id, { upstream: [], cookie: "" }, routeLabels.get(app) ?? (() => "unmatched"), started);
     }
     app(req, res);
   });

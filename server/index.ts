@@ -2,6 +2,7 @@
 // scripts/start.mjs): checks the start rules, wires the mock world when mocks are on, loads the
 // Remix build and serves it with the express app of server/app.ts.
 // Mocks are patched into fetch *before* the build is imported, so every upstream client sees them.
+import cluster from "node:cluster";
 import { statSync, watch } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -9,6 +10,7 @@ import v8 from "node:v8";
 import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import { bootProblems, clientAddress, mocksOn, previewOriginOf, trustProxyRule } from "../app/lib/boot-rules.mjs";
 import { createApp, createSiteServer, log, type MockRoutes, type SiteBuild } from "./app";
+import { clusterMetrics, startMetricsServer } from "./metrics-endpoint.mjs";
 
 installGlobals({ nativeFetch: true });
 
@@ -100,7 +102,17 @@ const { app, cache } = createApp({
   pageCacheOn: isDevelopment ? process.env.PAGE_CACHE === "true" : process.env.PAGE_CACHE !== "false",
   pageCacheTtlMs: Number(process.env.PAGE_CACHE_TTL_MS ?? 10_000),
   previewOrigin: process.env.PREVIEW_ORIGIN || undefined,
+  metricsToken: process.env.METRICS_TOKEN || undefined,
 });
+
+// The metrics (docs/operations.md "Metrics"): a worker of `npm start` answers its primary, which
+// adds the workers up and serves METRICS_PORT; a process of its own serves METRICS_PORT itself.
+if (cluster.isWorker) clusterMetrics();
+else if (process.env.METRICS_PORT) {
+  const metricsPort = Number(process.env.METRICS_PORT);
+  const metricsHost = process.env.METRICS_HOST || "127.0.0.1";
+  startMetricsServer({ port: metricsPort, host: metricsHost, token: process.env.METRICS_TOKEN || undefined, onListening: () => log.info({ port: metricsPort, host: metricsHost }, "metrics on /metrics") }).unref();
+}
 
 // With the studio on, the published version is read before the first request (an instance that
 // starts serves the latest, never pages-config/ as deployed first); at most 10 s, after which it

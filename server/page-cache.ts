@@ -12,6 +12,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
+import { countPageCache } from "../app/lib/metrics.server";
 import { acceptsGzip } from "./compression";
 import { hashedPolicy, inlineSourceHashes } from "./http-guards";
 
@@ -162,6 +163,7 @@ export function pageCache({ variantOf, isBot, ttlMs = 10_000, maxEntries = 500, 
   }
 
   function answer(req: Request, res: Response, hit: Entry) {
+    countPageCache("hit");
     // Through express the security headers are this response's already: only the page's own (its policy included) are set.
     for (const [name, value] of Object.entries(hit.headers)) if (KEPT_HEADERS.has(name) && value !== undefined) res.setHeader(name, value);
     res.setHeader("X-Page-Cache", "hit");
@@ -184,6 +186,7 @@ export function pageCache({ variantOf, isBot, ttlMs = 10_000, maxEntries = 500, 
     const key = keyOf(req, undefined);
     const hit = key ? fresh(key) : undefined;
     if (!hit) return false;
+    countPageCache("hit");
     const headers: OutgoingHttpHeaders = { ...hit.headers, "x-request-id": requestId() };
     if (req.method === "HEAD") {
       res.writeHead(200, headers);
@@ -224,6 +227,7 @@ export function pageCache({ variantOf, isBot, ttlMs = 10_000, maxEntries = 500, 
   function render(req: Request, res: Response, next: NextFunction, key: string) {
     const nonce = String(res.locals.cspNonce ?? "");
     res.setHeader("X-Page-Cache", "miss");
+    countPageCache("miss");
     if (req.method === "HEAD") return next();
     if (!rendering.has(key) && !res.destroyed) {
       // Settled when this answer is out or its visitor has gone ('close' covers both).

@@ -123,6 +123,9 @@ const NAMED_RANGES = {
   uniquelocal: ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"],
 };
 
+/** Whether a listening address is this machine's alone (127.0.0.0/8, ::1, localhost). */
+export const isLoopback = (host) => host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+
 /** An IPv4 address as an IPv6 client sees it (::ffff:10.0.0.1) is the IPv4 address. */
 const plainAddress = (address) => (address.startsWith("::ffff:") && isIP(address.slice(7)) === 4 ? address.slice(7) : address);
 
@@ -231,6 +234,10 @@ export const bootEnvSchema = z
     STUDIO_SECRET: z.string().optional(),
     PREVIEW_ORIGIN: z.string().optional(),
     PORT: z.string().optional(),
+    METRICS_PORT: z.string().refine((value) => /^[1-9]\d{0,4}$/.test(value) && Number(value) <= 65535, "debe ser un puerto (1 a 65535)").optional(),
+    METRICS_HOST: z.string().refine((value) => value === "localhost" || isIP(value) !== 0, "debe ser una dirección IP (127.0.0.1 por omisión) o localhost").optional(),
+    METRICS_TOKEN: z.string().optional(),
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.url("no es una URL válida (p. ej. http://otel-collector:4318)").optional(),
   })
   .superRefine((env, ctx) => {
     const problem = (name, message) => ctx.addIssue({ code: "custom", path: [name], message });
@@ -290,6 +297,17 @@ export const bootEnvSchema = z
       }
     } else if (studioSecret && env.NODE_ENV === "production") {
       problem("PREVIEW_ORIGIN", "es obligatorio con el estudio en producción (STUDIO_SECRET): las vistas previas se sirven en un origen propio, distinto del sitio, para que nada de un borrador actúe por quien lo abre; por ejemplo https://vista-previa.bait.mx");
+    }
+    // The metrics (docs/operations.md "Metrics"): on a port of their own, on loopback unless a
+    // token guards them; the token, if any, as strong as a secret. Never on the site's port without it.
+    if (env.METRICS_TOKEN) {
+      const reason = weakSecretReason(env.METRICS_TOKEN);
+      if (reason) problem("METRICS_TOKEN", reason);
+      else if ([secret, linkSecret, studioSecret, env.PREVIEW_SECRET].includes(env.METRICS_TOKEN)) problem("METRICS_TOKEN", "debe ser distinto de los demás secretos (SESSION_SECRET, REQUEST_LINK_SECRET, STUDIO_SECRET, PREVIEW_SECRET)");
+    }
+    if (env.METRICS_PORT && Number(env.METRICS_PORT) === Number(env.PORT ?? 3000)) problem("METRICS_PORT", `debe ser distinto de PORT (${env.PORT ?? 3000}): las métricas nunca se sirven en el puerto del sitio`);
+    if (env.METRICS_HOST && !isLoopback(env.METRICS_HOST) && !env.METRICS_TOKEN) {
+      problem("METRICS_HOST", "fuera de loopback las métricas necesitan METRICS_TOKEN (Authorization: Bearer); genera uno con openssl rand -hex 32");
     }
     if (env.CONFIG_DRAFT_DIR && !env.PREVIEW_SECRET) {
       problem("PREVIEW_SECRET", "es obligatorio con CONFIG_DRAFT_DIR: firma los enlaces de vista previa del borrador; genera uno con openssl rand -hex 32");

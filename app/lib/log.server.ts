@@ -1,4 +1,5 @@
 import pino, { type DestinationStream, type Logger } from "pino";
+import { traceFields } from "./trace.server";
 
 /**
  * The server's log (README "Observability"): pino, one JSON line per entry on stdout, with the
@@ -93,6 +94,8 @@ export function createLog(destination: DestinationStream): Logger {
       level: process.env.LOG_LEVEL ?? "info",
       base: { pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
+      // With tracing on, the request's trace and span ids (docs/operations.md "Traces").
+      mixin: traceFields,
       // Each entry's fields; a child's bindings are not formatted (pino), so they name a module only.
       formatters: { log: (entry) => redact(entry) as Record<string, unknown> },
       // Errors are serialized (and censored) by `redact` already.

@@ -1,5 +1,6 @@
 import { env } from "./env.server";
 import { logger } from "./log.server";
+import { countRateLimited } from "./metrics.server";
 import { sharedState } from "./store/store.server";
 import type { SharedState } from "./store/shared-state.server";
 
@@ -93,6 +94,9 @@ export function createRateLimiter(state: SharedState = sharedState, sendRules: S
         // A refused attempt counts nowhere: its hits go back.
         await Promise.all(keys.map(({ key }) => state.release(key)));
         const until = Math.max(...over.map((window) => window.resetAt));
+        // The rule that refused (the line's when it is over, else the address's): a label, never the number.
+        const byNumber = Boolean(attempt.number) && windows[0]!.count > keys[0]!.rule.max;
+        countRateLimited(attempt.action, byNumber ? "number" : "address");
         return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((until - now()) / 1000)) };
       } catch (error) {
         unreachable(error);
@@ -133,6 +137,7 @@ export function createRateLimiter(state: SharedState = sharedState, sendRules: S
           const seconds = secondsFrom(at, Number.isFinite(until) ? until : at);
           // Whether that code went out, and for this flow (`sent` below): the person holds one it accepts.
           const sameFlow = (await state.get(`send:sent:${number}`)) === action;
+          countRateLimited(action, "wait");
           return { allowed: false, rule: "wait", sameFlow, retryAfterSeconds: Math.min(seconds, Math.ceil(sendRules.spacingMs / 1000)) };
         }
         // The address first: a client over its hour does not use up the numbers it names.
@@ -141,6 +146,7 @@ export function createRateLimiter(state: SharedState = sharedState, sendRules: S
           if (window.count <= rule.max) continue;
           // The wait would only hide the hour: the next try hears when the hour ends.
           if (sendRules.spacingMs > 0) await state.clear(waitKey);
+          countRateLimited(action, "hourly");
           return { allowed: false, rule: "hourly", retryAfterSeconds: secondsFrom(at, window.resetAt) };
         }
         return { allowed: true };

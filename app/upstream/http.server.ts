@@ -1,7 +1,9 @@
 import type * as z from "zod";
 import { env, type UpstreamName } from "~/lib/env.server";
 import { logger } from "~/lib/log.server";
+import { observeUpstream, upstreamOutcome } from "~/lib/metrics.server";
 import { recordUpstreamCall } from "~/lib/request-context.server";
+import { inSpan } from "~/lib/trace.server";
 
 /** What the user is told when a call fails: a catalogue key of locales/es-MX/errors.json (or a call-specific one). */
 export type UpstreamErrorKind = "timeout" | "network" | "http" | "invalidResponse";
@@ -58,7 +60,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * since repeating a payment or an OTP blindly could do it twice. Every response is parsed by
  * its schema; a mismatch is an upstream error logged with the call and the field.
  */
-export async function upstreamFetch<S extends z.ZodType>(options: UpstreamCall<S>): Promise<UpstreamResult<z.infer<S>>> {
+export function upstreamFetch<S extends z.ZodType>(options: UpstreamCall<S>): Promise<UpstreamResult<z.infer<S>>> {
+  // A span per call, named by the call (its attempts are its children: docs/operations.md "Traces").
+  return inSpan(options.call, { "bait.upstream": options.upstream, "http.request.method": options.method ?? "GET" }, () => fetchWithRetry(options), (result) =>
+    result.ok ? "ok" : upstreamOutcome(result.error.kind, result.error.status),
+  );
+}
+
+async function fetchWithRetry<S extends z.ZodType>(options: UpstreamCall<S>): Promise<UpstreamResult<z.infer<S>>> {
   const method = options.method ?? "GET";
   const attempts = options.attempts ?? (method === "GET" ? 2 : 1);
   let last: UpstreamResult<z.infer<S>> | undefined;
@@ -73,7 +82,9 @@ export async function upstreamFetch<S extends z.ZodType>(options: UpstreamCall<S
   }
   // The call's name, never its path or body: the request's log line says what went upstream and how it went.
   const outcome = last!.ok ? `ok ${last!.status}` : last!.error.kind === "http" ? `http ${last!.error.status}` : last!.error.kind;
-  recordUpstreamCall({ call: options.call, method, ms: Math.round(performance.now() - started), outcome, attempts: tried });
+  const ms = performance.now() - started;
+  recordUpstreamCall({ call: options.call, method, ms: Math.round(ms), outcome, attempts: tried });
+  observeUpstream(options.upstream, last!.ok ? "ok" : upstreamOutcome(last!.error.kind, last!.error.status), ms / 1000);
   return last!;
 }
 

@@ -1,5 +1,6 @@
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/log.server";
+import { countPayment, type PaymentSource } from "~/lib/metrics.server";
 import { sharedState } from "~/lib/store/store.server";
 import type { SharedState } from "~/lib/store/shared-state.server";
 import { chargeStatus } from "~/upstream/payments/charge-status.server";
@@ -183,14 +184,14 @@ export class PaymentLedger {
    * Where the sale's last payment stands, settling it from the provider's record when its
    * outcome is unknown: nothing open, still pending, or decided (and not told yet).
    */
-  async reconcile(saleUuid: string): Promise<Reconciled> {
+  async reconcile(saleUuid: string, source: PaymentSource = "visit"): Promise<Reconciled> {
     const open = await this.openOf(saleUuid);
     if (!open) return { kind: "none" };
     const kept = await this.verdictOf(open.key);
     if (kept) return { kind: "decided", open, verdict: kept };
     if (this.running.has(open.key)) return { kind: "pending", open };
     const record = await this.readRecord(open).catch(() => null);
-    const verdict = await this.verdictFromRecord(open, record);
+    const verdict = await this.verdictFromRecord(open, record, source);
     return verdict ? { kind: "decided", open, verdict } : { kind: "pending", open };
   }
 
@@ -212,7 +213,7 @@ export class PaymentLedger {
       if (!open || this.clock() - open.sentAt < this.timing.settleAfterMs || this.running.has(open.key)) continue;
       if (await this.verdictOf(open.key)) continue;
       if (!(await this.state.claim(`paysweep:${open.key}`, "1", 60_000).catch(() => false))) continue;
-      const outcome = await this.reconcile(open.saleUuid);
+      const outcome = await this.reconcile(open.saleUuid, "sweep");
       if (outcome.kind === "decided") decided += 1;
     }
     return decided;
@@ -236,9 +237,12 @@ export class PaymentLedger {
       return { ok: false, messageKey: "payment:payment.outcomeUnknown", unknown: true };
     });
     // The provider may have charged: the payment stays open until its record says.
-    if (!result.ok && result.unknown) return { kind: "pending" };
+    if (!result.ok && result.unknown) {
+      countPayment("unknown", "charge");
+      return { kind: "pending" };
+    }
     try {
-      return { kind: "decided", verdict: await this.record(open.key, open.saleUuid, result) };
+      return { kind: "decided", verdict: await this.record(open.key, open.saleUuid, result, "charge") };
     } catch {
       // The charge happened; the visitor gets its verdict even if it could not be kept.
       return { kind: "decided", verdict: result };
@@ -260,27 +264,29 @@ export class PaymentLedger {
   }
 
   /** The verdict the provider's record gives, recorded; null while it is not known. */
-  private async verdictFromRecord(open: OpenPayment, record: ProviderRecord | null): Promise<LedgerVerdict | null> {
+  private async verdictFromRecord(open: OpenPayment, record: ProviderRecord | null, source: PaymentSource): Promise<LedgerVerdict | null> {
     if (!record || record.state === "processing") return null;
     if (record.state === "notReceived") {
       // Before the charge's timeout the request may still be on its way to the provider.
       if (this.clock() - open.sentAt < this.timing.settleAfterMs) return null;
-      return this.record(open.key, open.saleUuid, NOT_RECEIVED);
+      return this.record(open.key, open.saleUuid, NOT_RECEIVED, source);
     }
     const verdict: ChargeVerdict =
       record.state === "approved"
         ? { ok: true, orderId: record.orderId, ...(record.activationCode ? { activationCode: record.activationCode } : {}) }
         : { ok: false, messageKey: "payment:payment.failed", ...(record.message ? { upstreamText: record.message } : {}), unknown: false };
-    return this.record(open.key, open.saleUuid, verdict);
+    return this.record(open.key, open.saleUuid, verdict, source);
   }
 
   /**
    * Records a verdict once: the first writer wins and counts a decline toward the sale's failure
-   * counter (then rewrites it with the tally); a later writer gets the one recorded.
+   * counter (then rewrites it with the tally); a later writer gets the one recorded. The first
+   * writer counts it in the metrics, with who settled it (`source`).
    */
-  private async record(paymentKey: string, saleUuid: string, outcome: ChargeVerdict | NotReceived): Promise<LedgerVerdict> {
+  private async record(paymentKey: string, saleUuid: string, outcome: ChargeVerdict | NotReceived, source: PaymentSource): Promise<LedgerVerdict> {
     const name = `pay:${paymentKey}:verdict`;
     if (!(await this.state.claim(name, JSON.stringify(outcome), TTL_MS))) return (await this.verdictOf(paymentKey)) ?? outcome;
+    countPayment(outcome.ok ? "charged" : "notReceived" in outcome ? "never_received" : "declined", source);
     if (outcome.ok) {
       await this.state.clear(`payfail:${saleUuid}`);
       return outcome;

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { env } from "../env.server";
 import { logger } from "../log.server";
+import { setConfigVersion } from "../metrics.server";
 import { perRequest } from "../request-context.server";
 import type { ConfigProblem } from "./problems";
 import { writeDocuments } from "./documents.server";
@@ -103,6 +104,7 @@ export class LiveConfig {
 
   constructor(private options: LiveConfigOptions) {
     this.live = { number: 0, store: options.seed };
+    setConfigVersion(0);
   }
 
   /** What is served now (a request reads `liveNow()`, pinned for the whole request). */
@@ -177,6 +179,7 @@ export class LiveConfig {
   private swap(next: Live) {
     const previous = this.live;
     this.live = next;
+    setConfigVersion(next.number);
     const registry = this.options.refusals;
     if (registry) {
       for (const source of this.refusedSources.splice(0)) registry.clear(source);

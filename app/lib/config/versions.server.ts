@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { create } from "jsondiffpatch";
 import { logger } from "../log.server";
+import { countPublish } from "../metrics.server";
 import type { SharedState } from "../store/types";
 import { kindOf } from "./files";
 
@@ -296,7 +297,10 @@ export function versionStore(state: SharedState, seed: () => Documents, options:
         return [file, textOf(file, value)] as const;
       });
       const current = await head();
-      if (current !== base) return { ok: false, reason: "stale", head: current };
+      if (current !== base) {
+        countPublish("stale");
+        return { ok: false, reason: "stale", head: current };
+      }
       const previous = base === 0 ? { documents: seed(), files: {} as Record<string, string> } : await readVersion(base);
       // Gone since (never, with keys kept for 20 years): whatever the head is now, this one is not it.
       if (!previous) return { ok: false, reason: "stale", head: await head() };
@@ -311,10 +315,14 @@ export function versionStore(state: SharedState, seed: () => Documents, options:
       const number = base + 1;
       const record: StoredVersion = { number, author, publishedAt: new Date(clock()).toISOString(), note, restoredFrom, changed, diff, files };
       const text = JSON.stringify(record);
-      if (!(await state.claim(versionKey(number), text, STUDIO_KEEP_MS))) return { ok: false, reason: "stale", head: await head() };
+      if (!(await state.claim(versionKey(number), text, STUDIO_KEEP_MS))) {
+        countPublish("stale");
+        return { ok: false, reason: "stale", head: await head() };
+      }
       records.set(number, text);
       await afterClaim(`version ${number}`, [state.set(HEAD_KEY, String(number), STUDIO_KEEP_MS)]);
       await afterClaim(`version ${number} announced`, [state.publish(PUBLISHED_CHANNEL, String(number))]);
+      countPublish("published");
       return { ok: true, version: { ...summaryOf(record), documents: next, diff: JSON.parse(JSON.stringify(diff)) as Record<string, unknown> } };
     },
 

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { countRateLimited } from "~/lib/metrics.server";
 import { sharedState, type SharedState } from "~/lib/store/store.server";
 
 /**
@@ -48,6 +49,7 @@ export function createStudioLimits(state: SharedState = sharedState, rules: { pe
       // A refused attempt counts nowhere: its hits go back.
       await Promise.all(keys.map(({ key }) => state.release(key)));
       const until = Math.max(...over.map((window) => window.resetAt));
+      countRateLimited("studio-sign-in", windows[0]!.count > keys[0]!.rule.max ? "email" : "address");
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((until - clock()) / 1000)) };
     },
     /** A sign-in (a right password): clears its email's count and gives back its address's reservation. */

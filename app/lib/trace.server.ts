@@ -6,15 +6,16 @@ import { SpanStatusCode, trace, type Attributes } from "@opentelemetry/api";
  * OpenTelemetry's no-op and none of this records anything.
  */
 const tracer = trace.getTracer("bait-web");
-const NONE = Object.freeze({}) as Record<string, never>;
-
-/** The trace and span ids of the span in effect, for a log line (pino's mixin); nothing outside a trace. */
+/**
+ * The trace and span ids of the span in effect, for a log line (pino's mixin); nothing outside a
+ * trace. A new object each time: pino merges the line's fields into it.
+ */
 export function traceFields(): Record<string, string> {
   const span = trace.getActiveSpan();
-  if (!span) return NONE;
+  if (!span) return {};
   const { traceId, spanId, traceFlags } = span.spanContext();
   // The no-op API's span has no trace (its ids are zeros, flags 0).
-  return traceFlags === 0 && /^0+$/.test(traceId) ? NONE : { traceId, spanId };
+  return traceFlags === 0 && /^0+$/.test(traceId) ? {} : { traceId, spanId };
 }
 
 /**

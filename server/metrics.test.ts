@@ -82,7 +82,8 @@ const valueOf = (text: string, series: string) => Number(text.split("\n").find((
 
 describe("/metrics", () => {
   it("on the site's port is the site's 404 without the token (or with another), the metrics with it", async () => {
-    for (const headers of [{}, { authorization: "Bearer otro-token-0123456789abcdefghijklmnop" }, { authorization: TOKEN }]) {
+    const attempts: Record<string, string>[] = [{}, { authorization: "Bearer otro-token-0123456789abcdefghijklmnop" }, { authorization: TOKEN }];
+    for (const headers of attempts) {
       const answer = await fetch(`${base}/metrics`, { headers });
       expect(answer.status).toBe(404);
       expect(await answer.text()).not.toContain("bait_");

@@ -11,7 +11,7 @@ import { clearSwitches, setSwitch } from "../switches";
 import { resetWorld, world } from "../world";
 import { DEMO_KEPT_CARDS, resetSales, sales } from "../world-sales";
 import { DECLINED_MESSAGE, mockProviderFor } from "./payments";
-import { KEPT_CARD_MESSAGES } from "./payments-checkout";
+import { KEPT_CARD_MESSAGES } from "./payments-provider";
 
 const base = "https://payments.upstream.mock";
 beforeAll(() => mockServer.listen({ onUnhandledRequest: "error" }));

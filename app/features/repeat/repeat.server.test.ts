@@ -5,7 +5,7 @@ import { mockServer } from "../../../mocks/node";
 import { useMockUpstream } from "../../../mocks/test-support";
 import { newToken, world } from "../../../mocks/world";
 import { DEMO_KEPT_CARDS, sales } from "../../../mocks/world-sales";
-import { KEPT_CARD_MESSAGES } from "../../../mocks/handlers/payments-checkout";
+import { KEPT_CARD_MESSAGES } from "../../../mocks/handlers/payments-provider";
 import { hostedPaymentPage } from "../../../mocks/provider-pages";
 import { chargePayload } from "~/features/payment/charge-payload";
 import type { CheckoutData } from "~/features/payment/checkout-data";

@@ -1,8 +1,10 @@
-import { close, closeSync, fdatasync, fdatasyncSync, fsyncSync, mkdirSync, open as openFd, openSync, readFileSync, renameSync, unlinkSync, write, writeFileSync, writeSync } from "node:fs";
+import { close, fdatasync, mkdirSync, open as openFd, openSync } from "node:fs";
 import { open, rename } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
+import { lineOf, parseLine, readJournal, rewriteSync, syncDirectory, writeAll, type Operation } from "./journal.server";
 import { localPubSub } from "./shared-state.server";
+import { releaseLock, takeLock, unwritable } from "./state-lock.server";
 import type { SharedState, Window } from "./types";
 
 /**
@@ -10,8 +12,7 @@ import type { SharedState, Window } from "./types";
  * .server.ts's `memoryState` (counters with their windows, values with their time to live), kept
  * in this process's memory and journaled to `state.journal` under `dir` (`DATA_DIR`), one JSON
  * line per change holding the state it left, so that replaying the lines in order gives the state
- * back: `{"c": key, "n": count, "r": resetAt}` for a counter, `{"v": key, "s": value, "u": until}`
- * for a value, `{"x": key}` for a clear.
+ * back (./journal.server.ts: the line format and the durable writes).
  *
  * - Durable: a change (a hit, a release, a clear, a claim won, a set) resolves only once its line is written
  *   and flushed to the disk (fdatasync), so what a caller was told is stored is there after a
@@ -28,7 +29,7 @@ import type { SharedState, Window } from "./types";
  * - Opening replays the journal (a line cut short by a crash was never acknowledged: it is
  *   skipped) and rewrites it with only the live entries; so does every `compactAfter` lines
  *   appended, in the write queue. Expired sessions and payments do not stay on the disk for long.
- * - The state belongs to one process, which holds `state.lock` (its pid) while it is open: another
+ * - The state belongs to one process, which holds `state.lock` (its pid; ./state-lock.server.ts) while it is open: another
  *   live process opening the same folder is refused (an EnvError, which server/index.ts prints as a
  *   refusal to start); a lock left by a process that is gone is taken over. Several instances of
  *   the site share their state through Redis (`REDIS_URL`), not through this file.
@@ -51,7 +52,6 @@ export type FileStateOptions = {
 };
 
 type Value = { value: string; until: number };
-type Operation = { c: string; n: number; r: number } | { v: string; s: string; u: number } | { x: string };
 type Waiter = { line: string; resolve: () => void; reject: (error: unknown) => void };
 
 // The folders open in this process: opening one twice would make two journals of one file.
@@ -59,7 +59,6 @@ const OPEN_KEY = Symbol.for("bait.file-state.open");
 const processGlobal = globalThis as typeof globalThis & { [OPEN_KEY]?: Set<string> };
 const openHere = (processGlobal[OPEN_KEY] ??= new Set<string>());
 
-const writeAsync = promisify(write);
 const fdatasyncAsync = promisify(fdatasync);
 const openAsync = promisify(openFd);
 const closeAsync = promisify(close);
@@ -334,132 +333,4 @@ export function readFileState(dir: string, options: Pick<FileStateOptions, "cloc
     },
     async close() {},
   };
-}
-
-const lineOf = (operation: Operation) => `${JSON.stringify(operation)}\n`;
-
-function parseLine(line: string): Operation | null {
-  if (!line.trim()) return null;
-  try {
-    const value: unknown = JSON.parse(line);
-    if (typeof value !== "object" || value === null) return null;
-    const operation = value as Record<string, unknown>;
-    const finite = (field: unknown): field is number => typeof field === "number" && Number.isFinite(field);
-    if (typeof operation.c === "string" && finite(operation.n) && finite(operation.r)) return { c: operation.c, n: operation.n, r: operation.r };
-    if (typeof operation.v === "string" && typeof operation.s === "string" && finite(operation.u)) return { v: operation.v, s: operation.s, u: operation.u };
-    if (typeof operation.x === "string") return { x: operation.x };
-  } catch {
-    // A torn last line.
-  }
-  return null;
-}
-
-function readJournal(file: string): string {
-  try {
-    return readFileSync(file, "utf8");
-  } catch (error) {
-    if (codeOf(error) === "ENOENT") return "";
-    throw error;
-  }
-}
-
-/** Replaces `file` with `text`: a temporary file, synced, renamed over it, and the folder synced. */
-function rewriteSync(file: string, text: string) {
-  const temporary = `${file}.tmp`;
-  const out = openSync(temporary, "w", 0o600);
-  try {
-    const buffer = Buffer.from(text, "utf8");
-    for (let offset = 0; offset < buffer.length; ) offset += writeSync(out, buffer, offset, buffer.length - offset);
-    fdatasyncSync(out);
-  } finally {
-    closeSync(out);
-  }
-  renameSync(temporary, file);
-  const folder = openSync(path.dirname(file), "r");
-  try {
-    fsyncSync(folder);
-  } finally {
-    closeSync(folder);
-  }
-}
-
-async function writeAll(fd: number, buffer: Buffer) {
-  for (let offset = 0; offset < buffer.length; ) {
-    const { bytesWritten } = await writeAsync(fd, buffer, offset, buffer.length - offset, null);
-    offset += bytesWritten;
-  }
-}
-
-/** A rename is durable once its folder is synced. */
-async function syncDirectory(dir: string) {
-  const handle = await open(dir, "r");
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-/**
- * Takes `state.lock` for this process: created with its pid, or taken over when the pid it holds is
- * this process's (a restart that got the same pid, as in a container) or a process that is gone.
- */
-function takeLock(lock: string, dir: string) {
-  const mine = String(process.pid);
-  try {
-    const out = openSync(lock, "wx", 0o600);
-    try {
-      writeSync(out, mine);
-    } finally {
-      closeSync(out);
-    }
-    return;
-  } catch (error) {
-    if (codeOf(error) !== "EEXIST") throw unwritable(dir, error);
-  }
-  let holder = Number.NaN;
-  try {
-    holder = Number(readFileSync(lock, "utf8").trim());
-  } catch (error) {
-    if (codeOf(error) !== "ENOENT") throw unwritable(dir, error);
-  }
-  // An empty or garbled lock is one whose process died before writing its pid.
-  if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
-    throw envError(`DATA_DIR: otro proceso (pid ${holder}) usa el estado de ${dir}; espera a que termine o usa REDIS_URL para varios procesos`);
-  }
-  try {
-    writeFileSync(lock, mine, { mode: 0o600 });
-  } catch (error) {
-    throw unwritable(dir, error);
-  }
-}
-
-/** Removes the lock if it is still this process's. */
-function releaseLock(lock: string) {
-  try {
-    if (readFileSync(lock, "utf8").trim() === String(process.pid)) unlinkSync(lock);
-  } catch {
-    // Gone already.
-  }
-}
-
-function isAlive(pid: number) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: alive, another user's.
-    return codeOf(error) !== "ESRCH";
-  }
-}
-
-const codeOf = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code;
-
-const envError = (message: string) => Object.assign(new Error(message), { name: "EnvError" });
-
-/** The folder cannot be written: one line for server/index.ts's refusal; other errors pass. */
-function unwritable(dir: string, error: unknown) {
-  const code = codeOf(error);
-  if (typeof code !== "string") return error;
-  return envError(`DATA_DIR: no se puede escribir en ${dir} (${code}); el estado (sesiones, pagos) necesita una carpeta en un disco que sobreviva a un reinicio`);
 }

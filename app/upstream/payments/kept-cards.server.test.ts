@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { setSwitch } from "../../../mocks/switches";
 import { useMockUpstream } from "../../../mocks/test-support";
 import { DEMO_KEPT_CARDS } from "../../../mocks/world-sales";
-import { KEPT_CARD_MESSAGES } from "../../../mocks/handlers/payments-checkout";
+import { KEPT_CARD_MESSAGES } from "../../../mocks/handlers/payments-provider";
 import { forgetKeptCard, listKeptCards } from "./kept-cards.server";
 
 useMockUpstream();

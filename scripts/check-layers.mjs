@@ -1,7 +1,9 @@
 // npm run check:layers — the import-boundary check: every import of app/, schemas/, mocks/ and
 // scripts/ is resolved to a file, and a file may import only its own layer or a lower one.
 // No files may import each other in a circle, and a test helper keeps its file's layer as
-// other code does. Exits 1 with one line per wrong import or circle. `--root <dir>` checks another tree (the tests use it).
+// other code does. It also holds the house rule on size: no source file over MAX_LINES lines.
+// Exits 1 with one line per wrong import, circle or file too long. `--root <dir>` checks another
+// tree (the tests use it).
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -43,6 +45,29 @@ export const HELPERS = ["**/*.test-helpers.ts"];
 /** The folders whose imports are checked. Only app/ and schemas/ are layered; mocks/ and scripts/ are not. */
 const SCANNED = ["app", "schemas", "mocks", "scripts"];
 const SOURCE = /\.(ts|tsx|mjs|js)$/;
+
+/**
+ * The house rule on size: a source file (ts, tsx, mjs, js) under these folders has at most
+ * MAX_LINES lines; a longer one is split along its ideas. Tests (TESTS above) are left out: a
+ * test file's length follows the facts it proves, and each test reads on its own. Generated
+ * files are left out too: schemas/validators/*.cjs (npm run config:schemas, one line each) are
+ * not source files here, and nothing else under these folders is generated.
+ */
+export const MAX_LINES = 450;
+const SIZED = ["app", "server", "schemas", "mocks", "scripts"];
+
+/** The lines of a text as `wc -l` and an editor count them: a last line without its newline counts too. */
+const linesOf = (text) => (text === "" ? 0 : text.split("\n").length - (text.endsWith("\n") ? 1 : 0));
+
+/** One line per source file over MAX_LINES lines (tests left out). */
+export function filesTooLong(root) {
+  return SIZED.filter((dir) => existsSync(path.join(root, dir)))
+    .flatMap((dir) => walk(root, dir))
+    .filter((file) => !isTest(file))
+    .map((file) => ({ file, lines: linesOf(readFileSync(path.join(root, file), "utf8")) }))
+    .filter(({ lines }) => lines > MAX_LINES)
+    .map(({ file, lines }) => `✗ ${file}: ${lines} lines, over the limit of ${MAX_LINES} (split it along its ideas)`);
+}
 const EXTENSIONS = [".ts", ".tsx", ".mjs", ".js"];
 const ALIASES = { "~/": "app/", "#schemas/": "schemas/", "#locales/": "locales/" };
 const ORDER = LAYERS.map((layer) => layer.name).join(" → ");
@@ -171,6 +196,7 @@ export function checkLayers(root) {
   for (const circle of circlesOf(graph)) {
     violations.push(`✗ ${circle.join(", ")}: import one another in a circle (one of them must not import the other)`);
   }
+  violations.push(...filesTooLong(root));
   return { files: files.length, imports, violations };
 }
 
@@ -179,10 +205,10 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const root = values.root ? path.resolve(values.root) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
   const { files, imports, violations } = checkLayers(root);
   if (violations.length === 0) {
-    console.log(`Layers respected: ${files} files, ${imports} imports checked.`);
+    console.log(`Layers respected: ${files} files, ${imports} imports checked; no source file over ${MAX_LINES} lines.`);
   } else {
     for (const violation of violations) console.error(violation);
-    console.error(`${violations.length} import(s) break the layers.`);
+    console.error(`${violations.length} problem(s): imports that break the layers, or files over ${MAX_LINES} lines.`);
     process.exitCode = 1;
   }
 }

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { checkLayers } from "./check-layers.mjs";
+import { checkLayers, MAX_LINES } from "./check-layers.mjs";
 
 const script = path.join(path.dirname(fileURLToPath(import.meta.url)), "check-layers.mjs");
 const ORDER = "(routes → render → features → components → upstream → lib → schemas)";
@@ -141,13 +141,30 @@ describe("the import-boundary check", () => {
     ]);
   });
 
+  it("fails on a source file over 450 lines under app, server, schemas, mocks or scripts; tests are left out", () => {
+    const lines = (count) => `${Array.from({ length: count }, (_, index) => `export const line${index} = ${index};`).join("\n")}\n`;
+    const root = tree({
+      ...clean,
+      "app/lib/format.ts": lines(MAX_LINES),
+      "server/app.ts": lines(MAX_LINES + 1),
+      "mocks/world.ts": lines(MAX_LINES + 20),
+      "app/lib/format.test.ts": lines(MAX_LINES + 100),
+      "tests/e2e/long.spec.ts": lines(MAX_LINES + 100),
+    });
+    expect(MAX_LINES).toBe(450);
+    expect(checkLayers(root).violations).toEqual([
+      "✗ server/app.ts: 451 lines, over the limit of 450 (split it along its ideas)",
+      "✗ mocks/world.ts: 470 lines, over the limit of 450 (split it along its ideas)",
+    ]);
+  });
+
   it("prints one line per violation and exits 1; one summary line and exit 0 when clean", () => {
     const broken = spawnSync(process.execPath, [script, "--root", tree({ ...clean, "app/lib/format.ts": `import "../../mocks/test-support";` })], { encoding: "utf8" });
     expect(broken.status).toBe(1);
     expect(broken.stderr).toContain("✗ app/lib/format.ts → mocks/test-support.ts: lib may not import mocks");
     const ok = spawnSync(process.execPath, [script, "--root", tree(clean)], { encoding: "utf8" });
     expect(ok.status).toBe(0);
-    expect(ok.stdout).toBe("Layers respected: 22 files, 23 imports checked.\n");
+    expect(ok.stdout).toBe("Layers respected: 22 files, 23 imports checked; no source file over 450 lines.\n");
     // Two node processes that each load TypeScript: seconds on a busy machine.
   }, 30_000);
 });

@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import pino from "pino";
 import { register } from "tsx/esm/api";
-import { bootProblems, mocksOn } from "../app/lib/boot-rules.mjs";
+import { bootProblems, mocksOn, studioAccountProblems } from "../app/lib/boot-rules.mjs";
 import { clusterMetrics, startMetricsServer } from "../server/metrics-endpoint.mjs";
 import { addCompileHints } from "./compile-hints.mjs";
 
@@ -30,8 +30,9 @@ function newestMtime(target) {
 }
 
 // A setting the server must not run with (README "Production") stops here, before any build:
-// one line per variable, exit code 1. server/index.ts checks the same rules again in each worker.
-const problems = bootProblems(process.env);
+// one line per variable, exit code 1; and, with mocks off, a demo account in the studio's accounts
+// file. server/index.ts checks the same rules again in each worker.
+const problems = [...bootProblems(process.env), ...(await studioAccountProblems(process.env))];
 if (problems.length > 0) {
   process.stderr.write(`${problems.join("\n")}\n`);
   process.exit(1);

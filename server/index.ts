@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import v8 from "node:v8";
 import { broadcastDevReady, installGlobals } from "@remix-run/node";
-import { bootProblems, clientAddress, mocksOn, previewOriginOf, trustProxyRule } from "../app/lib/boot-rules.mjs";
+import { bootProblems, clientAddress, mocksOn, previewOriginOf, studioAccountProblems, trustProxyRule } from "../app/lib/boot-rules.mjs";
 import { createApp, createSiteServer, log, type MockRoutes, type SiteBuild } from "./app";
 import { clusterMetrics, startMetricsServer } from "./metrics-endpoint.mjs";
 
@@ -32,8 +32,9 @@ const loadOrRefuse = <T>(loading: Promise<T>): Promise<T> =>
   });
 
 // The start rules (app/lib/boot-rules.mjs, which env.server.ts applies too): a setting the server
-// must not run with stops it here, before anything listens, with one line per variable and exit 1.
-const problems = bootProblems(process.env);
+// must not run with stops it here, before anything listens, with one line per variable and exit 1;
+// with mocks off, so does a demo account (or the demo password) in the studio's accounts file.
+const problems = [...bootProblems(process.env), ...(await studioAccountProblems(process.env))];
 if (problems.length > 0) refuseToStart(problems);
 const useMocks = mocksOn(process.env);
 process.env.MOCKS = String(useMocks);

@@ -2,7 +2,10 @@
 // server/index.ts and scripts/start.mjs (before the build is loaded) and app/lib/env.server.ts
 // (inside the build) apply the same ones: when the mock world is on, what a strong session secret
 // is, which proxies are trusted. README "Production" describes them for the person deploying.
+import { scrypt, timingSafeEqual } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { BlockList, isIP } from "node:net";
+import path from "node:path";
 import * as z from "zod";
 import { parseScriptOrigins } from "../../schemas/config/script-origins.mjs";
 
@@ -14,6 +17,18 @@ export const DEMO_SESSION_SECRET = "demo-only-session-secret-change-me-012345678
  * with mocks on, like the session's; a link signed with it opens nothing on a real server.
  */
 export const DEMO_REQUEST_LINK_SECRET = "demo-only-request-link-secret-change-me-0123456789";
+
+/**
+ * The demo's studio accounts (docs/studio.md "Demo accounts"), both with DEMO_STUDIO_PASSWORD: with
+ * mocks on and no account in the accounts file, the site lets them in; a start with mocks off
+ * refuses an accounts file that holds either of them or any account with that password
+ * (studioAccountProblems).
+ */
+export const DEMO_STUDIO_ACCOUNTS = [
+  { email: "publicador@bait.mx", role: "publisher" },
+  { email: "editor@bait.mx", role: "editor" },
+];
+export const DEMO_STUDIO_PASSWORD = "Estudio2024!";
 
 /** Every upstream's address variable (UPSTREAM_BASE_URL sets them all at once). */
 export const UPSTREAM_URL_VARIABLES = [
@@ -326,4 +341,65 @@ export function bootProblems(env) {
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
   const parsed = bootEnvSchema.safeParse(given);
   return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+}
+
+/** scrypt's costs an accounts line may name (app/features/studio/auth/accounts.server.ts reads the same). */
+const SANE_SCRYPT = { minN: 16_384, maxN: 1_048_576, maxR: 32, maxP: 16 };
+
+/**
+ * Whether `stored` (`scrypt$N$r$p$salt$hash`, app/features/studio/auth/accounts.server.ts) is the
+ * demo password's hash; false for anything it cannot read (the site cannot sign in with it either).
+ * @param {string} stored
+ */
+async function isDemoPasswordHash(stored) {
+  const [scheme, n, r, p, salt, key, ...rest] = stored.split("$");
+  const [N, R, P] = [Number(n), Number(r), Number(p)];
+  const b64url = /^[A-Za-z0-9_-]+$/;
+  if (scheme !== "scrypt" || rest.length > 0 || !salt || !key || !b64url.test(salt) || !b64url.test(key)) return false;
+  if (!Number.isInteger(N) || (N & (N - 1)) !== 0 || N < SANE_SCRYPT.minN || N > SANE_SCRYPT.maxN) return false;
+  if (!Number.isInteger(R) || R < 1 || R > SANE_SCRYPT.maxR || !Number.isInteger(P) || P < 1 || P > SANE_SCRYPT.maxP) return false;
+  const expected = Buffer.from(key, "base64url");
+  if (expected.length < 16 || expected.length > 64) return false;
+  const derived = await new Promise((resolve, reject) =>
+    scrypt(DEMO_STUDIO_PASSWORD.normalize("NFC"), Buffer.from(salt, "base64url"), expected.length, { N, r: R, p: P, maxmem: 256 * N * R }, (error, value) => (error ? reject(error) : resolve(value))),
+  );
+  return timingSafeEqual(/** @type {Buffer} */ (derived), expected);
+}
+
+/**
+ * What stops a start with mocks off and the studio on (STUDIO_SECRET) in its accounts file
+ * (STUDIO_USERS_FILE, else DATA_DIR/studio-users, else data/studio-users): a demo account
+ * (DEMO_STUDIO_ACCOUNTS) or an account whose password is the demo's, as bootProblems refuses the
+ * demo secrets. One Spanish line per account, "STUDIO_USERS_FILE: …"; empty when the start may go
+ * on (mocks on, the studio off, no file). Checks one scrypt hash per account (some 100 ms each).
+ * @param {Record<string, string | undefined>} env
+ * @param {string} [cwd]
+ * @returns {Promise<string[]>}
+ */
+export async function studioAccountProblems(env, cwd = process.cwd()) {
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  if (mocksOn(given) || !given.STUDIO_SECRET) return [];
+  const file = path.resolve(cwd, given.STUDIO_USERS_FILE ?? path.join(given.DATA_DIR ?? path.join(cwd, "data"), "studio-users"));
+  let text;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+    if (code === "ENOENT") return [];
+    return [`STUDIO_USERS_FILE: no se puede leer ${file} (${code ?? "error"})`];
+  }
+  const demoEmails = new Set(DEMO_STUDIO_ACCOUNTS.map((account) => account.email));
+  const problems = [];
+  for (const [index, raw] of text.split(/\r?\n/).entries()) {
+    const line = raw.trim();
+    if (line === "" || line.startsWith("#")) continue;
+    const [email = "", , hash = ""] = line.split(":");
+    const account = email.trim().toLowerCase();
+    if (demoEmails.has(account)) {
+      problems.push(`STUDIO_USERS_FILE: la línea ${index + 1} es la cuenta de demostración ${account}, que sólo vale con MOCKS=true; quítala con npm run studio:user -- ${account} --remove`);
+    } else if (await isDemoPasswordHash(hash)) {
+      problems.push(`STUDIO_USERS_FILE: la cuenta de la línea ${index + 1} (${account}) tiene la contraseña de demostración, que sólo vale con MOCKS=true; cámbiala con npm run studio:user -- ${account} <rol>`);
+    }
+  }
+  return problems;
 }

@@ -3,7 +3,8 @@ import studioTexts from "#locales/es-MX/studio.json";
 import { env } from "~/lib/env.server";
 import { herePath, resolveReturnPath } from "~/lib/return-path";
 import { isKnownPage } from "~/lib/return-path.server";
-import { credentialOf, findAccount, roleAllows, type StudioRole } from "./accounts.server";
+import { credentialOf, roleAllows, type StudioRole } from "./accounts.server";
+import { findStudioAccount } from "./demo-accounts.server";
 import { studioSessions, type StudioSession } from "./session.server";
 import { CONFIRM_STEP, isStudioPath, STUDIO_HOME_PATH, STUDIO_SIGN_OUT_PATH, studioSignInUrl } from "./urls";
 
@@ -69,7 +70,7 @@ function lookUp(request: Request): Promise<Found> {
     if (!env.studio.on) return { user: null, session: null };
     const session = await studioSessions.read(request);
     if (!session) return { user: null, session: null };
-    const account = await findAccount(env.studio.usersFile, session.record.email);
+    const account = await findStudioAccount(session.record.email);
     if (!account || credentialOf(account) !== session.record.credential) {
       await studioSessions.end(session.id);
       return { user: null, session: null };

@@ -44,9 +44,8 @@ const scryptAsync = (password: string, salt: Buffer, length: number, options: Sc
 /** scrypt needs 128 · N · r bytes; node's default ceiling (32 MiB) is exactly our cost's, so leave room. */
 const memoryFor = (N: number, r: number) => 256 * N * r;
 
-/** A password's stored form: `scrypt$N$r$p$salt$hash`. */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(SALT_BYTES);
+/** A password's stored form: `scrypt$N$r$p$salt$hash`, with a random salt unless one is given (the demo accounts'). */
+export async function hashPassword(password: string, salt: Buffer = randomBytes(SALT_BYTES)): Promise<string> {
   const key = await scryptAsync(password, salt, KEY_LENGTH, { ...COST, maxmem: memoryFor(COST.N, COST.r) });
   return ["scrypt", COST.N, COST.r, COST.p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }

@@ -4,11 +4,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { Submission } from "@conform-to/dom";
 import studioTexts from "#locales/es-MX/studio.json";
 import { studioConfirmSchema, studioSignInSchema } from "#schemas/forms/studio-auth";
-import { env } from "~/lib/env.server";
 import type { FormAnswer } from "~/lib/form-answer.server";
 import { readForm, SECRET_FIELDS } from "~/lib/forms";
 import { logger } from "~/lib/log.server";
-import { checkCredentials, normaliseEmail, readAccountsFile, type StudioRole } from "./accounts.server";
+import { checkCredentials, normaliseEmail, type StudioRole } from "./accounts.server";
+import { studioAccounts } from "./demo-accounts.server";
 import { forgetStudioUser, requireStudioOn, signedInRecently, studioHeaders, studioReturnPath, studioSessionOf, studioUser } from "./access.server";
 import { studioLimits, type StudioLimitState } from "./limits.server";
 import { studioSessions } from "./session.server";
@@ -94,7 +94,7 @@ async function signIn(request: Request, context: AppLoadContext, form: FormData,
     return tooMany(submission, limit);
   }
 
-  const file = await readAccountsFile(env.studio.usersFile);
+  const file = await studioAccounts();
   if (file.problems.length > 0) log.warn({ lines: file.problems.map((problem) => `${problem.line}: ${problem.reason}`) }, "líneas del archivo de cuentas del estudio que no se pueden leer");
   const account = await checkCredentials(file, email, submission.value.password);
   if (!account) {
@@ -121,7 +121,7 @@ async function confirmPassword(request: Request, context: AppLoadContext, form: 
   const attempt = { email: session.record.email, ip: context.clientIp };
   const limit = await studioLimits.reserve(attempt);
   if (!limit.allowed) return tooMany(submission, limit);
-  const file = await readAccountsFile(env.studio.usersFile);
+  const file = await studioAccounts();
   if (!(await checkCredentials(file, session.record.email, submission.value.password))) {
     log.warn({ reason: "credentials" }, "confirmación de contraseña en el estudio rechazada");
     return refuse(submission, texts.wrongPassword, 400);

@@ -182,7 +182,7 @@ describe("compose.yaml's nginx", () => {
     const site = path.join(dir, "default.conf");
     const rendered = spawnSync("/bin/sh", [path.join(root, "deploy/nginx/compose-site.sh")], {
       encoding: "utf8",
-      env: { PATH: process.env.PATH, ...nginx.environment, BAIT_MICRO_CACHE: path.join(root, "deploy/nginx/micro-cache.conf"), BAIT_NGINX_SITE: site, BAIT_NGINX_RENDER_ONLY: "1" },
+      env: { PATH: process.env.PATH, NODE_ENV: "production", ...nginx.environment, BAIT_MICRO_CACHE: path.join(root, "deploy/nginx/micro-cache.conf"), BAIT_NGINX_SITE: site, BAIT_NGINX_RENDER_ONLY: "1" },
     });
     expect(rendered.stderr).toBe("");
     expect(rendered.status).toBe(0);
@@ -202,7 +202,7 @@ describe("compose.yaml's nginx", () => {
     spawnSync("/bin/sh", ["-c", `sed 's/127.0.0.1:3000/127.0.0.1:4000/' "$0" > "$1"`, path.join(root, "deploy/nginx/micro-cache.conf"), changed]);
     const rendered = spawnSync("/bin/sh", [path.join(root, "deploy/nginx/compose-site.sh")], {
       encoding: "utf8",
-      env: { PATH: process.env.PATH, BAIT_APP_SERVERS: "app1:3000", BAIT_MICRO_CACHE: changed, BAIT_NGINX_SITE: path.join(dir, "never.conf"), BAIT_NGINX_RENDER_ONLY: "1" },
+      env: { PATH: process.env.PATH, NODE_ENV: "production", BAIT_APP_SERVERS: "app1:3000", BAIT_MICRO_CACHE: changed, BAIT_NGINX_SITE: path.join(dir, "never.conf"), BAIT_NGINX_RENDER_ONLY: "1" },
     });
     expect(rendered.status).toBe(1);
     expect(rendered.stderr).toContain('ya no tiene la línea "server 127.0.0.1:3000;"');

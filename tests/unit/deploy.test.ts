@@ -96,20 +96,28 @@ const operatorValues = (): Record<string, string> =>
   Object.fromEntries(
     Object.keys(example).map((name) => [
       name,
-      name.endsWith("_SECRET") ? randomBytes(32).toString("hex") : name === "PREVIEW_ORIGIN" ? "https://vista-previa.operador.test" : "https://api.operador.test",
+      name.endsWith("_SECRET") || name.endsWith("_TOKEN") ? randomBytes(32).toString("hex") : name === "PREVIEW_ORIGIN" ? "https://vista-previa.operador.test" : "https://api.operador.test",
     ]),
   );
-/** The variable a refusal names; an upstream's own address counts as UPSTREAM_BASE_URL, which gives them all. */
-const variableOf = (line: string) => line.slice(0, line.indexOf(":")).replace(/^UPSTREAM_[A-Z_]+_URL$/, "UPSTREAM_BASE_URL");
+/**
+ * The variable a refusal names; an upstream's own address counts as UPSTREAM_BASE_URL, which gives
+ * them all, and the metrics' host off loopback is refused for want of METRICS_TOKEN.
+ */
+const variableOf = (line: string) =>
+  line
+    .slice(0, line.indexOf(":"))
+    .replace(/^UPSTREAM_[A-Z_]+_URL$/, "UPSTREAM_BASE_URL")
+    .replace(/^METRICS_HOST$/, "METRICS_TOKEN");
 
 describe("compose.yaml's app instances", () => {
   it("take the operator's settings from deploy/compose/bait.env, which git ignores; the example commits no real value", () => {
     for (const name of APPS) expect(app(name).env_file).toEqual(["deploy/compose/bait.env"]);
     expect(spawnSync("git", ["check-ignore", "-q", "deploy/compose/bait.env"], { cwd: root }).status).toBe(0);
-    expect(Object.keys(example).sort()).toEqual(["PREVIEW_ORIGIN", "REQUEST_LINK_SECRET", "SESSION_SECRET", "STUDIO_SECRET", "UPSTREAM_BASE_URL"]);
+    expect(Object.keys(example).sort()).toEqual(["METRICS_TOKEN", "PREVIEW_ORIGIN", "REQUEST_LINK_SECRET", "SESSION_SECRET", "STUDIO_SECRET", "UPSTREAM_BASE_URL"]);
+    expect(spawnSync("git", ["check-ignore", "-q", "deploy/compose/metrics-token"], { cwd: root }).status).toBe(0);
     // Copied unchanged, the example is refused at start: its secrets are placeholders.
     const refused = bootProblems({ ...app("app1").environment, ...example }).map(variableOf);
-    expect(refused).toEqual(expect.arrayContaining(["SESSION_SECRET", "REQUEST_LINK_SECRET", "STUDIO_SECRET"]));
+    expect(refused).toEqual(expect.arrayContaining(["SESSION_SECRET", "REQUEST_LINK_SECRET", "STUDIO_SECRET", "METRICS_TOKEN"]));
   });
 
   it("pass the start rules with mocks off once the env file is filled in; without it, only what the file supplies is missing", () => {
@@ -153,6 +161,9 @@ describe("compose.yaml's app instances", () => {
     expect(compose.services.redis!.ports).toBeUndefined();
     expect(compose.services.redis!.networks).toEqual(["internal"]);
     expect(compose.services.prometheus!.ports).toEqual(["127.0.0.1:9090:9090"]);
+    // Off loopback the metrics need their token (app/lib/boot-rules.mjs): Prometheus sends the same one from a file.
+    expect(read("deploy/compose/prometheus.yml")).toMatch(/authorization:\s*\n\s*type: Bearer\s*\n\s*credentials_file: \/etc\/prometheus\/metrics-token/);
+    expect(compose.services.prometheus!.volumes).toContain("./deploy/compose/metrics-token:/etc/prometheus/metrics-token:ro");
     const targets = JSON.parse(/targets:\s*(\[[^\]]*\])/.exec(read("deploy/compose/prometheus.yml"))![1]!) as string[];
     expect(targets).toEqual(APPS.map((name) => `${name}:${app(name).environment!.METRICS_PORT}`));
   });

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 
 /**
  * The docs tell the truth in the ways a machine can check (docs/README.md "Keeping them true"): every file
- * they name exists, every environment variable of the README's table is read by the server's code
- * and every one the server's code reads is in the table, every `npm run` script they name exists,
+ * they name exists, every environment variable of the environment table (docs/configuration.md
+ * "Environment") is read by the server's code and every one the server's code reads is in the table, every `npm run` script they name exists,
  * and every page path they name is a route, a config page, a legacy redirect or one of the
  * server's own paths.
  *
@@ -133,28 +133,31 @@ function variablesRead(): Map<string, string> {
   return read_;
 }
 
-/** The README's environment table: the variables of its first column, patterns (`UPSTREAM_<NAME>_URL`) as regular expressions. */
+/** The doc that holds the environment table, under a heading "Environment". */
+const ENV_DOC = "docs/configuration.md";
+
+/** The environment table: the variables of its first column, patterns (`UPSTREAM_<NAME>_URL`) as regular expressions. */
 function environmentTable(): { names: string[]; line: string }[] {
-  const readme = read("README.md").split("\n");
-  const start = readme.findIndex((text) => /^#+\s+Environment\s*$/.test(text));
-  expect(start, "README.md has an '### Environment' section").toBeGreaterThan(-1);
+  const doc = read(ENV_DOC).split("\n");
+  const start = doc.findIndex((text) => /^#+\s+Environment\s*$/.test(text));
+  expect(start, `${ENV_DOC} has an 'Environment' section`).toBeGreaterThan(-1);
   const rows: { names: string[]; line: string }[] = [];
-  for (let index = start + 1; index < readme.length && !/^#/.test(readme[index]!); index++) {
-    const text = readme[index]!;
+  for (let index = start + 1; index < doc.length && !/^#/.test(doc[index]!); index++) {
+    const text = doc[index]!;
     if (!text.startsWith("|") || /^\|\s*(?:variable|---)/.test(text)) continue;
     const first = text.split("|")[1]!;
-    rows.push({ names: [...first.matchAll(/`([A-Z][A-Z0-9_<>]+)`/g)].map(([, name]) => name!), line: `README.md:${index + 1}` });
+    rows.push({ names: [...first.matchAll(/`([A-Z][A-Z0-9_<>]+)`/g)].map(([, name]) => name!), line: `${ENV_DOC}:${index + 1}` });
   }
   return rows;
 }
 
 /** The upstream names the row `UPSTREAM_<NAME>_URL` lists (CORE, CONN…): each one a variable of its own. */
 function tableVariables(): { name: string; line: string }[] {
-  const readme = read("README.md").split("\n");
+  const doc = read(ENV_DOC).split("\n");
   return environmentTable().flatMap(({ names, line }) =>
     names.flatMap((name) => {
       if (!name.includes("<")) return [{ name, line }];
-      const row = readme[Number(line.split(":")[1]) - 1]!;
+      const row = doc[Number(line.split(":")[1]) - 1]!;
       const listed = [...row.split("|")[3]!.matchAll(/\b([A-Z][A-Z_]*[A-Z])\b/g)].map(([, word]) => word!).filter((word) => word.length > 1);
       return listed.filter((word) => !/^(?:URL|CDN|JSON|SMS)$|UPSTREAM/.test(word)).map((word) => ({ name: name.replace(/<[^>]+>/, word), line }));
     }),
@@ -243,16 +246,16 @@ describe("the docs tell the truth", () => {
     expect(missing, "files the docs name that are not in the repository").toEqual([]);
   });
 
-  it("lists in the README's environment table only variables the server reads", () => {
+  it("lists in the environment table only variables the server reads", () => {
     const readVariables = variablesRead();
     const unread = tableVariables().filter(({ name }) => !readVariables.has(name)).map(({ name, line }) => `${line}: ${name}`);
     expect(unread, "variables in the table that no server code reads").toEqual([]);
   });
 
-  it("lists in the README's environment table every variable the server reads", () => {
+  it("lists in the environment table every variable the server reads", () => {
     const listed = new Set(tableVariables().map(({ name }) => name));
     const unlisted = [...variablesRead()].filter(([name]) => !listed.has(name)).map(([name, file]) => `${name} (read in ${file})`);
-    expect(unlisted, "variables the server reads that the README's environment table does not list").toEqual([]);
+    expect(unlisted, `variables the server reads that ${ENV_DOC}'s environment table does not list`).toEqual([]);
   });
 
   it("names only npm scripts that exist", () => {

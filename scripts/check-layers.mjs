@@ -13,8 +13,8 @@ import ts from "typescript";
 /**
  * The layers, top to bottom: a file imports its own layer or the ones below it, never one above.
  * A file matched by several layers belongs to the lowest (a block's config schema lives in its
- * block's folder but is part of the config schema, so it sees only schemas). The README's
- * architecture map mirrors this table.
+ * block's folder but is part of the config schema, so it sees only schemas). docs/architecture.md
+ * "Layers" mirrors this table.
  */
 export const LAYERS = [
   { name: "routes", files: ["app/routes/**", "app/root.tsx", "app/entry.*.tsx"] },

@@ -269,7 +269,7 @@ describe("the docs tell the truth", () => {
     expect(missing, "npm scripts the docs name that package.json does not have").toEqual([]);
   });
 
-  it("npm run dev rebuilds on a save of every folder the app imports (README \"Working on a page\")", async () => {
+  it("npm run dev rebuilds on a save of every folder the app imports (docs/architecture.md \"Working on a page\")", async () => {
     const { default: config } = (await import("../../remix.config.js")) as { default: { watchPaths?: string[] } };
     const imported = foldersTheAppImports();
     expect(imported).toContain("schemas");

@@ -44,7 +44,7 @@ export default defineConfig({
     // No trace: recording one (DOM snapshots at every action, the network) cost a sixth of the
     // suite's CPU (on four specs, 338 s against 280 s), for files the CI log cannot show. A failure
     // still prints its error, its page's aria snapshot and a screenshot. To debug a spec:
-    // `npx playwright test <spec> --trace retain-on-failure` (README "Tests").
+    // `npx playwright test <spec> --trace retain-on-failure` (docs/testing.md "Traces").
     trace: "off",
   },
   // The account journeys (tests/e2e/accounts) change the shared mock world: a line gets

@@ -6,7 +6,7 @@ import * as mockProvider from "./provider-pages";
 import * as mockSso from "./sso-server";
 
 /**
- * The mock world's own routes on the site's express app (README "Environment"): its test hooks
+ * The mock world's own routes on the site's express app (docs/configuration.md "The mock world's routes"): its test hooks
  * (/__mocks/reset, switches, session…), the marketing platforms' stand-ins, and the pages of the
  * SSO server, the card provider, PayPal and the postpaid portal. server/app.ts mounts them only
  * with mocks on (app/lib/boot-rules.mjs mocksOn): with a real upstream none of them exists.

@@ -101,7 +101,7 @@ export type SimShipment = {
 const daysAgo = (count: number) => new Date(Date.now() - count * 24 * 3600 * 1000).toISOString();
 
 /**
- * The demo's kept cards (DEMO-DATA.md "Kept cards", README "Demo data"): Ana's recurring
+ * The demo's kept cards (DEMO-DATA.md "Kept cards", docs/demo-data.md "Kept cards"): Ana's recurring
  * recharge's Visa ending 1111, expiring 12/30 (approved); Marta (5556789012) keeps the declined
  * Visa ending 0002 and a Mastercard ending 4444 that expired in 03/24. 5545678901 keeps none
  * until its customer ticks 'Guardar esta tarjeta…' on a payment.

@@ -29,7 +29,7 @@ function newestMtime(target) {
   return readdirSync(target).reduce((newest, name) => Math.max(newest, newestMtime(path.join(target, name))), stat.mtimeMs);
 }
 
-// A setting the server must not run with (README "Production") stops here, before any build:
+// A setting the server must not run with (docs/operations.md "Production") stops here, before any build:
 // one line per variable, exit code 1; and, with mocks off, a demo account in the studio's accounts
 // file. server/index.ts checks the same rules again in each worker.
 const problems = [...bootProblems(process.env), ...(await studioAccountProblems(process.env))];

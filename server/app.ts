@@ -54,7 +54,7 @@ export type AppOptions = {
   metricsToken?: string;
 };
 
-// One JSON line per request (README "Observability"); LOG_LEVEL=debug adds the static files.
+// One JSON line per request (docs/operations.md "Observability"); LOG_LEVEL=debug adds the static files.
 // With tracing on, each line carries its request's trace id (docs/operations.md "Traces").
 const log = pino({ level: process.env.LOG_LEVEL ?? "info", base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime, mixin: traceFields });
 // What each request did upstream, recorded by the app (app/lib/request-context.server.ts).

@@ -64,7 +64,7 @@ if (useMocks) {
   const memory = !process.env.REDIS_URL && !process.env.DATA_DIR ? "; state in memory: a restart forgets sessions and payments under way (REDIS_URL or DATA_DIR keep them)" : "";
   const demo = `mock world (MOCKS=true): demo data, nothing leaves this machine${memory}`;
   // In production this is the demo, not the site: said loudly, once, at start.
-  if (isProduction) log.warn({ upstream: "mock" }, `DEMO: ${demo}; set UPSTREAM_BASE_URL or every UPSTREAM_<NAME>_URL and SESSION_SECRET to serve the real site (README "Production")`);
+  if (isProduction) log.warn({ upstream: "mock" }, `DEMO: ${demo}; set UPSTREAM_BASE_URL or every UPSTREAM_<NAME>_URL and SESSION_SECRET to serve the real site (docs/operations.md "Production")`);
   else log.info({ upstream: "mock" }, demo);
 } else {
   log.info({ upstream: "real" }, `real services at ${process.env.UPSTREAM_BASE_URL ?? "the UPSTREAM_*_URL addresses"}`);

@@ -1,7 +1,7 @@
 // The rules that decide whether the server may start, written once in plain JavaScript so that
 // server/index.ts and scripts/start.mjs (before the build is loaded) and app/lib/env.server.ts
 // (inside the build) apply the same ones: when the mock world is on, what a strong session secret
-// is, which proxies are trusted. README "Production" describes them for the person deploying.
+// is, which proxies are trusted. docs/operations.md "Production" describes them for the person deploying.
 import { scrypt, timingSafeEqual } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { BlockList, isIP } from "node:net";
@@ -208,7 +208,7 @@ export function clientAddress(socketAddress, forwardedFor, rule) {
 const upstreamUrl = z.url("no es una URL válida").optional();
 
 /**
- * The settings the server refuses to start without (README "Production"), as a zod schema over
+ * The settings the server refuses to start without (docs/operations.md "Production"), as a zod schema over
  * the environment: each variable's own form first, then what the variables require of each other
  * with mocks off (a strong secret, every upstream address) and with several workers (Redis).
  */

@@ -8,7 +8,7 @@ import { env } from "./env.server";
 import { sharedState } from "./store/store.server";
 
 /**
- * What /healthz and /readyz report (server/app.ts, README "Observability"). The config version is
+ * What /healthz and /readyz report (server/app.ts, docs/operations.md "Observability"). The config version is
  * a short hash of every file of the config folder served (pages-config/, or the published
  * version's folder), so two instances serving the same marketing config say the same;
  * `publishedVersion` is the number of the version published in the studio that this instance

@@ -2,7 +2,7 @@ import pino, { type DestinationStream, type Logger } from "pino";
 import { traceFields } from "./trace.server";
 
 /**
- * The server's log (README "Observability"): pino, one JSON line per entry on stdout, with the
+ * The server's log (docs/operations.md "Observability"): pino, one JSON line per entry on stdout, with the
  * settings of server/app.ts's request log (level from `LOG_LEVEL`, default `info`; `pid`; ISO
  * time). Server code never writes to the console (tests/unit/no-console.test.ts); it takes its
  * module's logger: `logger("limits").error({ call }, "el estado compartido no responde")`.

@@ -18,7 +18,7 @@ import { FRESH_CONNECTION } from "./support/fresh-connection";
  * customer's card refused; the card kept with the checkout's checkbox, then forgotten on
  * /editar-perfil, after which 'Recargar de nuevo' is today's prefilled checkout.
  *
- * Demo customers (README "Demo data"): Ana (5512345678) keeps her recurring recharge's Visa ending
+ * Demo customers (docs/demo-data.md "Kept cards"): Ana (5512345678) keeps her recurring recharge's Visa ending
  * 1111 (approved); Marta (5556789012) keeps a Visa ending 0002 (declined) and a Mastercard ending
  * 4444 that expired; Jorge (5566666666) keeps nothing until this spec ticks the checkbox for him.
  */

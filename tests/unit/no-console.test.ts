@@ -4,7 +4,7 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 /**
- * Server code logs through pino only (app/lib/log.server.ts; README "Observability"): a console
+ * Server code logs through pino only (app/lib/log.server.ts; docs/operations.md "Observability"): a console
  * call writes plain text past the JSON escaping and the redaction. This reads every file that runs
  * in the server process and lists each use of `console` (found in the syntax tree, so a comment
  * or a string that mentions it does not count).

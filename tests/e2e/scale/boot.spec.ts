@@ -12,7 +12,7 @@ import { REQUEST_LINK_SECRET, SESSION_SECRET, ownPort } from "../support/env";
 const PORT = ownPort(0);
 
 /**
- * Production refuses to run unsafely (README "Production"): servers of their own, started as a
+ * Production refuses to run unsafely (docs/operations.md "Production"): servers of their own, started as a
  * deploy starts them. Each unsafe setting stops the server before it listens, with exit code 1
  * and one Spanish line naming the variable; with an upstream address the mock world is off (its
  * routes do not exist) and a session cookie minted on a demo server opens nothing; `npm start`

@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { SESSION_SECRET, ownPort } from "../support/env";
 
 /**
- * A deploy or a scale-down sends SIGTERM (README "Several instances"): the server stops accepting,
+ * A deploy or a scale-down sends SIGTERM (docs/operations.md "Several instances"): the server stops accepting,
  * the requests in flight finish with their answers, and the process leaves on its own. With
  * `npm start` and WEB_CONCURRENCY workers (node:cluster) too: the primary passes the signal on.
  * A device check slowed down to 2 s in the mock upstream is the request in flight. Runs once.

@@ -7,7 +7,7 @@ import { confirmAndPay, fillCardForm } from "../support/card";
 import { SESSION_SECRET, ownPort } from "../support/env";
 
 /**
- * Observability (README "Observability"): a server of its own with its output captured runs a
+ * Observability (docs/operations.md "Observability"): a server of its own with its output captured runs a
  * full journey — a login, a recharge paid by card without JavaScript, a lead, a password recovery
  * with a wrong code — and its log is read back: one JSON line per request with its id (the one
  * sent back as X-Request-Id), method, path, status, duration and upstream calls; and never the

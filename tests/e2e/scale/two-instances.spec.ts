@@ -7,7 +7,7 @@ import { fillCardForm } from "../support/card";
 import { SESSION_SECRET, ownPort } from "../support/env";
 
 /**
- * Many instances behave as one (README "Several instances"): a real redis-server (Debian's
+ * Many instances behave as one (docs/operations.md "Several instances"): a real redis-server (Debian's
  * redis-server; .ci/run installs it) and two servers of the site on it, as behind a load
  * balancer. An attempt limit reached on one is enforced by the other; one pay form posted to both
  * charges once. Each server has its own mock upstream in its process, so charges are counted on

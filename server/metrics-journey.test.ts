@@ -8,7 +8,7 @@ import { reset } from "../mocks/control";
 import { mockServer } from "../mocks/node";
 import * as mockRoutes from "../mocks/routes";
 import { logDestination } from "~/lib/log.server";
-import { createApp, createSiteServer, log, type SiteBuild } from "./app";
+import { createApp, createSiteServer, log, type MockRoutes, type SiteBuild } from "./app";
 
 /**
  * The metrics (docs/operations.md "Metrics") after a customer's journey through the real app: the
@@ -86,7 +86,7 @@ beforeAll(async () => {
   // The request log (server/app.ts) is checked elsewhere; it stays quiet here.
   vi.spyOn(log, "info").mockImplementation(() => undefined);
   const build = await journeyBuild();
-  const { app } = createApp({ root: path.resolve(__dirname, ".."), build: () => build, isProduction: false, isDevelopment: false, clientIpOf: () => "127.0.0.1", trustProxy: false, mockRoutes, pageCacheOn: false, pageCacheTtlMs: 0, metricsToken: TOKEN });
+  const { app } = createApp({ root: path.resolve(__dirname, ".."), build: () => build, isProduction: false, isDevelopment: false, clientIpOf: () => "127.0.0.1", trustProxy: false, mockRoutes: mockRoutes as unknown as MockRoutes, pageCacheOn: false, pageCacheTtlMs: 0, metricsToken: TOKEN });
   site = createSiteServer(app, null);
   base = await new Promise<string>((resolve) => site.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(site.address() as AddressInfo).port}`)));
 });

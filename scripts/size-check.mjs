@@ -22,11 +22,17 @@ const buildDir = path.join(root, "public/build");
  * chunks further and cost the form routes about 0.7 KB of gzip each (each chunk is compressed on
  * its own). FORM_BUDGET_KB took that in (162 → 164).
  *
+ * The trust boundaries (docs/security.md) put a little in every page's first script: rich text
+ * never draws a link the schemas refuse (the browser checks each href before drawing it), the
+ * preview bar lists the scripts a draft would load, the shell drops a script of an origin not
+ * allowed. The root grew 0.22 KB (119.44 → 119.66) and /centros-de-atencion, the largest
+ * first-script page, 0.22 KB (124.99 → 125.21): FIRST_SCRIPT_BUDGET_KB took that in (125 → 126).
+ *
  * The studio (/estudio, docs/studio.md) is a staff tool used on a computer, not a customer page:
  * its routes get STUDIO_BUDGET_KB. Its document editor carries react-jsonschema-form in its first
  * script (the form is its first screen); a document's validator loads when its form mounts.
  */
-const FIRST_SCRIPT_BUDGET_KB = Number(process.env.JS_BUDGET_KB ?? 125);
+const FIRST_SCRIPT_BUDGET_KB = Number(process.env.JS_BUDGET_KB ?? 126);
 const FORM_BUDGET_KB = 164;
 const STUDIO_BUDGET_KB = 220;
 const FORM_ROUTES = new Set([

@@ -8,7 +8,7 @@ type Fields = Record<string, { id: string; errors?: string[] } | undefined>;
  * GOV.UK error summary: after a submit with errors, a box at the top lists them, each a link
  * to its field, and takes the focus so a screen reader announces it.
  */
-export function ErrorSummary({ fields, labels, show }: { fields: Fields; labels: Record<string, string>; show: boolean }) {
+export function ErrorSummary({ fields, labels, show, autoFocus }: { fields: Fields; labels: Record<string, string>; show: boolean; autoFocus?: boolean }) {
   const { t: message } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   // The labels say which fields the summary lists, in their order.
@@ -22,7 +22,8 @@ export function ErrorSummary({ fields, labels, show }: { fields: Fields; labels:
   }, [show, key]);
   if (!show || errors.length === 0) return null;
   return (
-    <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title">
+    // autoFocus: a page the server drew with the errors takes the focus there without JavaScript too.
+    <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title" autoFocus={autoFocus}>
       <h2 className="error-summary__title" id="error-summary-title">
         {message("common:form.errorSummary")}
       </h2>

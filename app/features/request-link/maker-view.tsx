@@ -197,7 +197,8 @@ function CodeStep({ pending, answer }: { pending: NonNullable<MakerPage["pending
   const labels = { code: message("requestLink:confirm.code") };
   return (
     <div className="request-code">
-      <h3 id="pide-recarga-codigo-titulo" className="request-share__title request-focus" tabIndex={-1} ref={heading} autoFocus>
+      {/* Arriving, the step's heading has the focus; after a wrong code, the error summary (below). */}
+      <h3 id="pide-recarga-codigo-titulo" className="request-share__title request-focus" tabIndex={-1} ref={heading} autoFocus={!answer}>
         {message("requestLink:confirm.title")}
       </h3>
       {pending.resent ? <FormMessage tone="success">{message("requestLink:confirm.resent")}</FormMessage> : null}
@@ -206,7 +207,7 @@ function CodeStep({ pending, answer }: { pending: NonNullable<MakerPage["pending
       {pending.message ? <p className="request-link__message">{message("requestLink:confirm.message", { message: pending.message })}</p> : null}
       <Form method="post" action={confirmHref(pending.id)} id={form.id} noValidate onSubmit={form.onSubmit} className="request-form" aria-labelledby="pide-recarga-codigo-titulo">
         {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
-        <ErrorSummary fields={fields} labels={labels} show={form.status === "error"} />
+        <ErrorSummary fields={fields} labels={labels} show={form.status === "error"} autoFocus={Boolean(answer)} />
         <input type="hidden" name="intent" value="confirmar" />
         <input type="hidden" name="id" value={pending.id} />
         <CodeInput key={round} field={fields.code} label={labels.code} hint={message("requestLink:confirm.codeHint")} />

@@ -9,6 +9,7 @@ import { mockServer } from "../mocks/node";
 import * as mockRoutes from "../mocks/routes";
 import { logDestination } from "~/lib/log.server";
 import { createApp, createSiteServer, log, type MockRoutes, type SiteBuild } from "./app";
+import { standInBuildShell } from "./stand-in-build.test-helpers";
 
 /**
  * The metrics (docs/operations.md "Metrics") after a customer's journey through the real app: the
@@ -49,12 +50,8 @@ async function journeyBuild(): Promise<SiteBuild> {
   }
   expect(Object.keys(routes).length, "the app's routes").toBeGreaterThan(30);
   return {
-    mode: "production",
+    ...standInBuildShell,
     future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: true, v3_singleFetch: true },
-    publicPath: "/build/",
-    assetsBuildDirectory: "public/build",
-    isSpaMode: false,
-    assets: { entry: { module: "/build/entry.js", imports: [] }, routes: {}, url: "/build/manifest.js", version: "1" },
     routes,
     entry: {
       module: {

@@ -13,6 +13,7 @@ import { memoryState } from "~/lib/store/shared-state.server";
 import { upstreamFetch } from "~/upstream/http.server";
 import { createApp, createSiteServer, type SiteBuild } from "./app";
 import { routeLabeller } from "./metrics";
+import { standInBuildShell } from "./stand-in-build.test-helpers";
 
 /**
  * The metrics (docs/operations.md "Metrics") through the express app (createApp) in front of a
@@ -30,12 +31,7 @@ const realCore = env.upstreams.core;
 const route = (id: string, routePath: string | undefined, module: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ id, parentId: "root", path: routePath, module: { default: () => null, ...module }, ...extra });
 const schema = z.object({ ok: z.boolean() });
 const build = {
-  mode: "production",
-  future: {},
-  publicPath: "/build/",
-  assetsBuildDirectory: "public/build",
-  isSpaMode: false,
-  assets: { entry: { module: "/build/entry.js", imports: [] }, routes: {}, url: "/build/manifest.js", version: "1" },
+  ...standInBuildShell,
   routes: {
     root: { id: "root", path: "", module: { default: () => null } },
     "routes/r.$id": route("routes/r.$id", "r/:id", {

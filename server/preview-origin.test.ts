@@ -3,6 +3,7 @@ import path from "node:path";
 import { request, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp, createSiteServer, type SiteBuild } from "./app";
+import { standInBuildShell } from "./stand-in-build.test-helpers";
 
 /**
  * Previews on an origin of their own (server/preview-origin.ts), through the whole express app
@@ -19,12 +20,7 @@ const STUDIO_COOKIE = "__Host-bait_estudio=publica";
 
 /** What the app was handed: every request reaching the build is answered with its cookie and method, and tries to set a session. */
 const build = {
-  mode: "production",
-  future: {},
-  publicPath: "/build/",
-  assetsBuildDirectory: "public/build",
-  isSpaMode: false,
-  assets: { entry: { module: "/build/entry.js", imports: [] }, routes: {}, url: "/build/manifest.js", version: "1" },
+  ...standInBuildShell,
   routes: {
     root: {
       id: "root",

@@ -10,6 +10,7 @@ import { logDestination, logger } from "~/lib/log.server";
 import { upstreamFetch } from "~/upstream/http.server";
 import { createApp, createSiteServer, log, type SiteBuild } from "./app";
 import { scrubAttributes, startTracing } from "./tracing";
+import { standInBuildShell } from "./stand-in-build.test-helpers";
 
 /**
  * Traces (docs/operations.md "Traces"), with OpenTelemetry's in-memory exporter: a request through
@@ -27,12 +28,7 @@ const received: IncomingHttpHeaders[] = [];
 const realCore = env.upstreams.core;
 
 const build = {
-  mode: "production",
-  future: {},
-  publicPath: "/build/",
-  assetsBuildDirectory: "public/build",
-  isSpaMode: false,
-  assets: { entry: { module: "/build/entry.js", imports: [] }, routes: {}, url: "/build/manifest.js", version: "1" },
+  ...standInBuildShell,
   routes: {
     root: {
       id: "root",

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { bootProblems } from "~/lib/boot-rules.mjs";
 import { parseEnv } from "~/lib/env.server";
 import { createApp, createSiteServer, type SiteBuild } from "../../server/app";
+import { standInBuildShell } from "../../server/stand-in-build.test-helpers";
 
 /**
  * The deploy in one file (docs/operations.md "Deploying with compose"), checked without Docker
@@ -260,12 +261,7 @@ describe("the Dockerfile", () => {
     expect(healthcheck).toContain("answer.ok ? 0 : 1");
     let ready = true;
     const build = {
-      mode: "production",
-      future: {},
-      publicPath: "/build/",
-      assetsBuildDirectory: "public/build",
-      isSpaMode: false,
-      assets: { entry: { module: "/build/entry.js", imports: [] }, routes: {}, url: "/build/manifest.js", version: "1" },
+      ...standInBuildShell,
       routes: { root: { id: "root", path: "", module: { default: () => null } } },
       entry: { module: { default: () => new Response(""), healthReport: async () => ({ ready, upstream: "real", configVersion: "abc" }), configStatusResponse: () => null } },
     } as unknown as SiteBuild;

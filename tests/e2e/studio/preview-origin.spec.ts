@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { SESSION_SECRET, ownPort } from "../support/env";
+import { makeStudioAccounts } from "../support/studio";
 import { waitForHydration } from "../support/hydration";
 
 /**
@@ -63,13 +64,10 @@ test.beforeAll(async () => {
   if (test.info().project.name !== "studio-js") return;
   dir = mkdtempSync(path.join(tmpdir(), "bait-vista-origen-"));
   const usersFile = path.join(dir, "studio-users");
-  for (const [email, role] of [
+  makeStudioAccounts(usersFile, PASSWORD, [
     [EDITOR, "editor"],
     [PUBLISHER, "publisher"],
-  ]) {
-    const made = spawnSync("node", ["--import", "tsx", "scripts/studio-user.ts", email!, role!], { env: { ...process.env, STUDIO_USERS_FILE: usersFile, STUDIO_PASSWORD: PASSWORD }, encoding: "utf8" });
-    expect(made.status, made.stderr).toBe(0);
-  }
+  ]);
 
   // The attacker's host: https (the schema takes nothing else), a certificate of its own.
   const made = spawnSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost", "-keyout", path.join(dir, "key.pem"), "-out", path.join(dir, "cert.pem")], { encoding: "utf8" });

@@ -1,9 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { SESSION_SECRET, ownPort } from "../support/env";
+import { makeStudioAccounts } from "../support/studio";
 
 /**
  * A publisher publishes what they reviewed (docs/studio.md "Publishing"): the publisher's page
@@ -33,13 +34,10 @@ test.beforeAll(async () => {
   if (test.info().project.name !== "studio-js") return;
   dir = mkdtempSync(path.join(tmpdir(), "bait-estudio-revisado-"));
   const usersFile = path.join(dir, "studio-users");
-  for (const [email, role] of [
+  makeStudioAccounts(usersFile, PASSWORD, [
     [EDITOR, "editor"],
     [PUBLISHER, "publisher"],
-  ]) {
-    const made = spawnSync("node", ["--import", "tsx", "scripts/studio-user.ts", email!, role!], { env: { ...process.env, STUDIO_USERS_FILE: usersFile, STUDIO_PASSWORD: PASSWORD }, encoding: "utf8" });
-    expect(made.status, made.stderr).toBe(0);
-  }
+  ]);
   server = spawn("node", ["--import", "tsx", "server/index.ts"], {
     env: { ...process.env, NODE_ENV: "production", MOCKS: "true", PORT: new URL(SITE).port, SESSION_SECRET, HSTS: "false", DATA_DIR: path.join(dir, "data"), STUDIO_SECRET, STUDIO_USERS_FILE: usersFile, PREVIEW_ORIGIN: `http://127.0.0.1:${ownPort(44)}` },
     stdio: "ignore",

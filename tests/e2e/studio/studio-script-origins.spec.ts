@@ -1,10 +1,10 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { ownPort } from "../support/env";
 import { startOwnServer, type OwnServer } from "../support/own-server";
+import { makeStudioAccounts } from "../support/studio";
 
 /**
  * Issue 39, row 1: an editor saved a draft of site.json whose chat script was on a host of
@@ -29,8 +29,7 @@ test.beforeAll(async () => {
   if (test.info().project.name !== "studio-js") return;
   folder = mkdtempSync(path.join(tmpdir(), "bait-estudio-scripts-"));
   const usersFile = path.join(folder, "studio-users");
-  const made = spawnSync(process.execPath, ["--import", "tsx", "scripts/studio-user.ts", EDITOR, "editor"], { env: { ...process.env, STUDIO_USERS_FILE: usersFile, STUDIO_PASSWORD: PASSWORD }, encoding: "utf8" });
-  expect(made.status, made.stderr).toBe(0);
+  makeStudioAccounts(usersFile, PASSWORD, [[EDITOR, "editor"]]);
   server = await startOwnServer({
     port: ownPort(54),
     label: "estudio-scripts",

@@ -1,10 +1,11 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe";
 import { SESSION_SECRET, ownPort } from "../support/env";
+import { makeStudioAccounts } from "../support/studio";
 
 /**
  * The marketing studio (docs/studio.md) end to end: a real redis-server and two instances of the
@@ -46,13 +47,10 @@ test.beforeAll(async () => {
   if (test.info().project.name !== "studio-js") return;
   dir = mkdtempSync(path.join(tmpdir(), "bait-estudio-"));
   const usersFile = path.join(dir, "studio-users");
-  for (const [email, role] of [
+  makeStudioAccounts(usersFile, PASSWORD, [
     [EDITOR, "editor"],
     [PUBLISHER, "publisher"],
-  ]) {
-    const made = spawnSync("node", ["--import", "tsx", "scripts/studio-user.ts", email!, role!], { env: { ...process.env, STUDIO_USERS_FILE: usersFile, STUDIO_PASSWORD: PASSWORD }, encoding: "utf8" });
-    expect(made.status, made.stderr).toBe(0);
-  }
+  ]);
   const redis = spawn("redis-server", ["--port", String(REDIS_PORT), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
   processes.push(redis);
   await new Promise((resolve, reject) => {

@@ -35,7 +35,9 @@ export default defineConfig({
   // two-core machine a worker used under half a core): three workers fill two cores.
   // E2E_WORKERS sets another count (1 to debug, more on a bigger machine).
   workers: Number(process.env.E2E_WORKERS) || 3,
-  reporter: isCI ? "list" : [["list"], ["html", { open: "never" }]],
+  // The JSON report keeps every test's duration: `npm run test:slowest` lists the slowest specs and
+  // projects from it (docs/testing.md "Durations").
+  reporter: [["list"], ["json", { outputFile: "test-reports/playwright.json" }], ...(isCI ? [] : [["html", { open: "never" }] as const])],
   use: {
     baseURL: BASE_URL,
     locale: "es-MX",

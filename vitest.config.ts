@@ -11,8 +11,11 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "schemas/**/*.test.ts", "scripts/**/*.test.{ts,mjs}", "server/**/*.test.ts", "mocks/**/*.test.ts", "tests/unit/**/*.test.{ts,tsx}"],
+    include: ["app/**/*.test.{ts,tsx}", "schemas/**/*.test.ts", "scripts/**/*.test.{ts,mjs}", "server/**/*.test.ts", "mocks/**/*.test.ts", "tests/unit/**/*.test.{ts,tsx}", "tests/http/**/*.test.ts"],
     environment: "node",
+    // The app's build (tests/http: the site as a browser without JavaScript meets it) is loaded by
+    // Node as in production, not transformed again.
+    server: { deps: { external: [/\/build\/index\.js$/] } },
     // A real redis-server for the Redis store's tests (tests/unit/redis-server.global-setup.ts).
     globalSetup: ["tests/unit/redis-server.global-setup.ts"],
     env: { MOCKS: "true", NODE_ENV: "test" },

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { BASE_URL, PORT, SESSION_SECRET } from "./tests/e2e/support/env";
+import { BASE_URL, NO_JS_BASE_URL, NO_JS_PORT, PORT, SESSION_SECRET } from "./tests/e2e/support/env";
 
 const isCI = Boolean(process.env.CI);
 
@@ -19,10 +19,36 @@ const chromium = {
   },
 };
 
+/** The suite's server: production, mocks on, `port` its own (each project has a mock world of its own). */
+const suiteServer = (port: number) => ({
+  command: "node --import tsx server/index.ts",
+  url: `http://localhost:${port}/healthz`,
+  reuseExistingServer: !isCI,
+  timeout: 60_000,
+  stdout: "ignore" as const,
+  stderr: "pipe" as const,
+  env: {
+    NODE_ENV: "production",
+    MOCKS: "true",
+    PORT: String(port),
+    SESSION_SECRET,
+    HSTS: "false",
+    // Every test reaches this one server from one address, and many journeys send a code to the
+    // same demo lines within seconds: the send limits would refuse most of them. They are tested
+    // at their defaults, on two instances of their own, by tests/e2e/accounts/send-limits.spec.ts.
+    OTP_RESEND_SECONDS: "0",
+    OTP_SENDS_PER_NUMBER: "10000",
+    OTP_SENDS_PER_IP: "10000",
+  },
+});
+
 /**
  * End-to-end tests against the production server (`node --import tsx server/index.ts`) with the mock upstream.
- * `npm run test:e2e` builds first; every spec runs with and without JavaScript, because every
- * page, form and modal must work without it.
+ * `npm run test:e2e` builds first. The browser proves what needs a browser (layout, focus,
+ * keyboard, axe, client behaviour) with JavaScript on; what the server answers a browser without
+ * JavaScript (every form's post, redirect and message) is proved at the HTTP level (tests/http).
+ * The `no-js` project runs the tests tagged `@no-js`: the journeys and layouts that need a browser
+ * without JavaScript (docs/testing.md "The levels").
  */
 export default defineConfig({
   testDir: "tests/e2e",
@@ -49,43 +75,16 @@ export default defineConfig({
     // `npx playwright test <spec> --trace retain-on-failure` (docs/testing.md "Traces").
     trace: "off",
   },
-  // The account journeys (tests/e2e/accounts) change the shared mock world: a line gets
-  // registered, a password changes, a number is locked out. Their two runs (with and without
-  // JavaScript) use the same demo lines, so the no-js run starts when the js run is done; the
-  // rest of the suite runs beside them.
+  // Each project has a server and a mock world of its own: a journey that registers a line or
+  // changes a password never meets its other run on the same demo line.
   projects: [
-    { name: "js", testIgnore: /e2e\/(accounts|profile|studio)\//, use: { ...chromium, javaScriptEnabled: true } },
-    { name: "no-js", testIgnore: /e2e\/(accounts|profile|studio)\//, use: { ...chromium, javaScriptEnabled: false } },
-    { name: "accounts-js", testMatch: /accounts\/.*\.spec\.ts/, use: { ...chromium, javaScriptEnabled: true } },
-    { name: "accounts-no-js", testMatch: /accounts\/.*\.spec\.ts/, dependencies: ["accounts-js"], use: { ...chromium, javaScriptEnabled: false } },
-    // The customer area (tests/e2e/profile) changes its demo lines the same way.
-    { name: "profile-js", testMatch: /e2e\/profile\/.*\.spec\.ts/, use: { ...chromium, javaScriptEnabled: true } },
-    { name: "profile-no-js", testMatch: /e2e\/profile\/.*\.spec\.ts/, dependencies: ["profile-js"], use: { ...chromium, javaScriptEnabled: false } },
+    { name: "js", testIgnore: /e2e\/studio\//, use: { ...chromium, javaScriptEnabled: true, baseURL: BASE_URL } },
+    { name: "no-js", testIgnore: /e2e\/studio\//, grep: /@no-js/, use: { ...chromium, javaScriptEnabled: false, baseURL: NO_JS_BASE_URL } },
     // The studio (tests/e2e/studio) promises a publish on every instance within 2 s and times it:
     // its specs run their own Redis and instances once the rest of the suite is done, one at a time,
     // so the measure is of the servers, not of a machine busy with other workers' browsers.
-    { name: "studio-js", testMatch: /e2e\/studio\/.*\.spec\.ts/, dependencies: ["js", "no-js", "accounts-no-js", "profile-no-js"], workers: 1, use: { ...chromium, javaScriptEnabled: true } },
+    { name: "studio-js", testMatch: /e2e\/studio\/.*\.spec\.ts/, dependencies: ["js", "no-js"], workers: 1, use: { ...chromium, javaScriptEnabled: true } },
     { name: "studio-no-js", testMatch: /e2e\/studio\/.*\.spec\.ts/, dependencies: ["studio-js"], workers: 1, use: { ...chromium, javaScriptEnabled: false } },
   ],
-  webServer: {
-    command: "node --import tsx server/index.ts",
-    url: `${BASE_URL}/healthz`,
-    reuseExistingServer: !isCI,
-    timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      MOCKS: "true",
-      PORT: String(PORT),
-      SESSION_SECRET,
-      HSTS: "false",
-      // Every test reaches this one server from one address, and many journeys send a code to the
-      // same demo lines within seconds: the send limits would refuse most of them. They are tested
-      // at their defaults, on two instances of their own, by tests/e2e/accounts/send-limits.spec.ts.
-      OTP_RESEND_SECONDS: "0",
-      OTP_SENDS_PER_NUMBER: "10000",
-      OTP_SENDS_PER_IP: "10000",
-    },
-  },
+  webServer: [suiteServer(PORT), suiteServer(NO_JS_PORT)],
 });

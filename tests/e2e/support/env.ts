@@ -26,3 +26,11 @@ export function ownPort(n: number): number {
   if (!Number.isInteger(n) || n < 0 || n >= 60) throw new Error(`ownPort(${n}): 0 to 59`);
   return 20_000 + (PORT % 200) * 60 + n;
 }
+
+/**
+ * The suite's second server, for the `no-js` project (playwright.config.ts): the same settings as
+ * the first, and a mock world of its own, so a journey's run without JavaScript never meets its
+ * run with JavaScript on the same demo line.
+ */
+export const NO_JS_PORT = ownPort(47);
+export const NO_JS_BASE_URL = `http://localhost:${NO_JS_PORT}`;

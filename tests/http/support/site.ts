@@ -5,6 +5,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import * as cheerio from "cheerio";
 import { afterAll, beforeAll, vi } from "vitest";
+import type { MockRoutes } from "../../../server/app";
 import { SESSION_SECRET } from "../../e2e/support/env";
 import { SESSION_COOKIE, sessionCookieValue, type Customer } from "../../e2e/support/session";
 
@@ -162,7 +163,8 @@ export function useSite(settings: SiteSettings = {}): Site {
     installGlobals({ nativeFetch: true });
     const { startMockUpstream } = await import("../../../mocks/node");
     startMockUpstream();
-    const mockRoutes = await import("../../../mocks/routes");
+    // As server/index.ts mounts them.
+    const mockRoutes = (await import("../../../mocks/routes")) as unknown as MockRoutes;
     const { clientAddress, trustProxyRule } = await import("../../../app/lib/boot-rules.mjs");
     const { createApp, createSiteServer } = await import("../../../server/app");
     // Node loads the build itself, as in production (vitest.config.ts externalizes it: through

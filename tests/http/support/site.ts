@@ -156,6 +156,7 @@ export function useSite(settings: SiteSettings = {}): Site {
   let server: Server | undefined;
   let base = "";
 
+  // Loading the build is most of a file's start: on a busy two-core machine it took up to 40 s.
   beforeAll(async () => {
     if (!existsSync(BUILD)) throw new Error("No build at build/index.js: run `npm run build` first (npm test builds before the unit tests).");
     for (const [name, value] of Object.entries({ ...SUITE_SETTINGS, ...settings })) vi.stubEnv(name, value);
@@ -187,7 +188,7 @@ export function useSite(settings: SiteSettings = {}): Site {
     server = createSiteServer(app, cache);
     await new Promise<void>((resolve) => server!.listen(0, resolve));
     base = `http://localhost:${(server.address() as AddressInfo).port}`;
-  });
+  }, 120_000);
 
   afterAll(async () => {
     server?.closeAllConnections();

@@ -4,7 +4,11 @@ import { footerPdfs } from "../support/chrome-config";
 import { expectPath } from "../support/expect-path";
 import { waitForHydration } from "../support/hydration";
 
-/** The PDF viewer the footer's documents open in: an overlay on a desktop, the file itself on a phone. */
+/**
+ * The PDF viewer the footer's documents open in: an overlay on a desktop, the file itself on a
+ * phone. That /?pdf= renders the viewer from the server, and no viewer for a file that is not one
+ * of the site's documents, is proved at the HTTP level (tests/http/chrome.test.ts).
+ */
 
 test.describe("desktop (1280 px)", () => {
   test.use({ viewport: DESKTOP });
@@ -33,27 +37,6 @@ test.describe("desktop (1280 px)", () => {
       await expectPath(page, "/");
       await expect(link).toBeFocused();
     });
-
-    test("/?pdf=/docs/<file>.pdf renders the viewer from the server", async ({ page, request }) => {
-      await page.goto(`/?pdf=${document.url}`);
-      const dialog = page.getByRole("dialog", { name: document.label, exact: true });
-      await expect(dialog).toBeVisible();
-      await expect(dialog.locator("iframe")).toHaveAttribute("src", document.url);
-      await expect(dialog.getByRole("link", { name: "Abrir el PDF en una pestaña nueva", exact: true })).toHaveAttribute("href", document.url);
-      const html = await (await request.get(`/?pdf=${document.url}`)).text();
-      expect(html).toMatch(/<dialog\b[^>]*\sopen(?:=""|\s|>)/);
-      expect(html).toContain(`src="${document.url}"`);
-    });
-
-    for (const unsafe of ["https://evil.example/x.pdf", "/docs/no-existe.pdf", "//evil.example/docs/x.pdf"]) {
-      test(`/?pdf=${unsafe} renders no viewer`, async ({ page }) => {
-        const response = await page.goto(`/?pdf=${encodeURIComponent(unsafe)}`);
-        expect(response?.status()).toBe(200);
-        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-        await expect(page.getByRole("dialog")).toHaveCount(0);
-        await expect(page.locator("iframe")).toHaveCount(0);
-      });
-    }
   });
 });
 

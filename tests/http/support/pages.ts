@@ -62,3 +62,46 @@ export const sitePages = [...new Set([...routePages, ...configPages])].filter((p
 /** The pages an anonymous visitor may use, and those a signed-in customer may use. */
 export const guestPages = sitePages.filter((pathname) => !CUSTOMER_ONLY.has(pathname));
 export const customerPages = sitePages.filter((pathname) => !GUEST_ONLY.has(pathname));
+
+type Doc = import("cheerio").CheerioAPI;
+type Nodes = ReturnType<Doc>;
+
+/** The text a screen reader reads for an element: its text, spaces collapsed (icons are aria-hidden and textless). */
+export const textOf = ($: Doc, element: Parameters<Doc>[0]) => $(element).text().replace(/\s+/g, " ").trim();
+
+/** The links under `scope` whose accessible name (their text) is `name`. */
+export const linksNamed = ($: Doc, scope: Nodes, name: string) => scope.find("a").filter((_, a) => textOf($, a) === name);
+
+/** The open dialogs named `name` (by aria-labelledby or aria-label). */
+export function dialogNamed($: Doc, name: string): Nodes {
+  return $("dialog[open]").filter((_, dialog) => {
+    const label = $(dialog).attr("aria-label");
+    if (label !== undefined) return label.trim() === name;
+    const ids = ($(dialog).attr("aria-labelledby") ?? "").split(/\s+/).filter(Boolean);
+    return ids.map((id) => textOf($, $(`[id="${id}"]`))).join(" ") === name;
+  });
+}
+
+/**
+ * What a browser without JavaScript posts for `form` as the page rendered it: its hidden fields and
+ * the values the page filled in (a checkbox only when checked), then `typed` over them.
+ */
+export function formData($: Doc, form: Nodes, typed: Record<string, string> = {}): URLSearchParams {
+  const data = new URLSearchParams();
+  const id = form.attr("id");
+  const fields = id ? $(`input[form="${id}"], select[form="${id}"], textarea[form="${id}"]`).add(form.find("input, select, textarea")) : form.find("input, select, textarea");
+  const done = new Set<string>();
+  fields.each((_, element) => {
+    const field = $(element);
+    const name = field.attr("name");
+    if (!name || done.has(name) || name in typed) return;
+    done.add(name);
+    const type = field.attr("type");
+    if ((type === "checkbox" || type === "radio") && field.attr("checked") === undefined) return;
+    if (element.tagName === "select") data.append(name, field.find("option[selected]").attr("value") ?? field.find("option").first().attr("value") ?? "");
+    else if (element.tagName === "textarea") data.append(name, field.text());
+    else data.append(name, field.attr("value") ?? (type === "checkbox" ? "on" : ""));
+  });
+  for (const [name, value] of Object.entries(typed)) data.append(name, value);
+  return data;
+}

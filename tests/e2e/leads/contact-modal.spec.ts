@@ -7,11 +7,14 @@ import { waitForHydration } from "../support/hydration";
 import { FRESH_CONNECTION } from "../support/fresh-connection";
 
 /**
- * The contact lead modal (docs/leads.md): `?contacto=whatsapp|telefono` on any page renders
- * 'Cámbiate a Bait vía Whatsapp / vía Telefónica' open; the form posts to /contacto, which keeps
- * the lead in the outbox, answers 'Hemos guardado tus datos…' back on the page, and delivers
- * the lead to the upstream (read back from the mock world with GET /__mocks/leads). With
- * JavaScript (project "js") and without it ("no-js").
+ * The contact lead modal (docs/leads.md) in the browser: `?contacto=whatsapp|telefono` on any page
+ * opens 'Cámbiate a Bait vía Whatsapp / vía Telefónica' as a dialog; the form posts to /contacto,
+ * which keeps the lead in the outbox, answers 'Hemos guardado tus datos…' back on the page, and
+ * delivers the lead to the upstream (read back from the mock world with GET /__mocks/leads). With
+ * JavaScript; the WhatsApp journey and the WhatsApp form's audit with its errors (without
+ * JavaScript, a page of its own) also without it (@no-js). What the server answers a browser
+ * without JavaScript (each message, the values kept, the redirect, the links that open and close
+ * it) is proved at the HTTP level (tests/http/contact-modal.test.ts).
  */
 
 const expect = baseExpect.configure({ timeout: 10_000 });
@@ -68,9 +71,12 @@ async function receivedLead(page: Page, phone: string): Promise<Lead | undefined
   return leads.find((lead) => lead.telefono === phone);
 }
 
+/** The primary journey of the leads, without JavaScript too: the WhatsApp one. */
+const noJsFor = (kind: string) => ({ tag: kind === "whatsapp" ? ["@no-js"] : [] });
+
 for (const { kind, title, tipo, saved } of KINDS) {
   test.describe(title, () => {
-    test(`every validation message, then 'ENVIAR DATOS' saves the lead: '${saved}' on the page, the modal closed, the upstream gets tipo ${tipo} with the campaign`, async ({ page }) => {
+    test(`every validation message, then 'ENVIAR DATOS' saves the lead: '${saved}' on the page, the modal closed, the upstream gets tipo ${tipo} with the campaign`, noJsFor(kind), async ({ page }) => {
       const phone = freshPhone();
       await openModal(page, `/promociones?utm_source=google&utm_medium=cpc&utm_campaign=portabilidad&contacto=${kind}`, title);
       let form = leadForm(page, kind);
@@ -124,14 +130,6 @@ for (const { kind, title, tipo, saved } of KINDS) {
       await expect(notice).toHaveCount(0);
       const again = await openModal(page, `/promociones?contacto=${kind}`, title);
       await expect(field(again, LABEL.name)).toHaveValue("");
-    });
-
-    test("the server renders it open on any page: the raw HTML has <dialog open> with the form posting to /contacto", async ({ request }) => {
-      const html = await (await request.get(`/cobertura?contacto=${kind}`)).text();
-      expect(html).toMatch(/<dialog open=""[^>]*class="modal"/);
-      expect(html).toContain(`>${title}</h2>`);
-      expect(html).toContain(`<form method="post" action="/contacto" id="contacto-${kind}"`);
-      expect(html).toContain(`>${SUBMIT}</button>`);
     });
   });
 }
@@ -207,7 +205,8 @@ test.describe("typing before the form's code arrives", () => {
 
 test.describe("accessibility", () => {
   for (const { kind, title } of KINDS) {
-    test(`axe finds nothing on the ${kind} modal, empty and with its errors`, async ({ auditedPage: page }) => {
+    // Without JavaScript the form with its errors is a page of its own (/contacto): audited there too.
+    test(`axe finds nothing on the ${kind} modal, empty and with its errors`, noJsFor(kind), async ({ auditedPage: page }) => {
       await page.goto(`/promociones?contacto=${kind}`);
       await expect(page.getByRole("dialog", { name: title })).toBeVisible();
       await waitForHydration(page);

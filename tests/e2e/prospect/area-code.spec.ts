@@ -5,7 +5,8 @@ import { expectPath } from "../support/expect-path";
 import { ana, loginAs } from "../support/session";
 
 /**
- * /cambio-nir (docs/prospect.md "Area-code change"), with JavaScript and without it. The change is
+ * /cambio-nir (docs/prospect.md "Area-code change"), with JavaScript; what the server answers a
+ * browser without it is proved at the HTTP level (tests/http/prospect.test.ts). The change is
  * for the signed-in customer's own line. DEMO-DATA.md › Prospects: 5512345678 may change (here to
  * its own area code 55, which leaves the demo line where other tests expect it); 5534567890 (idle)
  * and 5576543210 (mifi) are refused.

@@ -4,7 +4,7 @@ import { acceptCookies } from "../support/cookies";
 
 /**
  * /cobertura's check (docs/prospect.md "Coverage"): a GET form whose answer is a link, with
- * JavaScript and without it. Demo postal codes (DEMO-DATA.md › Postal codes): 06600, 64000 and
+ * JavaScript (without it, the HTTP level: tests/http/prospect.test.ts). Demo postal codes (DEMO-DATA.md › Postal codes): 06600, 64000 and
  * 44100 have coverage, 99999 has none. Only reads the mock world.
  */
 const expect = baseExpect.configure({ timeout: 10_000 });

@@ -3,8 +3,8 @@ import { auditedTest as test, expectNoAxeViolations } from "../support/axe";
 import { acceptCookies } from "../support/cookies";
 
 /**
- * The help centre, /centros-de-atencion (docs/prospect.md "Help centre"), with JavaScript and
- * without it: the upstream's FAQ with its search (`?q=`), the attention centres filtered by state
+ * The help centre, /centros-de-atencion (docs/prospect.md "Help centre"), with JavaScript
+ * (without it, the HTTP level: tests/http/prospect.test.ts): the upstream's FAQ with its search (`?q=`), the attention centres filtered by state
  * (`?estado=`), and the legacy FAQ aliases leading there. Only reads the mock world.
  */
 const expect = baseExpect.configure({ timeout: 10_000 });

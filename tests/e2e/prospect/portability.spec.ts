@@ -5,7 +5,9 @@ import { waitForHydration } from "../support/hydration";
 import { FRESH_CONNECTION } from "../support/fresh-connection";
 
 /**
- * /haz-tu-portabilidad (docs/prospect.md "Portability"), with JavaScript and without it. Each
+ * /haz-tu-portabilidad (docs/prospect.md "Portability"), with JavaScript; the accepted request, the
+ * prospects' primary journey, without it too (@no-js); the other answers to a browser without it are
+ * proved at the HTTP level (tests/http/prospect.test.ts). Each
  * project ports its own number with its own SIM (the mock refuses a second request for a number
  * or a SIM), reset before and after (POST /__mocks/reset-lines). DEMO-DATA.md › Prospects: NIP
  * 1234 is right; 5512345678 is already Bait; the SIM 8952140000000000054 comes from a portability.
@@ -43,7 +45,7 @@ async function fill(page: Page, values: { number: string; nip: string; iccid: st
   await page.getByRole("button", { name: "Solicitar portabilidad", exact: true }).click();
 }
 
-test("a portability request is accepted and the confirmation says what happens next and when", async ({ auditedPage: page }) => {
+test("a portability request is accepted and the confirmation says what happens next and when", { tag: "@no-js" }, async ({ auditedPage: page }) => {
   await fill(page, { number: numberOf(), nip: "1234", iccid: iccidOf() });
   await expect(page.getByRole("heading", { name: "Recibimos tu solicitud de portabilidad", exact: true })).toBeVisible();
   await expect(page.getByText(/^PORT-/)).toBeVisible();

@@ -3,9 +3,9 @@ import { publicPaths } from "./support/config";
 import { auditedTest as test, expectNoAxeViolations } from "./support/axe";
 
 /**
- * WCAG 2.2 AA with axe-core on every public page, JavaScript on and off. In the no-js project
- * `auditedPage` is the server-rendered page with every page script refused (see support/axe.ts),
- * because axe itself needs scripting to run.
+ * WCAG 2.2 AA with axe-core on every public page, with JavaScript. Without it these pages are the
+ * same markup (the phone's menu, the one part that differs, is audited open without JavaScript by
+ * tests/e2e/chrome/overlays-a11y.spec.ts).
  */
 test.describe("accessibility (WCAG 2.2 AA, axe-core)", () => {
   for (const pathname of publicPaths) {

@@ -8,11 +8,13 @@ import { pageScrollY, scrollPageToEnd } from "./support/page-scroll";
 
 /**
  * The cookie notice never covers a primary action (docs/config.md "Cookie consent"): at 375 × 812,
- * with JavaScript and without, each of them scrolled into view (to the bottom edge of the screen,
+ * each of them scrolled into view (to the bottom edge of the screen,
  * the worst place, and to its centre) has a box apart from the notice's: every 'Recargar' of the
  * catalogue, the recharge modal's 'Siguiente', /pago's buttons up to 'Pagar', and the
  * confirmation's links. The page scrolls in its own box above the notice, which ends where the notice begins. axe finds nothing
  * with the notice showing. Only the last test accepts cookies, to see the window scroll again.
+ * With JavaScript; the journey to 'Pagar', whose steps are other pages without it (the card on the
+ * provider's page), without it too (@no-js).
  */
 
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -89,7 +91,7 @@ test("every 'Recargar' of the catalogue is clear of the notice", async ({ page }
   }
 });
 
-test("the recharge modal's 'Siguiente', /pago's steps up to 'Pagar' and the confirmation's links are clear of the notice; axe finds nothing", async ({ auditedPage: page }) => {
+test("the recharge modal's 'Siguiente', /pago's steps up to 'Pagar' and the confirmation's links are clear of the notice; axe finds nothing", { tag: "@no-js" }, async ({ auditedPage: page }) => {
   await page.goto("/recargas?recarga=BAIT50");
   const dialog = page.getByRole("dialog", { name: "Bait 50", exact: true });
   await expect(dialog).toBeVisible();

@@ -8,7 +8,9 @@ import { waitForHydration } from "../support/hydration";
 /**
  * How the site looks as a whole: banner slides whose words are live text beside text-free
  * illustrations, one opening on the home page, grids without empty cells at any width, and a
- * side bar that never covers the page and names its every icon.
+ * side bar that never covers the page and names its every icon. The top of the phone's page (its
+ * header without JavaScript is another: a link to the menu, not sticky) is measured without
+ * JavaScript too (@no-js).
  */
 
 const carousel = (page: Page) => page.getByRole("region", { name: "Promociones destacadas", exact: true });
@@ -27,7 +29,7 @@ test.describe("banner slides", () => {
   });
 
   for (const viewport of [MOBILE, { width: 1280, height: 800 }]) {
-    test(`${viewport.width} px: each slide's title and promotion are live text and its illustration is decorative`, async ({ page }) => {
+    test(`${viewport.width} px: each slide's title and promotion are live text and its illustration is decorative`, { tag: viewport.width < 1024 ? ["@no-js"] : [] }, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.goto("/recargas");
       await waitForHydration(page);
@@ -40,7 +42,7 @@ test.describe("banner slides", () => {
     });
   }
 
-  test("the home page opens on one carousel and its heading, not a second hero saying the same", async ({ page }) => {
+  test("the home page opens on one carousel and its heading, not a second hero saying the same", { tag: "@no-js" }, async ({ page }) => {
     await page.setViewportSize(MOBILE);
     await page.goto("/");
     await expect(page.locator(".hero")).toHaveCount(0);

@@ -7,8 +7,10 @@ import { pageScrollWidth } from "../support/page-scroll";
 
 /**
  * From the recharge modal to the checkout (docs/recharge.md): the sale handed to /pago, the
- * journey from the home page, a phone's screen and the accessibility of each step. With
- * JavaScript (project "js") and without it ("no-js").
+ * journey from the home page, a phone's screen and the accessibility of each step, with JavaScript.
+ * The whole journey, the phone's screen and the checkout's audit also run without JavaScript
+ * (@no-js); what the server answers each step without JavaScript (the sale's summary on /pago,
+ * /pago without a sale, the banner's link) is proved in tests/http/recharge.test.ts.
  */
 
 test.beforeEach(async ({ context, baseURL }) => {
@@ -92,10 +94,8 @@ test.describe("from the home page", () => {
     await expect(link).toHaveCount(1);
     await expect(link.locator(".banner__title")).toHaveText(rechargeBanner!.alt);
 
-    // With JavaScript the carousel rotates and slides out of view are inert: then follow the href.
-    const usable = await link.evaluate((element) => !element.closest("[inert]"));
-    if (usable && !jsOn()) await link.click();
-    else await page.goto(href);
+    // The carousel rotates and slides out of view are inert: follow the href.
+    await page.goto(href);
 
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
@@ -107,7 +107,7 @@ test.describe("from the home page", () => {
     await expect(dialog.getByRole("heading", { name: "Datos de línea", exact: true })).toBeVisible();
   });
 
-  test("the whole journey: home → 'Recargas' → 'Recargar' Bait 100 → the modal → 'Siguiente' → /pago", async ({ page }) => {
+  test("the whole journey: home → 'Recargas' → 'Recargar' Bait 100 → the modal → 'Siguiente' → /pago", { tag: "@no-js" }, async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
     await page.getByRole("navigation", { name: "Accesos rápidos", exact: true }).getByRole("link", { name: "Recargas", exact: true }).click();
@@ -136,7 +136,7 @@ test.describe("from the home page", () => {
   });
 });
 
-test.describe("on a 375 px phone", () => {
+test.describe("on a 375 px phone", { tag: "@no-js" }, () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
   test("the form fits the screen, 'Siguiente' is reached by scrolling, and it reaches /pago", async ({ page }) => {
@@ -186,7 +186,8 @@ test.describe("accessibility (WCAG 2.2 AA, axe-core)", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("the checkout /pago has no axe violations", async ({ auditedPage: page, baseURL }) => {
+  // Without JavaScript the checkout is other markup (the card is typed on the provider's page): audited in both.
+  test("the checkout /pago has no axe violations", { tag: "@no-js" }, async ({ auditedPage: page, baseURL }) => {
     await acceptCookies(page.context(), baseURL);
     await page.goto("/recargas?recarga=BAIT100");
     const dialog = modal(page, "Bait 100");

@@ -2,14 +2,17 @@ import type { Locator, Page } from "@playwright/test";
 import { auditedTest as test } from "../support/axe";
 import { waitForHydration, waitForModal } from "../support/hydration";
 import { acceptCookies } from "../support/cookies";
-import { expect, ANA, IDLE_MBB, SUSPENDED_HBB, NOT_BAIT, HBB_SERVICE, MIFI_CONTACT, PENDING_MBB, LABEL, ERROR, PENDING_TEXT, containing, jsOn, modal, field, lineStatus, submit, errorSummary, offerLink, recargaParam, openModal, expectFieldMessage, expectErrorSummary, expectHandOver } from "../support/recharge";
+import { expect, ANA, IDLE_MBB, SUSPENDED_HBB, NOT_BAIT, HBB_SERVICE, MIFI_CONTACT, PENDING_MBB, LABEL, ERROR, PENDING_TEXT, containing, modal, field, lineStatus, submit, errorSummary, offerLink, recargaParam, openModal, expectFieldMessage, expectErrorSummary, expectHandOver } from "../support/recharge";
 import { holdRequests } from "../support/hold";
 
 /**
- * The recharge modal (docs/recharge.md): `/recargas?recarga=OFFERID` renders a <dialog> with the
- * offer and the 'Datos de línea' form; 'Siguiente' checks the form, the line and its history.
- * With JavaScript (project "js") and without it ("no-js"). These flows only read the mock world,
- * so they run in parallel with the rest.
+ * The recharge modal (docs/recharge.md) in the browser with JavaScript: `/recargas?recarga=OFFERID`
+ * opens a modal <dialog> over the catalogue without a page load; 'Siguiente' checks the form in the
+ * browser (the summary takes the focus), then the line and its history; Escape closes it; the live
+ * line check. What the server answers without JavaScript (the modal of each kind of offer, every
+ * refusal, the line in process) is proved in tests/http/recharge.test.ts; the journeys without
+ * JavaScript are in journey.spec.ts and number-first.spec.ts (@no-js). These flows only read the
+ * mock world, so they run in parallel with the rest.
  */
 
 test.beforeEach(async ({ context, baseURL }) => {
@@ -20,17 +23,15 @@ test.describe("opening and closing the recharge modal", () => {
   test("'Recargar' on a /recargas card opens the modal of that offer over the catalogue, and 'Cerrar' closes it", async ({ page }) => {
     await page.goto("/recargas");
     await waitForHydration(page);
-    if (jsOn()) await page.evaluate(() => ((window as unknown as { __marker?: number }).__marker = 1));
+    await page.evaluate(() => ((window as unknown as { __marker?: number }).__marker = 1));
 
     await offerLink(page, "Recargar: Bait 100, $100.00").click();
     const dialog = modal(page, "Bait 100");
     await expect(dialog).toBeVisible();
     expect(recargaParam(page)).toBe("BAIT100");
-    if (jsOn()) {
-      // A client-side navigation: the page (and its marker) survived, and the dialog is a true modal.
-      expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
-      await waitForModal(dialog);
-    }
+    // A client-side navigation: the page (and its marker) survived, and the dialog is a true modal.
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+    await waitForModal(dialog);
 
     // The offer
     await expect(dialog.getByRole("heading", { name: "Bait 100", exact: true })).toBeVisible();
@@ -62,43 +63,10 @@ test.describe("opening and closing the recharge modal", () => {
     await expect(page).toHaveURL((url) => url.pathname === "/recargas" && !url.searchParams.has("recarga"));
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(offerLink(page, "Recargar: Bait 100, $100.00")).toBeVisible();
-    if (jsOn()) expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
   });
-
-  test("the server renders it open: the raw HTML of /recargas?recarga=BAIT100 has <dialog open> with the form", async ({ request }) => {
-    const response = await request.get("/recargas?recarga=BAIT100");
-    expect(response.status()).toBe(200);
-    expect(response.headers()["cache-control"]).toMatch(/no-store/);
-    const html = await response.text();
-    expect(html).toMatch(/<dialog\b[^>]*\sopen(?:=""|\s|>)/);
-    expect(html).toContain("Datos de línea");
-    expect(html).toMatch(/<form\b[^>]*method="post"/);
-  });
-
-  const layouts: Array<{ id: string; kind: string; fields: string[]; absent: string[] }> = [
-    { id: "BAIT50", kind: "a mobile recharge", fields: [LABEL.phone], absent: [LABEL.hbb, LABEL.service, LABEL.contact] },
-    { id: "PAQ3M", kind: "a package", fields: [LABEL.phone], absent: [LABEL.hbb, LABEL.service, LABEL.contact] },
-    { id: "INTLATAM300", kind: "an international package", fields: [LABEL.phone], absent: [LABEL.hbb, LABEL.service, LABEL.contact] },
-    { id: "HBB125", kind: "home internet", fields: [LABEL.hbb], absent: [LABEL.phone, LABEL.service, LABEL.contact] },
-    { id: "MIFI100", kind: "portable internet", fields: [LABEL.service, LABEL.contact], absent: [LABEL.phone, LABEL.hbb] },
-    { id: "EMPMIFI399", kind: "business portable internet", fields: [LABEL.service, LABEL.contact], absent: [LABEL.phone, LABEL.hbb] },
-  ];
-  for (const { id, kind, fields, absent } of layouts) {
-    test(`${kind} (${id}) asks for ${fields.map((label) => `«${label}»`).join(" and ")} and the e-mail`, async ({ page }) => {
-      await page.goto(`/recargas?recarga=${id}`);
-      const dialog = page.getByRole("dialog");
-      await expect(dialog).toBeVisible();
-      await expect(dialog.locator('input[name="offerId"]')).toHaveValue(id);
-      await expect(dialog.getByRole("heading", { name: "Datos de línea", exact: true })).toBeVisible();
-      for (const label of [...fields, LABEL.email]) await expect(field(dialog, label), `«${label}»`).toBeVisible();
-      for (const label of fields) await expect(field(dialog, label), `«${label}» is a phone-number field`).toHaveAttribute("type", "tel");
-      for (const label of absent) await expect(field(dialog, label), `no «${label}»`).toHaveCount(0);
-      await expect(submit(dialog)).toBeVisible();
-    });
-  }
 
   test("Escape closes it (JavaScript only) and the URL drops ?recarga", async ({ page }) => {
-    test.skip(!jsOn(), "Escape needs JavaScript");
     await page.goto("/recargas?section=traditionals");
     await waitForHydration(page);
     const opener = offerLink(page, "Recargar: Bait 100, $100.00");
@@ -124,8 +92,8 @@ test.describe("the form's rules", () => {
     await expectFieldMessage(dialog, LABEL.email, ERROR.required);
     await expectErrorSummary(dialog, [`${LABEL.phone}: ${ERROR.required}`, `${LABEL.email}: ${ERROR.required}`], { foundBy: "browser" });
     expect(recargaParam(page)).toBe("BAIT100");
-    // With JavaScript the summary takes the focus (GOV.UK pattern); each entry leads to its field.
-    if (jsOn()) await expect(errorSummary(dialog)).toBeFocused();
+    // The summary takes the focus (GOV.UK pattern); each entry leads to its field.
+    await expect(errorSummary(dialog)).toBeFocused();
     await errorSummary(dialog).getByRole("link", { name: `${LABEL.email}: ${ERROR.required}` }).click();
     await expect(field(dialog, LABEL.email)).toBeFocused();
   });
@@ -170,8 +138,6 @@ test.describe("the form's rules", () => {
 });
 
 test.describe("the error summary with JavaScript", () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "without JavaScript every refusal is the server's, with the summary");
-
   test("a refusal found in the browser also shows 'Revisa los siguientes datos:'", async ({ page }) => {
     const dialog = await openModal(page, "BAIT100", "Bait 100");
     await submit(dialog).click();
@@ -205,8 +171,6 @@ test.describe("the line check on 'Siguiente'", () => {
 });
 
 test.describe("the live line check (JavaScript only)", () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the live check needs JavaScript");
-
   test("300 ms after the 10th digit it says 'Validando tu número…', then 'Número válido para esta recarga.'", async ({ page }) => {
     const dialog = await openModal(page, "BAIT100", "Bait 100");
     const status = lineStatus(dialog, LABEL.phone);

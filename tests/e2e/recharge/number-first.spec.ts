@@ -7,7 +7,10 @@ import { expect, ANA, HBB_SERVICE, MIFI_SERVICE, SUSPENDED_HBB, NOT_BAIT, ERROR,
 /**
  * Number first (docs/recharge.md): on / and /recargas a field for the number to recharge sits on
  * the first screen; the server answers the number with that line's offers (or why it cannot be
- * recharged), in place with JavaScript (project "js"), as a page without it ("no-js").
+ * recharged), in place with JavaScript, as a page without it. What the server answers without
+ * JavaScript (each kind of line's offers and links, each reason, what was typed kept, the focus
+ * asked by autofocus, the cache) is proved in tests/http/recharge.test.ts; the first screen, the
+ * answer's focus at 375 px and the journey to /pago also run without JavaScript (@no-js).
  */
 
 const QUESTION = "¿Qué número quieres recargar?";
@@ -58,7 +61,9 @@ async function expectFieldError(page: Page, typed: string, message: string) {
 test.describe("the field is on the first screen", () => {
   for (const viewport of [PHONE, DESKTOP]) {
     for (const path of ["/", "/recargas"]) {
-      test(`${path} at ${viewport.width} × ${viewport.height}`, async ({ page }) => {
+      // One of them is enough without JavaScript: the header above the field is laid out otherwise there.
+      const details = path === "/" && viewport === PHONE ? { tag: "@no-js" } : {};
+      test(`${path} at ${viewport.width} × ${viewport.height}`, details, async ({ page }) => {
         await page.setViewportSize(viewport);
         await page.goto(path);
         const box = await numberField(page).boundingBox();
@@ -75,7 +80,7 @@ test.describe("the field is on the first screen", () => {
 
 test.describe("a number shows the offers for its kind of line", () => {
   for (const viewport of [PHONE, DESKTOP]) {
-    test(`a mobile number on / at ${viewport.width}: the mobile recharges (and the associates' for an associate's line), nothing for home or portable internet`, async ({ page }) => {
+    test(`a mobile number on / at ${viewport.width}: the mobile recharges (and the associates' for an associate's line), nothing for home or portable internet`, viewport === PHONE ? { tag: "@no-js" } : {}, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.goto("/");
       await askFor(page, "55 1234 5678");
@@ -151,7 +156,7 @@ test.describe("a number that cannot be recharged keeps what was typed, with the 
 });
 
 test.describe("picking an offer continues with the number filled in", () => {
-  test("Bait 100 for 5512345678 from / opens its recharge modal with the number, then /pago", async ({ page }) => {
+  test("Bait 100 for 5512345678 from / opens its recharge modal with the number, then /pago", { tag: "@no-js" }, async ({ page }) => {
     await page.goto("/");
     await askFor(page, ANA.number);
     await offerButtons(page).nth(1).click();

@@ -5,7 +5,9 @@ import { DEVICES, expect } from "./support";
 
 /**
  * /compatibilidad (docs/esim.md "The device check"): a GET form after the page's hero, answered by
- * the server with the eSIM modal's texts, with and without JavaScript.
+ * the server with the eSIM modal's texts; here with JavaScript (the answer within the page) and its
+ * accessibility. The server's answer without JavaScript (every demo IMEI, the refusals, the page's
+ * texts) is proved in tests/http/esim.test.ts.
  */
 
 test.beforeEach(async ({ context, baseURL }) => {
@@ -41,12 +43,6 @@ test("a short IMEI says 'El formato del IMEI es inválido' and an empty one 'El 
   await waitForHydration(page);
   await tool(page).getByRole("button", { name: "Revisar mi equipo", exact: true }).click();
   await expect(tool(page).getByText("El IMEI es obligatorio", { exact: true }).first()).toBeVisible();
-});
-
-test("the page explains how to find the IMEI (*#06#)", async ({ page }) => {
-  await page.goto("/compatibilidad");
-  await expect(page.getByRole("heading", { name: "Marca *#06#", exact: true })).toBeVisible();
-  await expect(tool(page).getByText(/Marca \*#06# en tu celular para verlo/)).toBeVisible();
 });
 
 test("no axe violations empty, with an error and with each kind of answer", async ({ auditedPage: page }) => {

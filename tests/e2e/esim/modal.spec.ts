@@ -8,15 +8,17 @@ import { DEVICES, LABEL, OFFER, checkButton, enterImei, expect, field, fillForm,
 
 /**
  * The eSIM modal (docs/esim.md, spec §2 eSIM modal, §4 eSIM flow, §5 eSIM form, §8 eSIM
- * messages): `?oferta=OFFERID` over /e-sim, /cambiate-a-bait and /recargas; the form's messages;
- * the device check of every demo IMEI. With JavaScript (project "js") and without ("no-js").
+ * messages) in the browser with JavaScript: `?oferta=OFFERID` over /e-sim, /cambiate-a-bait and
+ * /recargas; the form's messages found in the browser; the device check while typing. What the
+ * server answers without JavaScript (the modal, every refusal, 'Revisar compatibilidad' for every
+ * demo IMEI) is proved in tests/http/esim.test.ts; the purchase without JavaScript in
+ * purchase.spec.ts (@no-js).
  */
 
 test.beforeEach(async ({ context, baseURL }) => {
   await acceptCookies(context, baseURL);
 });
 
-const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 const deviceStatus = (page: Page) => modal(page).locator(".device-check");
 
 test.describe("opening the eSIM modal", () => {
@@ -39,7 +41,7 @@ test.describe("opening the eSIM modal", () => {
 
   test("the modal shows the total, what it includes, the fair-use and physical-SIM links, the replacement note and 'Soy usuario Bait'", async ({ page }) => {
     const dialog = await openModal(page);
-    if (jsOn()) await waitForModal(dialog);
+    await waitForModal(dialog);
     await expect(dialog.getByText("Total a pagar", { exact: true })).toBeVisible();
     await expect(dialog.getByText("Vigencia de 15 días", { exact: true })).toBeVisible();
     await expect(dialog.getByText(/la E-SIM de reemplazo no incluye los beneficios del paquete/)).toBeVisible();
@@ -86,19 +88,10 @@ test.describe("opening the eSIM modal", () => {
   });
 
   test("Esc closes it (JavaScript)", async ({ page }) => {
-    test.skip(!jsOn(), "Esc needs JavaScript; without it the close link does it");
     await openModal(page);
     await page.keyboard.press("Escape");
     await expect(page).toHaveURL((url) => url.pathname === "/e-sim" && !url.searchParams.has("oferta"));
     await expect(page.getByRole("dialog")).toHaveCount(0);
-  });
-
-  test("/cambiate-a-bait?section=sim shows the SIM offers and leaves the eSIM ones out", async ({ page }) => {
-    await page.goto("/cambiate-a-bait?section=sim");
-    await expect(page.getByRole("heading", { name: "Chip Bait con recarga incluida", exact: true })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "E-SIM con recarga incluida", exact: true })).toHaveCount(0);
-    await page.goto("/cambiate-a-bait");
-    await expect(page.getByRole("heading", { name: "E-SIM con recarga incluida", exact: true })).toBeVisible();
   });
 });
 
@@ -124,7 +117,6 @@ test.describe("the form", () => {
   });
 
   test("the phone and the IMEI keep digits only (JavaScript)", async ({ page }) => {
-    test.skip(!jsOn(), "without JavaScript the server says 'Número de teléfono inválido' instead");
     const dialog = await openModal(page);
     await field(dialog, LABEL.phone).pressSequentially("55-12a34 5678");
     await expect(field(dialog, LABEL.phone)).toHaveValue("5512345678");
@@ -133,7 +125,6 @@ test.describe("the form", () => {
   });
 
   test("a number or an IMEI pasted with spaces or dashes arrives whole, though the fields hold 10 and 17 characters (JavaScript)", async ({ page }) => {
-    test.skip(!jsOn(), "without JavaScript the browser cuts a paste at the field's length");
     const dialog = await openModal(page);
     await paste(field(dialog, LABEL.phone), "55 1234 5678");
     await expect(field(dialog, LABEL.phone)).toHaveValue("5512345678");
@@ -144,7 +135,6 @@ test.describe("the form", () => {
   });
 
   test("someone typing before the modal's code arrives keeps the field and what they typed (JavaScript)", async ({ page }) => {
-    test.skip(!jsOn(), "without JavaScript there is no code to wait for");
     const release = await holdRequests(page, /\/build\/.*esim-modal-[^/]*\.js$/);
     await page.goto(`/e-sim?oferta=${OFFER.id}`);
     const dialog = modal(page);
@@ -157,7 +147,6 @@ test.describe("the form", () => {
   });
 
   test("an IMEI typed before the modal's code arrives is checked once it runs, and 'Pagar' opens for it (JavaScript)", async ({ page }) => {
-    test.skip(!jsOn(), "without JavaScript 'Revisar compatibilidad' posts the check");
     const release = await holdRequests(page, /\/build\/.*esim-modal-[^/]*\.js$/);
     await page.goto(`/e-sim?oferta=${OFFER.id}`);
     const dialog = modal(page);
@@ -175,7 +164,7 @@ test.describe("the device check", () => {
     test(`${device.imei} (${kind}) answers '${device.text.slice(0, 40)}…'`, async ({ page }) => {
       const dialog = await openModal(page);
       await field(dialog, LABEL.email).fill("ana@example.com");
-      await enterImei(dialog, device.imei, jsOn());
+      await enterImei(dialog, device.imei, true);
       await expect(deviceStatus(page)).toContainText(device.text);
       await expect(deviceStatus(page)).toHaveClass(new RegExp(`device-check--${kind === "esim" ? "success" : kind === "vozapp" ? "warning" : "error"}`));
       // The rest of the form is neither judged nor lost.
@@ -186,7 +175,6 @@ test.describe("the device check", () => {
   }
 
   test("with JavaScript 'Pagar' stays unavailable until the device can take an eSIM", async ({ page }) => {
-    test.skip(!jsOn(), "without JavaScript the server checks the device when 'Pagar' is pressed");
     const dialog = await openModal(page);
     await expect(payButton(dialog)).toHaveAttribute("aria-disabled", "true");
     await expect(dialog.getByText("Para pagar, revisa primero que tu equipo sea compatible con E-SIM.", { exact: true })).toBeVisible();
@@ -224,8 +212,6 @@ test.describe("accessibility", () => {
       await field(dialog, LABEL.imei).fill(device.imei);
       await checkButton(dialog).click();
       await expect(modal(page).locator(".device-check")).toContainText(device.text);
-      // Without JavaScript the answer is a new page: axe measures it once its stylesheet has applied.
-      await page.waitForLoadState("load");
       await expectNoAxeViolations(page, `modal eSIM ${device.imei}`);
     }
   });

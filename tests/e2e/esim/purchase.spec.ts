@@ -8,7 +8,8 @@ import { DEVICES, LABEL, OFFER, expect, field, fillForm, openModal, payButton } 
  * The eSIM purchase end to end (docs/esim.md, spec §4 eSIM flow and payment, §8 eSIM messages):
  * the per-e-mail limit closes the modal with its message; a compatible device and the demo
  * card 4111111111111111 pay on /pago (channel esim) and reach the confirmation, which says the
- * QR goes by e-mail and shows the activation code as a QR.
+ * QR goes by e-mail and shows the activation code as a QR. The purchase also runs without
+ * JavaScript (@no-js); the limit's answer without JavaScript is proved in tests/http/esim.test.ts.
  */
 
 test.describe.configure({ timeout: 120_000 });
@@ -33,7 +34,7 @@ test("limite@example.com: 'Lo sentimos, has excedido el número de compras de ES
   await expect(field(page.getByRole("dialog"), LABEL.email)).not.toHaveValue("limite@example.com");
 });
 
-test("356938035643809 and the card 4111111111111111 buy the eSIM: the confirmation says the QR goes by e-mail and shows it", async ({ page }) => {
+test("356938035643809 and the card 4111111111111111 buy the eSIM: the confirmation says the QR goes by e-mail and shows it", { tag: "@no-js" }, async ({ page }) => {
   const email = `esim.${project()}.${Date.now()}@example.com`;
   const dialog = await openModal(page, `/cambiate-a-bait?section=e-sim&oferta=${OFFER.id}`);
   await fillForm(dialog, { email, imei: DEVICES.esim.imei }, jsOn());

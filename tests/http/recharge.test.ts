@@ -389,7 +389,8 @@ describe("number first: the number asked on / and /recargas", () => {
 
   it("then a good number shows its offers, the field no longer invalid", async () => {
     const visitor = site.visitor();
-    await visitor.get(`/?numero=${NOT_BAIT}`);
+    const refused = await visitor.get(`/?numero=${NOT_BAIT}`);
+    expect(numberField(refused).attr("aria-invalid")).toBe("true");
     const answer = await askFor(visitor, `/?numero=${NOT_BAIT}`, ANA.number);
     answerHeading(answer, "Recargas de Telefonía Celular para (55) 12 34 56 78");
     expect(numberField(answer).attr("aria-invalid")).toBeUndefined();

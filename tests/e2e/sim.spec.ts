@@ -9,7 +9,9 @@ import { pageScrollWidth } from "./support/page-scroll";
  * postal code): `/cambiate-a-bait?chip=OFFERID` renders a <dialog> with the offer, its delivery
  * cost and the delivery form; the postal code brings its colonias (at the 5th digit with
  * JavaScript, with 'Buscar colonias' without it); 'Siguiente' hands the sale over to /pago.
- * With JavaScript (project "js") and without it ("no-js"). Only reads the mock world.
+ * With JavaScript; the purchase up to /pago also without it (@no-js). What the server answers
+ * without JavaScript (the modal, 'Buscar colonias', the refusals) is proved in
+ * tests/http/sim.test.ts. Only reads the mock world.
  */
 
 /** Every step waits for a server round trip; on a busy machine one can take longer than 5 s. */
@@ -91,7 +93,7 @@ test.describe("opening the SIM modal", () => {
     const dialog = modal(page);
     await expect(dialog).toBeVisible();
     expect(chipParam(page)).toBe(OFFER.id);
-    if (jsOn()) await waitForModal(dialog);
+    await waitForModal(dialog);
 
     await expect(dialog.getByRole("heading", { name: OFFER.name, exact: true })).toBeVisible();
     await expect(dialog.getByText("Vigencia de 30 días")).toBeVisible();
@@ -115,16 +117,6 @@ test.describe("opening the SIM modal", () => {
     await dialog.getByRole("link", { name: "Cerrar", exact: true }).click();
     await expect(page).toHaveURL((url) => url.pathname === "/cambiate-a-bait" && !url.searchParams.has("chip"));
     await expect(page.getByRole("dialog")).toHaveCount(0);
-  });
-
-  test("the server renders it open: the raw HTML of /cambiate-a-bait?chip=SIM200 has <dialog open> with the form", async ({ request }) => {
-    const response = await request.get(`/cambiate-a-bait?chip=${OFFER.id}`);
-    expect(response.status()).toBe(200);
-    expect(response.headers()["cache-control"]).toMatch(/no-store/);
-    const html = await response.text();
-    expect(html).toMatch(/<dialog\b[^>]*\sopen(?:=""|\s|>)/);
-    expect(html).toContain(TITLE);
-    expect(html).toMatch(/<form\b[^>]*method="post"/);
   });
 
   test("an offer that is not a SIM says 'Este chip ya no está disponible…' and 'Ver chips' closes it", async ({ page }) => {
@@ -162,11 +154,10 @@ test.describe("the postal code", () => {
     await expect(field(dialog, LABEL.postalCode)).toHaveAttribute("aria-invalid", "true");
     await expect(field(dialog, LABEL.postalCode)).toHaveValue("");
     await expectColonias(dialog, []);
-    if (jsOn()) await expect(field(dialog, LABEL.postalCode)).toBeFocused();
+    await expect(field(dialog, LABEL.postalCode)).toBeFocused();
   });
 
   test("JS: the lookup starts at the 5th digit, without 'Buscar colonias', and a new code replaces the colonias", async ({ page }) => {
-    test.skip(!jsOn(), "the lookup while typing needs JavaScript");
     const dialog = await openModal(page);
     const asked: string[] = [];
     page.on("request", (request) => {
@@ -183,7 +174,6 @@ test.describe("the postal code", () => {
   });
 
   test("JS: a lookup that gets no answer says 'Hubo un error al consultar tu código postal' and clears the field", async ({ page }) => {
-    test.skip(!jsOn(), "the browser's lookup needs JavaScript");
     const dialog = await openModal(page);
     await page.route((url) => url.pathname === "/api/codigo-postal", (route) => route.abort("connectionfailed"));
     await field(dialog, LABEL.postalCode).fill("06600");
@@ -212,7 +202,7 @@ test.describe("'Siguiente'", () => {
     expect(chipParam(page)).toBe(OFFER.id);
   });
 
-  test("a complete form for 64000 (Monterrey Centro) goes to the payment step at /pago", async ({ page }) => {
+  test("a complete form for 64000 (Monterrey Centro) goes to the payment step at /pago", { tag: "@no-js" }, async ({ page }) => {
     const dialog = await openModal(page);
     await field(dialog, LABEL.name).fill("Ana Sofía");
     await field(dialog, LABEL.lastName).fill("Garza Núñez");

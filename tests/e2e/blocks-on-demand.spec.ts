@@ -11,9 +11,9 @@ import { waitForHydration } from "./support/hydration";
  * hydrates it in place with the rest. The page's texts come in its HTML (app/lib/i18n/page-resources.tsx);
  * a page reached by a link that needs a namespace the first page did not carry loads it before it
  * shows (app/lib/i18n/browser.ts), so no text ever shows as its key. Without JavaScript the server's
- * HTML is the page (catalogue.spec.ts, public-pages.spec.ts, modal.spec.ts).
+ * HTML is the page (tests/http/catalogue.test.ts, tests/http/modal.test.ts, public-pages.spec.ts):
+ * what the browser downloads and hydrates is proved here, with JavaScript only.
  */
-test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "what the browser downloads and hydrates");
 
 test.beforeEach(async ({ context, baseURL }) => {
   await acceptCookies(context, baseURL);

@@ -1,6 +1,5 @@
 import { expect, type Page } from "@playwright/test";
 import { auditedTest as test, expectNoAxeViolations } from "./support/axe";
-import { catalogueCategories } from "./support/config";
 import { expectPath } from "./support/expect-path";
 import { waitForHydration } from "./support/hydration";
 import { acceptCookies } from "./support/cookies";
@@ -8,8 +7,10 @@ import { pageScrollWidth } from "./support/page-scroll";
 
 /**
  * The offer catalogue of /recargas (one tab per category, `?section=` selects it) and the
- * destinations of the international packages with their search (`?destino=`), with JavaScript
- * and without it. Offers and prices come from the mock upstream.
+ * destinations of the international packages with their search (`?destino=`), with JavaScript:
+ * the tabs and the search within the page, the tabs' layout, axe. What the server answers without
+ * JavaScript (each tab's offers and links, the search's GET) is proved in
+ * tests/http/catalogue.test.ts. Offers and prices come from the mock upstream.
  */
 
 
@@ -20,50 +21,9 @@ test.beforeEach(async ({ context, baseURL }) => {
 const tabs = (page: Page) => page.getByRole("navigation", { name: "Categorías de recarga", exact: true });
 const tab = (page: Page, name: string) => tabs(page).getByRole("link", { name, exact: true });
 const catalogue = (page: Page) => page.locator("#catalogo");
-const cardLinks = (page: Page) => catalogue(page).locator(".offer").getByRole("link");
 const card = (page: Page, name: string) => catalogue(page).getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
 
-const categories = catalogueCategories("/recargas");
-
 test.describe("the recharge catalogue of /recargas", () => {
-  test("shows one tab per category, 'Recargas' selected, with the Bait 50 … Bait 250 cards and their prices", async ({ page }) => {
-    await page.goto("/recargas");
-    await expect(page.getByRole("heading", { level: 2, name: "Elige tu recarga", exact: true })).toBeVisible();
-    await expect(tabs(page).getByRole("link")).toHaveText(categories.map((category) => category.label));
-    for (const [index, { id }] of categories.entries()) {
-      await expect(tabs(page).getByRole("link").nth(index)).toHaveAttribute("href", `/recargas?section=${id}`);
-    }
-    await expect(tab(page, "Recargas")).toHaveAttribute("aria-current", "page");
-    await expect(tabs(page).locator('[aria-current="page"]')).toHaveCount(1);
-
-    const names = ["Bait 50", "Bait 100", "Bait 150", "Bait 200", "Bait 250"];
-    await expect(catalogue(page).getByRole("heading", { level: 4 })).toHaveText(names);
-    for (const name of names) {
-      const price = `$${name.replace("Bait ", "")}.00`;
-      await expect(card(page, name).locator(".offer__price"), `price of ${name}`).toHaveText(`Precio: ${price}`);
-    }
-    await expect(card(page, "Bait 50").getByRole("link", { name: "Recargar: Bait 50, $50.00" })).toHaveAttribute("href", "/recargas?section=traditionals&recarga=BAIT50");
-  });
-
-  test("?section=hbb selects 'Internet en Casa' and shows only its offers, linked to their recharge modal on that tab", async ({ page }) => {
-    await page.goto("/recargas?section=hbb");
-    await expect(tab(page, "Internet en Casa")).toHaveAttribute("aria-current", "page");
-    await expect(tab(page, "Recargas")).not.toHaveAttribute("aria-current", "page");
-    await expect(catalogue(page).getByRole("heading", { level: 3, name: "Internet en Casa", exact: true })).toBeVisible();
-    await expect(card(page, "Internet en Casa 349")).toBeVisible();
-    await expect(card(page, "Internet en Casa 349").locator(".offer__price")).toHaveText("Precio: $349.00");
-    await expect(card(page, "Bait 50")).toHaveCount(0);
-    await expect(card(page, "Internet en Casa 349").getByRole("link")).toHaveAttribute("href", "/recargas?section=hbb&recarga=HBB349");
-  });
-
-  test("an unknown section falls back to the first tab; ?recarga= selects the tab of its offer", async ({ page }) => {
-    await page.goto("/recargas?section=planes");
-    await expect(tab(page, "Recargas")).toHaveAttribute("aria-current", "page");
-    const response = await page.request.get("/recargas?recarga=MIFI200");
-    const html = await response.text();
-    expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*>Internet Portátil<\/a>/);
-  });
-
   test("clicking a tab selects it and shows its offers", async ({ page }) => {
     await page.goto("/recargas");
     await waitForHydration(page);
@@ -78,13 +38,6 @@ test.describe("the recharge catalogue of /recargas", () => {
     await expectPath(page, "/recargas", "?section=packages");
     await expect(tab(page, "Paquetes")).toHaveAttribute("aria-current", "page");
     await expect(card(page, "Bait Trimestral").getByRole("link", { name: /^Comprar: Bait Trimestral/ })).toHaveAttribute("href", "/recargas?section=packages&recarga=PAQ3M");
-  });
-
-  test("SIM cards lead to their modal at /cambiate-a-bait?chip= and eSIM cards to the eSIM modal over the tab, ?section=e-sim&oferta=", async ({ page }) => {
-    await page.goto("/recargas?section=sim");
-    await expect(cardLinks(page).first()).toHaveAttribute("href", /^\/cambiate-a-bait\?chip=SIM\d+$/);
-    await page.goto("/recargas?section=e-sim");
-    await expect(cardLinks(page).first()).toHaveAttribute("href", /^\/recargas\?section=e-sim&oferta=ESIM\d+$/);
   });
 
   test("the tabs are one scrollable row on a 375 px phone and a wrapped row on desktop", async ({ page }) => {
@@ -118,14 +71,6 @@ const destination = (page: Page, name: string) =>
   destinations(page).getByRole("listitem").filter({ has: page.getByText(name, { exact: true }) });
 
 test.describe("the destinations of /paquetes-bait-internacionales", () => {
-  test("lists where the packages work, inside and outside Mexico, each with the offers that cover it", async ({ page }) => {
-    await page.goto("/paquetes-bait-internacionales");
-    await expect(destinations(page).getByRole("heading", { level: 3, name: "Llama desde México a", exact: true })).toBeVisible();
-    await expect(destinations(page).getByRole("heading", { level: 3, name: "Usa tu línea Bait en", exact: true })).toBeVisible();
-    await expect(destination(page, "Japón").getByRole("link", { name: "Bait Mundo 500", exact: true })).toHaveAttribute("href", "/recargas?section=internationals&recarga=INTMUNDO500");
-    await expect(destinations(page).getByRole("searchbox", { name: "Busca tu destino" })).toHaveAttribute("placeholder", "Ej. Colombia");
-  });
-
   test("searching «colombia» finds Colombia with «Bait Latinoamérica 300»", async ({ page }) => {
     await page.goto("/paquetes-bait-internacionales");
     await waitForHydration(page);

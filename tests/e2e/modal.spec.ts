@@ -2,6 +2,12 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectPath } from "./support/expect-path";
 import { waitForHydration } from "./support/hydration";
 
+/**
+ * The cookie-policy modal (`?modal=politica-de-cookies`) in the browser with JavaScript: opened and
+ * closed within the page, the rest of the query kept, Escape, the focus back on the footer link.
+ * What the server answers without JavaScript (the links, the <dialog open>, an unknown id) is proved
+ * in tests/http/modal.test.ts.
+ */
 const MODAL = "politica-de-cookies";
 
 const footerLink = (page: Page) => page.locator("footer").getByRole("link", { name: "Política de cookies", exact: true });
@@ -40,23 +46,9 @@ test.describe("the cookie-policy modal is a URL", () => {
     await expectPath(page, "/");
     await expect(dialog(page)).toHaveCount(0);
   });
-
-  test("the server renders it open: the raw HTML has <dialog open>", async ({ request }) => {
-    const html = await (await request.get(`/?modal=${MODAL}`)).text();
-    expect(html).toMatch(/<dialog\b[^>]*\sopen(?:=""|\s|>)/);
-    expect(html).toContain("Política de cookies");
-  });
-
-  test("an unknown modal id renders no dialog", async ({ page }) => {
-    const response = await page.goto("/?modal=no-existe");
-    expect(response?.status()).toBe(200);
-    await expect(page.getByRole("dialog")).toHaveCount(0);
-  });
 });
 
 test.describe("with JavaScript", () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "Escape and focus return need JavaScript");
-
   test("Escape closes it and focus returns to the footer link", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);

@@ -101,7 +101,7 @@ for (const viewport of [
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 
-    test("each step opens on its heading, focused and on the screen; the result too", async ({ page }) => {
+    test("each step opens on its heading, focused and on the screen; the result too", { tag: "@no-js" }, async ({ page }) => {
       await startRecharge(page, unique("pasos"));
       await expectFocusedInView(page, cardHeading(page));
       await fillHolder(page);
@@ -119,7 +119,7 @@ for (const viewport of [
       await expectFocusedInView(page, page.getByRole("heading", { level: 1, name: "¡Pago completado!" }));
     });
 
-    test("a declined card: the reason on the screen and focused, another card or PayPal offered; holder and address kept, card and consents empty", async ({ page }) => {
+    test("a declined card: the reason on the screen and focused, another card or PayPal offered; holder and address kept, card and consents empty", { tag: "@no-js" }, async ({ page }) => {
       await startRecharge(page, unique("rechazo"));
       await fillHolder(page);
       await cardToSummary(page, "4000000000000002");
@@ -150,7 +150,7 @@ for (const viewport of [
   });
 }
 
-test("a postal code with a single colonia chooses it; one with several asks", async ({ page }) => {
+test("a postal code with a single colonia chooses it; one with several asks", { tag: "@no-js" }, async ({ page }) => {
   await startRecharge(page, unique("colonia"));
   const form = cardForm(page);
   await form.getByLabel("Código postal").fill("64000");
@@ -162,7 +162,7 @@ test("a postal code with a single colonia chooses it; one with several asks", as
   await expect(form.getByLabel("Colonia")).toHaveValue("00");
 });
 
-test("signed in, the recharge modal comes with the customer's number and e-mail", async ({ page, context }) => {
+test("signed in, the recharge modal comes with the customer's number and e-mail", { tag: "@no-js" }, async ({ page, context }) => {
   await loginAs(context, ana);
   await page.goto("/recargas?recarga=BAIT50");
   const dialog = page.getByRole("dialog", { name: "Bait 50", exact: true });
@@ -170,7 +170,7 @@ test("signed in, the recharge modal comes with the customer's number and e-mail"
   await expect(dialog.getByLabel("Correo electrónico", { exact: true })).toHaveValue(ana.email);
 });
 
-test("PayPal is offered beside the card: its consents, PayPal's approval, the confirmation on its heading, paid", async ({ page }) => {
+test("PayPal is offered beside the card: its consents, PayPal's approval, the confirmation on its heading, paid", { tag: "@no-js" }, async ({ page }) => {
   await startRecharge(page, unique("paypal"));
   const section = page.getByRole("region", { name: "O paga con PayPal" });
   await expect(section).toBeVisible();

@@ -76,7 +76,7 @@ async function expectFocusedInView(page: Page, name: string) {
     .toBe("in view");
 }
 
-test("a charge the site stopped waiting for: 'Estamos confirmando tu pago…' with the sale and the line, no pay step, then the confirmation", async ({ browser, auditedPage }) => {
+test("a charge the site stopped waiting for: 'Estamos confirmando tu pago…' with the sale and the line, no pay step, then the confirmation", { tag: "@no-js" }, async ({ browser, auditedPage }) => {
   const context = await contextOn(browser);
   const page = await context.newPage();
   const line = "5523456789";
@@ -113,7 +113,7 @@ test("a charge the site stopped waiting for: 'Estamos confirmando tu pago…' wi
   await context.close();
 });
 
-test("a signed-in customer's /home says the payment is being confirmed, then that it went through, with the link to the confirmation", async ({ browser }) => {
+test("a signed-in customer's /home says the payment is being confirmed, then that it went through, with the link to the confirmation", { tag: "@no-js" }, async ({ browser }) => {
   const context = await contextOn(browser);
   await loginAs(context, ana);
   const page = await context.newPage();

@@ -118,7 +118,7 @@ async function taking<T>(name: string, run: () => Promise<T>): Promise<T> {
   }
 }
 
-test("Ana: 'Recargar de nuevo' on /home, her recurring recharge's Visa and one button; a double tap charges once and ends on the receipt", async ({ auditedPage: page, request, javaScriptEnabled, baseURL }) => {
+test("Ana: 'Recargar de nuevo' on /home, her recurring recharge's Visa and one button; a double tap charges once and ends on the receipt", { tag: "@no-js" }, async ({ auditedPage: page, request, javaScriptEnabled, baseURL }) => {
   await signIn(page, ana);
   await repeatFromHome(page, "Bait 150");
 
@@ -163,7 +163,7 @@ test("Ana: 'Recargar de nuevo' on /home, her recurring recharge's Visa and one b
   expect(charges[0]).toMatchObject({ approved: true, amount: 15000, phone: "5512345678" });
 });
 
-test("Marta: her Visa ending 0002 is declined and her expired Mastercard refused, each in the provider's words, with another card at hand", async ({ auditedPage: page, request }) => {
+test("Marta: her Visa ending 0002 is declined and her expired Mastercard refused, each in the provider's words, with another card at hand", { tag: "@no-js" }, async ({ auditedPage: page, request }) => {
   await signIn(page, marta);
   await repeatFromHome(page, "Bait 100");
   await expect(offerHeading(page)).toHaveText("Bait 100 $100.00");
@@ -188,7 +188,7 @@ test("Marta: her Visa ending 0002 is declined and her expired Mastercard refused
   expect((await chargesOf(request, saleId)).map((charge) => charge.approved)).toEqual([false, false]);
 });
 
-test("another customer's card: Ana's token posted from Marta's page is refused in Spanish before any charge, and nothing is charged", async ({ auditedPage: page, request }) => {
+test("another customer's card: Ana's token posted from Marta's page is refused in Spanish before any charge, and nothing is charged", { tag: "@no-js" }, async ({ auditedPage: page, request }) => {
   await signIn(page, marta);
   await repeatFromHome(page, "Bait 100");
   await expect(payButton(page)).toBeVisible();
@@ -200,7 +200,7 @@ test("another customer's card: Ana's token posted from Marta's page is refused i
   expect(await chargesOf(request, saleId)).toEqual([]);
 });
 
-test("Jorge keeps his card with the checkout's checkbox, repeats with it in two taps, forgets it on /editar-perfil; then 'Recargar de nuevo' is the prefilled checkout", async ({ auditedPage: page, request }) => {
+test("Jorge keeps his card with the checkout's checkbox, repeats with it in two taps, forgets it on /editar-perfil; then 'Recargar de nuevo' is the prefilled checkout", { tag: "@no-js" }, async ({ auditedPage: page, request }) => {
   await taking("jorge-kept-card", async () => {
     await signIn(page, jorge);
     // A card kept by an earlier run that stopped halfway is forgotten first.

@@ -37,7 +37,7 @@ function expectNoFullLine(text: string, where: string) {
   }
 }
 
-test("a payer who opens a link, picks an offer and goes on to /pago sees the line masked; the full number reaches the payer's browser nowhere", async ({ page, context, browser, baseURL }) => {
+test("a payer who opens a link, picks an offer and goes on to /pago sees the line masked; the full number reaches the payer's browser nowhere", { tag: "@no-js" }, async ({ page, context, browser, baseURL }) => {
   // Ana makes the link from her own line.
   await acceptCookies(context, baseURL);
   await loginAs(context, ana);

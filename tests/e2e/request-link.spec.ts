@@ -99,7 +99,7 @@ for (const viewport of VIEWPORTS) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 
-    test("from /home: Ana asks with her name and words; a stranger with no account pays it; her history says 'Te recargaron …' and the link is gone", async ({ page, context, browser, baseURL }) => {
+    test("from /home: Ana asks with her name and words; a stranger with no account pays it; her history says 'Te recargaron …' and the link is gone", { tag: "@no-js" }, async ({ page, context, browser, baseURL }) => {
       // Each run asks for an offer of its own, so its history row is its own.
       const offer = { "true-375": { id: "BAIT150", name: "Bait 150" }, "true-1280": { id: "BAIT200", name: "Bait 200" }, "false-375": { id: "BAIT100", name: "Bait 100" }, "false-1280": { id: "BAIT250", name: "Bait 250" } }[`${jsOn()}-${viewport.width}`]!;
       const words = "¿Me ayudas con mi recarga? ¡Gracias!";
@@ -150,7 +150,7 @@ for (const viewport of VIEWPORTS) {
       await again.context().close();
     });
 
-    test("from the number-first answer: anyone asks for a line, nameless; the payer must choose the offer, then pays", async ({ page, browser, baseURL }) => {
+    test("from the number-first answer: anyone asks for a line, nameless; the payer must choose the offer, then pays", { tag: "@no-js" }, async ({ page, browser, baseURL }) => {
       await page.goto(`/recargas?numero=${VISITOR_LINE.number}`);
       await waitForHydration(page);
       await page.getByRole("link", { name: "Pide tu recarga con un enlace" }).click();
@@ -191,7 +191,7 @@ for (const viewport of VIEWPORTS) {
 test.describe("refused links", () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
-  test("expired, tampered and cancelled links say so, each with a way to a normal recharge", async ({ page, context, browser, baseURL }) => {
+  test("expired, tampered and cancelled links say so, each with a way to a normal recharge", { tag: "@no-js" }, async ({ page, context, browser, baseURL }) => {
     await loginAs(context, ana);
     await page.goto("/pide-recarga");
     const url = await makeLink(page, { offer: "BAIT50" });
@@ -227,13 +227,13 @@ test.describe("refused links", () => {
     await stranger.context().close();
   });
 
-  test("a line that may not be recharged gets the spec's message, beside the number", async ({ page }) => {
+  test("a line that may not be recharged gets the spec's message, beside the number", { tag: "@no-js" }, async ({ page }) => {
     await page.goto("/pide-recarga?numero=5534567890");
     await expect(page.getByLabel("¿Para qué número pides la recarga?")).toHaveAccessibleDescription(/Tu línea no está activa en este momento, por eso no es posible recargarla/);
     await expect(page.locator("form#pide-recarga")).toHaveCount(0);
   });
 
-  test("an 11th open link for a line is refused in Spanish", async ({ page, context }) => {
+  test("an 11th open link for a line is refused in Spanish", { tag: "@no-js" }, async ({ page, context }) => {
     // A line per project: the two projects run side by side.
     const maker: Customer = { ...ana, name: jsOn() ? "Marta" : "Jorge", number: jsOn() ? "5556789012" : "5566666666", email: "pide.limite@example.com" };
     await loginAs(context, maker);
@@ -267,7 +267,7 @@ async function audit(page: Page) {
   await expectNoAxeViolations(page);
 }
 
-auditedTest("nothing axe finds on the maker's page, the link to share, the payer's page and a refusal", async ({ auditedPage: page, baseURL }) => {
+auditedTest("nothing axe finds on the maker's page, the link to share, the payer's page and a refusal", { tag: "@no-js" }, async ({ auditedPage: page, baseURL }) => {
   await acceptCookies(page.context(), baseURL);
   await loginAs(page.context(), ana);
   await page.goto("/pide-recarga");
@@ -291,7 +291,7 @@ auditedTest("nothing axe finds on the maker's page, the link to share, the payer
 });
 
 test.describe("the link's page and its sharing", () => {
-  test("a preview for WhatsApp and other apps (Open Graph, a designed image), private and not indexed", async ({ page, context, playwright, baseURL }) => {
+  test("a preview for WhatsApp and other apps (Open Graph, a designed image), private and not indexed", { tag: "@no-js" }, async ({ page, context, playwright, baseURL }) => {
     await loginAs(context, ana);
     await page.goto("/pide-recarga");
     const url = await makeLink(page, { showName: true });
@@ -315,7 +315,7 @@ test.describe("the link's page and its sharing", () => {
     await cancel(page, url);
   });
 
-  test("with JavaScript the share sheet opens and 'Copiar enlace' copies; without it, WhatsApp, SMS and a field to copy", async ({ page, context }) => {
+  test("with JavaScript the share sheet opens and 'Copiar enlace' copies; without it, WhatsApp, SMS and a field to copy", { tag: "@no-js" }, async ({ page, context }) => {
     if (jsOn()) {
       await context.grantPermissions(["clipboard-read", "clipboard-write"]);
       // The phone's share sheet (Web Share API), which a desktop Chromium on Linux lacks: what the page asks of it is kept.

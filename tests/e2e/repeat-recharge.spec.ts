@@ -1,12 +1,8 @@
-import { mkdirSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { expect as baseExpect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { DEMO_KEPT_CARDS } from "../../mocks/world-sales";
 import { auditedTest as test, expectNoAxeViolations } from "./support/axe";
 import { confirmAndPay, fillCardForm } from "./support/card";
 import { acceptCookies } from "./support/cookies";
-import { PORT } from "./support/env";
 import { waitForHydration } from "./support/hydration";
 import { loginAs, type Customer } from "./support/session";
 import { FRESH_CONNECTION } from "./support/fresh-connection";
@@ -17,6 +13,10 @@ import { FRESH_CONNECTION } from "./support/fresh-connection";
  * provider keeps for the customer (approved, declined, expired), once for a double tap; another
  * customer's card refused; the card kept with the checkout's checkbox, then forgotten on
  * /editar-perfil, after which 'Recargar de nuevo' is today's prefilled checkout.
+ *
+ * What the server answers without JavaScript (the page, approved, declined, expired, another
+ * customer's card, a repeated post) is proved in tests/http/repeat-recharge.test.ts; without
+ * JavaScript here: Jorge's whole journey (tagged @no-js; each project has a mock world of its own).
  *
  * Demo customers (docs/demo-data.md "Kept cards"): Ana (5512345678) keeps her recurring recharge's Visa ending
  * 1111 (approved); Marta (5556789012) keeps a Visa ending 0002 (declined) and a Mastercard ending
@@ -88,37 +88,7 @@ async function payForm(page: Page) {
   return { intent: "repeat-pay", saleId: await value("saleId"), paymentKey: await value("paymentKey"), keptCard: await form.locator('input[name="keptCard"][type="hidden"], input[name="keptCard"]:checked').first().inputValue() };
 }
 
-/**
- * Jorge's kept card is kept, used and forgotten by both projects' runs of one test: they take
- * turns (a lock per suite port, a directory: atomic on every file system), so one run never
- * forgets the card the other is paying with.
- */
-async function taking<T>(name: string, run: () => Promise<T>): Promise<T> {
-  const lock = path.join(tmpdir(), `bait-e2e-${PORT}-${name}.lock`);
-  const until = Date.now() + 80_000;
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      // A lock left by a run that died: older than the test's own timeout.
-      try {
-        if (Date.now() - statSync(lock).mtimeMs > 100_000) rmSync(lock, { recursive: true, force: true });
-      } catch {
-        // Gone meanwhile: try again.
-      }
-      if (Date.now() > until) throw new Error(`the other run kept «${name}» too long`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  try {
-    return await run();
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
-}
-
-test("Ana: 'Recargar de nuevo' on /home, her recurring recharge's Visa and one button; a double tap charges once and ends on the receipt", { tag: "@no-js" }, async ({ auditedPage: page, request, javaScriptEnabled, baseURL }) => {
+test("Ana: 'Recargar de nuevo' on /home, her recurring recharge's Visa and one button; a double tap charges once and ends on the receipt", async ({ auditedPage: page, request, javaScriptEnabled, baseURL }) => {
   await signIn(page, ana);
   await repeatFromHome(page, "Bait 150");
 
@@ -163,7 +133,7 @@ test("Ana: 'Recargar de nuevo' on /home, her recurring recharge's Visa and one b
   expect(charges[0]).toMatchObject({ approved: true, amount: 15000, phone: "5512345678" });
 });
 
-test("Marta: her Visa ending 0002 is declined and her expired Mastercard refused, each in the provider's words, with another card at hand", { tag: "@no-js" }, async ({ auditedPage: page, request }) => {
+test("Marta: her Visa ending 0002 is declined and her expired Mastercard refused, each in the provider's words, with another card at hand", async ({ auditedPage: page, request }) => {
   await signIn(page, marta);
   await repeatFromHome(page, "Bait 100");
   await expect(offerHeading(page)).toHaveText("Bait 100 $100.00");
@@ -188,7 +158,7 @@ test("Marta: her Visa ending 0002 is declined and her expired Mastercard refused
   expect((await chargesOf(request, saleId)).map((charge) => charge.approved)).toEqual([false, false]);
 });
 
-test("another customer's card: Ana's token posted from Marta's page is refused in Spanish before any charge, and nothing is charged", { tag: "@no-js" }, async ({ auditedPage: page, request }) => {
+test("another customer's card: Ana's token posted from Marta's page is refused in Spanish before any charge, and nothing is charged", async ({ auditedPage: page, request }) => {
   await signIn(page, marta);
   await repeatFromHome(page, "Bait 100");
   await expect(payButton(page)).toBeVisible();
@@ -201,57 +171,55 @@ test("another customer's card: Ana's token posted from Marta's page is refused i
 });
 
 test("Jorge keeps his card with the checkout's checkbox, repeats with it in two taps, forgets it on /editar-perfil; then 'Recargar de nuevo' is the prefilled checkout", { tag: "@no-js" }, async ({ auditedPage: page, request }) => {
-  await taking("jorge-kept-card", async () => {
-    await signIn(page, jorge);
-    // A card kept by an earlier run that stopped halfway is forgotten first.
-    await page.goto("/editar-perfil");
-    const forget = page.getByRole("region", { name: "Tarjetas guardadas" }).getByRole("button", { name: /^Olvidar tarjeta/ });
-    while ((await forget.count()) > 0) {
-      await forget.first().click();
-      await expect(page.getByText("Listo: el procesador de pagos olvidó tu tarjeta.", { exact: false })).toBeVisible();
-    }
+  await signIn(page, jorge);
+  // A card kept by an earlier run that stopped halfway is forgotten first.
+  await page.goto("/editar-perfil");
+  const forget = page.getByRole("region", { name: "Tarjetas guardadas" }).getByRole("button", { name: /^Olvidar tarjeta/ });
+  while ((await forget.count()) > 0) {
+    await forget.first().click();
+    await expect(page.getByText("Listo: el procesador de pagos olvidó tu tarjeta.", { exact: false })).toBeVisible();
+  }
 
-    // Without a kept card, 'Recargar de nuevo' is today's checkout: the modal of that offer, the line prefilled.
-    await repeatFromHome(page, "Bait 100");
-    await expect(page).toHaveURL((url) => url.pathname === "/recargas" && url.searchParams.get("recarga") === "BAIT100" && url.searchParams.get("numero") === jorge.number);
-    const dialog = page.getByRole("dialog", { name: "Bait 100", exact: true });
-    await expect(dialog.getByLabel("Número Bait a recargar", { exact: true })).toHaveValue(jorge.number);
-    await waitForHydration(page);
-    await dialog.getByLabel("Correo electrónico", { exact: true }).fill(jorge.email);
-    await dialog.getByRole("button", { name: "Siguiente", exact: true }).click();
-    await expect(page).toHaveURL((url) => url.pathname === "/pago");
+  // Without a kept card, 'Recargar de nuevo' is today's checkout: the modal of that offer, the line prefilled.
+  await repeatFromHome(page, "Bait 100");
+  await expect(page).toHaveURL((url) => url.pathname === "/recargas" && url.searchParams.get("recarga") === "BAIT100" && url.searchParams.get("numero") === jorge.number);
+  const dialog = page.getByRole("dialog", { name: "Bait 100", exact: true });
+  await expect(dialog.getByLabel("Número Bait a recargar", { exact: true })).toHaveValue(jorge.number);
+  await waitForHydration(page);
+  await dialog.getByLabel("Correo electrónico", { exact: true }).fill(jorge.email);
+  await dialog.getByRole("button", { name: "Siguiente", exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/pago");
 
-    // The checkout offers a signed-in customer to keep the card with the provider; ticked, and paid.
-    const keep = page.locator("form#card").getByLabel(KEEP);
-    await expect(keep).not.toBeChecked();
-    await keep.check();
-    await fillCardForm(page, "2223003122003222", { holder: "Jorge" });
-    await confirmAndPay(page);
-    await expect(page).toHaveURL((url) => url.pathname === "/pago/completado");
-    await expect(page.getByText(APPROVED)).toBeVisible();
+  // The checkout offers a signed-in customer to keep the card with the provider; ticked, and paid.
+  const keep = page.locator("form#card").getByLabel(KEEP);
+  await expect(keep).not.toBeChecked();
+  await keep.check();
+  await fillCardForm(page, "2223003122003222", { holder: "Jorge" });
+  await confirmAndPay(page);
+  await expect(page).toHaveURL((url) => url.pathname === "/pago/completado");
+  await expect(page.getByText(APPROVED)).toBeVisible();
 
-    // Two taps: 'Recargar de nuevo', then 'Pagar $150.00' with the card just kept.
-    await repeatFromHome(page, "Bait 150");
-    await expect(page).toHaveURL((url) => url.pathname === "/recargar-de-nuevo");
-    await expect(page.getByText("Mastercard •••• 3222", { exact: true })).toBeVisible();
-    const { saleId } = await payForm(page);
-    await payButton(page).click();
-    await expect(page).toHaveURL((url) => url.pathname === "/pago/completado");
-    await expect(page.getByText(APPROVED)).toBeVisible();
-    expect(await chargesOf(request, saleId)).toMatchObject([{ approved: true, amount: 15000, phone: jorge.number }]);
+  // Two taps: 'Recargar de nuevo', then 'Pagar $150.00' with the card just kept.
+  await repeatFromHome(page, "Bait 150");
+  await expect(page).toHaveURL((url) => url.pathname === "/recargar-de-nuevo");
+  await expect(page.getByText("Mastercard •••• 3222", { exact: true })).toBeVisible();
+  const { saleId } = await payForm(page);
+  await payButton(page).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/pago/completado");
+  await expect(page.getByText(APPROVED)).toBeVisible();
+  expect(await chargesOf(request, saleId)).toMatchObject([{ approved: true, amount: 15000, phone: jorge.number }]);
 
-    // 'Olvidar tarjeta' on /editar-perfil: a plain form, and the page says it is done.
-    await page.goto("/editar-perfil");
-    const region = page.getByRole("region", { name: "Tarjetas guardadas" });
-    await expect(region).toContainText("Mastercard •••• 3222");
-    await expectNoAxeViolations(page, "/editar-perfil with a kept card");
-    await region.getByRole("button", { name: "Olvidar tarjeta Mastercard •••• 3222" }).click();
-    await expect(page.getByText("Listo: el procesador de pagos olvidó tu tarjeta. Ya no te la ofreceremos para recargar.")).toBeVisible();
-    await expect(page.getByRole("region", { name: "Tarjetas guardadas" })).toContainText("No tienes tarjetas guardadas.");
+  // 'Olvidar tarjeta' on /editar-perfil: a plain form, and the page says it is done.
+  await page.goto("/editar-perfil");
+  const region = page.getByRole("region", { name: "Tarjetas guardadas" });
+  await expect(region).toContainText("Mastercard •••• 3222");
+  await expectNoAxeViolations(page, "/editar-perfil with a kept card");
+  await region.getByRole("button", { name: "Olvidar tarjeta Mastercard •••• 3222" }).click();
+  await expect(page.getByText("Listo: el procesador de pagos olvidó tu tarjeta. Ya no te la ofreceremos para recargar.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Tarjetas guardadas" })).toContainText("No tienes tarjetas guardadas.");
 
-    // The kept card is no longer offered: 'Recargar de nuevo' is the prefilled checkout again.
-    await repeatFromHome(page, "Bait 150");
-    await expect(page).toHaveURL((url) => url.pathname === "/recargas" && url.searchParams.get("recarga") === "BAIT150" && url.searchParams.get("numero") === jorge.number);
-    await expect(page.getByRole("dialog", { name: "Bait 150", exact: true })).toBeVisible();
-  });
+  // The kept card is no longer offered: 'Recargar de nuevo' is the prefilled checkout again.
+  await repeatFromHome(page, "Bait 150");
+  await expect(page).toHaveURL((url) => url.pathname === "/recargas" && url.searchParams.get("recarga") === "BAIT150" && url.searchParams.get("numero") === jorge.number);
+  await expect(page.getByRole("dialog", { name: "Bait 150", exact: true })).toBeVisible();
 });

@@ -10,7 +10,9 @@ import { ana, loginAs } from "./support/session";
  * page); a declined card (DEMO-DATA.md 4000000000000002) says why in the screen, focused, and
  * keeps the holder and the address while the card and the consents start empty; a postal code
  * with one colonia chooses it; a signed-in customer finds their number and e-mail filled in;
- * PayPal is offered beside the card, as the pages promise.
+ * PayPal is offered beside the card, as the pages promise. Without JavaScript (tagged @no-js) the
+ * steps' focus, a decline and PayPal; the server's answers for the colonias and the prefilled modal
+ * are in tests/http/checkout-journey.test.ts.
  */
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 120_000 });
@@ -150,7 +152,7 @@ for (const viewport of [
   });
 }
 
-test("a postal code with a single colonia chooses it; one with several asks", { tag: "@no-js" }, async ({ page }) => {
+test("a postal code with a single colonia chooses it; one with several asks", async ({ page }) => {
   await startRecharge(page, unique("colonia"));
   const form = cardForm(page);
   await form.getByLabel("Código postal").fill("64000");
@@ -162,7 +164,7 @@ test("a postal code with a single colonia chooses it; one with several asks", { 
   await expect(form.getByLabel("Colonia")).toHaveValue("00");
 });
 
-test("signed in, the recharge modal comes with the customer's number and e-mail", { tag: "@no-js" }, async ({ page, context }) => {
+test("signed in, the recharge modal comes with the customer's number and e-mail", async ({ page, context }) => {
   await loginAs(context, ana);
   await page.goto("/recargas?recarga=BAIT50");
   const dialog = page.getByRole("dialog", { name: "Bait 50", exact: true });

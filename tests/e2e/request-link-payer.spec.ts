@@ -8,7 +8,8 @@ import { ana, loginAs } from "./support/session";
  * Issue 39, row 5 (docs/request-link.md "Paying a link"): a payer who opens someone's 'Pide tu
  * recarga' link, picks an offer and goes on to /pago never learns the line. Everything the
  * payer's browser receives on the way (documents, loader data, the checkout's HTML with its hidden
- * fields, the receipt) shows the line masked, as the link's page does. With JavaScript and without.
+ * fields, the receipt) shows the line masked, as the link's page does. With JavaScript here;
+ * without it (the pages alone) in tests/http/request-link-payer.test.ts.
  */
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 150_000 });
@@ -37,7 +38,7 @@ function expectNoFullLine(text: string, where: string) {
   }
 }
 
-test("a payer who opens a link, picks an offer and goes on to /pago sees the line masked; the full number reaches the payer's browser nowhere", { tag: "@no-js" }, async ({ page, context, browser, baseURL }) => {
+test("a payer who opens a link, picks an offer and goes on to /pago sees the line masked; the full number reaches the payer's browser nowhere", async ({ page, context, browser, baseURL }) => {
   // Ana makes the link from her own line.
   await acceptCookies(context, baseURL);
   await loginAs(context, ana);

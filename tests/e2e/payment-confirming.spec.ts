@@ -14,7 +14,8 @@ import { ana, loginAs } from "./support/session";
  * confirmando tu pago…' with what was bought and for which line, no pay step, its heading focused
  * and on the screen at 375 and 1280 px, and nothing axe finds; once the provider decides, the page
  * turns into the confirmation by itself with JavaScript, or after 'Consultar de nuevo' without it.
- * A signed-in customer's /home says the same, then how it ended, with the link to the confirmation.
+ * A signed-in customer's /home says the same, then how it ended, with the link to the confirmation
+ * (with JavaScript here; without it, tests/http/payment-confirming.test.ts).
  */
 
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -113,7 +114,7 @@ test("a charge the site stopped waiting for: 'Estamos confirmando tu pago…' wi
   await context.close();
 });
 
-test("a signed-in customer's /home says the payment is being confirmed, then that it went through, with the link to the confirmation", { tag: "@no-js" }, async ({ browser }) => {
+test("a signed-in customer's /home says the payment is being confirmed, then that it went through, with the link to the confirmation", async ({ browser }) => {
   const context = await contextOn(browser);
   await loginAs(context, ana);
   const page = await context.newPage();

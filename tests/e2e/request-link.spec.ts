@@ -15,6 +15,10 @@ import { ana, loginAs, type Customer } from "./support/session";
  * maker's history says 'Te recargaron …'. Expired, tampered and cancelled links and an 11th open
  * link are refused in Spanish; the page's preview (Open Graph) and its privacy headers are there.
  *
+ * Without JavaScript here (tagged @no-js): the journeys at 375 and 1280 px and the refused links;
+ * what the server answers (the preview and its headers, sharing without the share sheet, a line
+ * that may not be recharged, an 11th link) is proved in tests/http/request-link.test.ts.
+ *
  * The links live in the server's shared state, not in the mock world: each test cancels what it
  * leaves open, and the tests that run side by side use lines of their own where they count links.
  */
@@ -227,13 +231,13 @@ test.describe("refused links", () => {
     await stranger.context().close();
   });
 
-  test("a line that may not be recharged gets the spec's message, beside the number", { tag: "@no-js" }, async ({ page }) => {
+  test("a line that may not be recharged gets the spec's message, beside the number", async ({ page }) => {
     await page.goto("/pide-recarga?numero=5534567890");
     await expect(page.getByLabel("¿Para qué número pides la recarga?")).toHaveAccessibleDescription(/Tu línea no está activa en este momento, por eso no es posible recargarla/);
     await expect(page.locator("form#pide-recarga")).toHaveCount(0);
   });
 
-  test("an 11th open link for a line is refused in Spanish", { tag: "@no-js" }, async ({ page, context }) => {
+  test("an 11th open link for a line is refused in Spanish", async ({ page, context }) => {
     // A line per project: the two projects run side by side.
     const maker: Customer = { ...ana, name: jsOn() ? "Marta" : "Jorge", number: jsOn() ? "5556789012" : "5566666666", email: "pide.limite@example.com" };
     await loginAs(context, maker);
@@ -267,7 +271,7 @@ async function audit(page: Page) {
   await expectNoAxeViolations(page);
 }
 
-auditedTest("nothing axe finds on the maker's page, the link to share, the payer's page and a refusal", { tag: "@no-js" }, async ({ auditedPage: page, baseURL }) => {
+auditedTest("nothing axe finds on the maker's page, the link to share, the payer's page and a refusal", async ({ auditedPage: page, baseURL }) => {
   await acceptCookies(page.context(), baseURL);
   await loginAs(page.context(), ana);
   await page.goto("/pide-recarga");
@@ -291,38 +295,12 @@ auditedTest("nothing axe finds on the maker's page, the link to share, the payer
 });
 
 test.describe("the link's page and its sharing", () => {
-  test("a preview for WhatsApp and other apps (Open Graph, a designed image), private and not indexed", { tag: "@no-js" }, async ({ page, context, playwright, baseURL }) => {
-    await loginAs(context, ana);
-    await page.goto("/pide-recarga");
-    const url = await makeLink(page, { showName: true });
-    const anonymous = await playwright.request.newContext({ baseURL });
-    const answer = await anonymous.get(url);
-    expect(answer.status()).toBe(200);
-    expect(answer.headers()["cache-control"]).toBe("private, no-store");
-    expect(answer.headers()["x-robots-tag"]).toBe("noindex, nofollow");
-    const html = await answer.text();
-    const meta = (attribute: string, name: string) => new RegExp(`<meta ${attribute}="${name}" content="([^"]*)"`).exec(html)?.[1];
-    expect(meta("property", "og:title")).toBe("Ana te pide una recarga");
-    expect(meta("property", "og:description")).toBe("Paga una recarga Bait en línea con tarjeta o PayPal, sin crear una cuenta.");
-    expect(meta("name", "robots")).toBe("noindex, nofollow");
-    const image = meta("property", "og:image")!;
-    expect(image).toBe(`${baseURL}/images/pide-recarga/vista-previa.png`);
-    // Nothing of the line (the chrome's own WhatsApp link to customer service aside).
-    expect(html.replaceAll("https://wa.me/525512345678", "")).not.toMatch(/5512345678|12 34 56 78/);
-    const png = await anonymous.get(image);
-    expect([png.status(), png.headers()["content-type"]]).toEqual([200, "image/png"]);
-    await anonymous.dispose();
-    await cancel(page, url);
-  });
-
-  test("with JavaScript the share sheet opens and 'Copiar enlace' copies; without it, WhatsApp, SMS and a field to copy", { tag: "@no-js" }, async ({ page, context }) => {
-    if (jsOn()) {
-      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-      // The phone's share sheet (Web Share API), which a desktop Chromium on Linux lacks: what the page asks of it is kept.
-      await context.addInitScript(() => {
-        Object.defineProperty(navigator, "share", { value: async (data: ShareData) => void ((window as unknown as { shared: ShareData }).shared = data), configurable: true });
-      });
-    }
+  test("with JavaScript the share sheet opens and 'Copiar enlace' copies, beside WhatsApp, SMS and a field to copy", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    // The phone's share sheet (Web Share API), which a desktop Chromium on Linux lacks: what the page asks of it is kept.
+    await context.addInitScript(() => {
+      Object.defineProperty(navigator, "share", { value: async (data: ShareData) => void ((window as unknown as { shared: ShareData }).shared = data), configurable: true });
+    });
     await loginAs(context, ana);
     await page.goto("/pide-recarga");
     const url = await makeLink(page);
@@ -331,16 +309,11 @@ test.describe("the link's page and its sharing", () => {
     await expect(field).toHaveValue(url);
     await expect(page.getByRole("link", { name: "Enviar por WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\/\?text=/);
     await expect(page.getByRole("link", { name: "Enviar por SMS" })).toHaveAttribute("href", /^sms:\?&body=/);
-    if (jsOn()) {
-      await page.getByRole("button", { name: "Compartir enlace" }).click();
-      await expect.poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared?.text)).toBe(`¿Me ayudas con una recarga Bait? Puedes pagarla aquí: ${url}`);
-      await page.getByRole("button", { name: "Copiar enlace" }).click();
-      await expect(page.getByRole("status").filter({ hasText: "Enlace copiado. Ya puedes pegarlo donde quieras." })).toBeVisible();
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
-    } else {
-      await expect(page.getByRole("button", { name: "Compartir enlace" })).toHaveCount(0);
-      await expect(page.getByRole("button", { name: "Copiar enlace" })).toHaveCount(0);
-    }
+    await page.getByRole("button", { name: "Compartir enlace" }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared?.text)).toBe(`¿Me ayudas con una recarga Bait? Puedes pagarla aquí: ${url}`);
+    await page.getByRole("button", { name: "Copiar enlace" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Enlace copiado. Ya puedes pegarlo donde quieras." })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
     await cancel(page, url);
   });
 });

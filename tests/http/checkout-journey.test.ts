@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ana } from "../e2e/support/session";
 import { startRecharge, submit } from "./support/payments";
 import { useSite } from "./support/site";
@@ -9,7 +9,6 @@ import { useSite } from "./support/site";
  * number and e-mail filled in. Each step's focus at 375 and 1280 px, a decline, PayPal and the same
  * with JavaScript are in tests/e2e/checkout-journey.spec.ts.
  */
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 const site = useSite();
 
 describe("the checkout without JavaScript", () => {

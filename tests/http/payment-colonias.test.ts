@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { optionValue, startRecharge, submit, textOf } from "./support/payments";
 import { useSite } from "./support/site";
 
@@ -9,8 +9,6 @@ import { useSite } from "./support/site";
  * when there is one. The page in the browser without JavaScript (its audit, the way on to the
  * provider's page) is in tests/e2e/payment-colonias.spec.ts.
  */
-// Many round trips through the checkout: on a busy machine a test or the site's start takes longer than the defaults.
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 const site = useSite();
 
 async function cardStepWithout(postalCode: string, email: string) {

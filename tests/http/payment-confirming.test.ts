@@ -1,4 +1,4 @@
-import { expect, it, vi } from "vitest";
+import { expect, it } from "vitest";
 import { ana } from "../e2e/support/session";
 import { cardOnProviderPage, cardStep, consentAndPay, startRecharge, textOf } from "./support/payments";
 import { useSite } from "./support/site";
@@ -11,7 +11,6 @@ import { useSite } from "./support/site";
  * confirmation, once. The checkout's 'Estamos confirmando tu pago…' in the browser (focus, layout,
  * axe, the page turning into the confirmation) is in tests/e2e/payment-confirming.spec.ts.
  */
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 const site = useSite({ UPSTREAM_TIMEOUT_MS: "1000" });
 
 const CONFIRMING = "Estamos confirmando tu pago…";

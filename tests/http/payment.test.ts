@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ana } from "../e2e/support/session";
 import { cardOnProviderPage, cardStep, consentAndPay, folioOf, payByCard, startRecharge, submit, textOf, type Page } from "./support/payments";
 import { useSite } from "./support/site";
@@ -10,8 +10,6 @@ import { useSite } from "./support/site";
  * card's fallback. The browser part (the card sealed in the browser, focus, axe, one no-JavaScript
  * journey) is in tests/e2e/payment.spec.ts.
  */
-// Many round trips through the checkout: on a busy machine a test or the site's start takes longer than the defaults.
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 const site = useSite();
 
 const APPROVED = "Felicidades, se ha completado tu pago.";

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_KEPT_CARDS } from "../../mocks/world-sales";
 import type { Customer } from "../e2e/support/session";
 import { formFields, submit, textOf, type Page } from "./support/payments";
@@ -11,7 +11,6 @@ import { useSite, type Visitor } from "./support/site";
  * browser part (focus, axe, the pending button, the whole journey of a card kept and forgotten
  * without JavaScript) is in tests/e2e/repeat-recharge.spec.ts.
  */
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 const site = useSite();
 
 const APPROVED = "Felicidades, se ha completado tu pago.";

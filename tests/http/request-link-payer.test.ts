@@ -1,4 +1,4 @@
-import { expect, it, vi } from "vitest";
+import { expect, it } from "vitest";
 import { ana } from "../e2e/support/session";
 import { cardOnProviderPage, cardStep, consentAndPay, formFields, submit, textOf, type Page } from "./support/payments";
 import { useSite } from "./support/site";
@@ -10,7 +10,6 @@ import { useSite } from "./support/site";
  * the receipt) shows it masked. With JavaScript (loader data, scripts) it is
  * tests/e2e/request-link-payer.spec.ts.
  */
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 const site = useSite();
 
 const MASKED = "(55) •• •• 56 78";

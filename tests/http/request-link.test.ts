@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ana, type Customer } from "../e2e/support/session";
 import { formFields, textOf } from "./support/payments";
 import { useSite, type Visitor } from "./support/site";
@@ -10,7 +10,6 @@ import { useSite, type Visitor } from "./support/site";
  * refused. The journeys (with JavaScript, and without it at 375 and 1280 px), the refused links in
  * the browser, the share sheet and the audits are in tests/e2e/request-link.spec.ts.
  */
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 const site = useSite();
 
 /** /pide-recarga's 'Crear enlace' with `fields`: the link made, as the read-only field shows it. */

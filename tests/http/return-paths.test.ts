@@ -1,5 +1,5 @@
 import * as cheerio from "cheerio";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rawGet } from "./support/payments";
 import { useSite } from "./support/site";
 
@@ -10,8 +10,6 @@ import { useSite } from "./support/site";
  * (closing the modal with JavaScript, the links of the hydrated page) is in
  * tests/e2e/return-paths.spec.ts.
  */
-// Many round trips through the checkout: on a busy machine a test or the site's start takes longer than the defaults.
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 const site = useSite();
 
 /** Every link, form target and way-back field of a page, as written in its HTML. */

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { useSite } from "./support/site";
 
 /**
@@ -9,8 +9,6 @@ import { useSite } from "./support/site";
  * That the browser runs the page's scripts under the policy, and refuses one it does not name, is
  * in tests/e2e/security.spec.ts.
  */
-// Many round trips through the checkout: on a busy machine a test or the site's start takes longer than the defaults.
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 const site = useSite();
 
 function directives(policy: string): Map<string, string[]> {

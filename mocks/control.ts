@@ -1,5 +1,5 @@
 import { resetAnalytics } from "./analytics";
-import { clearSwitches, setSwitch, type CallSwitch } from "./switches";
+import { clearSwitches, heldCalls, releaseHeld, setSwitch, type CallSwitch } from "./switches";
 import { newToken, resetLines, resetWorld, world } from "./world";
 import { journey, resetJourney } from "./world-journey";
 import { resetSales, sales } from "./world-sales";
@@ -17,6 +17,15 @@ export function reset() {
 
 export function setSwitches(entries: Record<string, CallSwitch>) {
   for (const [call, value] of Object.entries(entries)) setSwitch(call, value);
+}
+
+/** Lets every call held by a `hold` switch go on (POST /__mocks/release); later calls are not held. */
+export const release = () => releaseHeld();
+
+/** The calls a `hold` switch keeps waiting (GET /__mocks/held): `{ count, calls: { "<switch>": n } }`. */
+export function held() {
+  const calls = heldCalls();
+  return { count: Object.values(calls).reduce((sum, each) => sum + each, 0), calls };
 }
 
 /** Restores only these lines (see resetLines) and their portabilities: safe while other tests run. */

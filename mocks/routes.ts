@@ -23,6 +23,11 @@ export function mountMockRoutes(app: Express, site: MockSite) {
     mockControl.setSwitches(req.body ?? {});
     res.status(204).end();
   });
+  app.post("/__mocks/release", (_req, res) => {
+    mockControl.release();
+    res.status(204).end();
+  });
+  app.get("/__mocks/held", (_req, res) => res.json(mockControl.held()));
   app.post("/__mocks/reset-lines", express.json(), (req, res) => {
     mockControl.resetSomeLines(req.body?.numbers);
     res.status(204).end();

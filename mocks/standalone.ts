@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { getResponse } from "msw";
 import { logger } from "~/lib/log.server";
-import { chargesInFlight, mintSession, receivedCharges, reset, setSwitches } from "./control";
+import { chargesInFlight, held, mintSession, receivedCharges, release, reset, setSwitches } from "./control";
 import { handlers } from "./handlers";
 import type { CallSwitch } from "./switches";
 import { UPSTREAM_NAMES } from "./upstream-names";
@@ -17,16 +17,19 @@ import { UPSTREAM_NAMES } from "./upstream-names";
  * Its test hooks (./control.ts), answered before the upstreams:
  * - POST /__mocks/session `{ "number": "55…" }` mints a customer's access token, as the app's own
  *   hook does with mocks;
- * - POST /__mocks/switches `{ "<call>": { latencyMs?, status?, malformed?, body? } }` sets
+ * - POST /__mocks/switches `{ "<call>": { latencyMs?, hold?, status?, malformed?, body? } }` sets
  *   switches (./switches.ts), 204;
+ * - POST /__mocks/release lets every call held by a `hold` switch go on, 204; GET /__mocks/held
+ *   `{ "count": n, "calls": { "<call>": n } }` says how many wait (a test waits for its call to be
+ *   held, does what it tests meanwhile, and releases it: no guessed delay);
  * - POST /__mocks/reset restores the whole world and clears the switches, 204;
  * - GET /__mocks/charges lists the charges the payments upstream decided (receivedCharges);
  * - GET /__mocks/charges-in-flight `{ "count": n }`: the charges received and not decided yet
  *   (a test waits for them before it kills the app mid-charge);
  * - GET /healthz answers "ok".
  *
- * A request runs to its end even when the app hangs up meanwhile (a /cobrar held by a latency
- * switch still decides and keeps its answer, as a provider would); the answer to a closed
+ * A request runs to its end even when the app hangs up meanwhile (a /cobrar held by a hold or
+ * latency switch still decides and keeps its answer, as a provider would); the answer to a closed
  * connection is dropped.
  *
  *   node --import tsx mocks/standalone.ts   (PORT, default 3999)
@@ -70,6 +73,15 @@ function control(method: string | undefined, pathname: string, payload: Buffer |
     }
     setSwitches(entries as Record<string, CallSwitch>);
     answer(res, 204);
+    return true;
+  }
+  if (pathname === "/__mocks/release" && method === "POST") {
+    release();
+    answer(res, 204);
+    return true;
+  }
+  if (pathname === "/__mocks/held" && method === "GET") {
+    json(res, 200, held());
     return true;
   }
   if (pathname === "/__mocks/reset" && method === "POST") {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { openReply, seal } from "~/upstream/crypto.server";
 import { chargeResponse, chargeStatusResponse, type ChargeData, type ChargeRequest } from "~/upstream/payments/charge.schemas";
 import { paypalOrderResponse } from "~/upstream/payments/paypal.schemas";
@@ -7,7 +7,7 @@ import { hostKeyResponse, pluginInfo, pluginResponse } from "~/upstream/payments
 import { activeRecurrencesResponse, recurrenceAnswer, recurrenceSearchResponse } from "~/upstream/payments/recurrence.schemas";
 import { forgetCardResponse, keptCardsResponse } from "~/upstream/payments/kept-cards.schemas";
 import { mockServer } from "../node";
-import { clearSwitches, setSwitch } from "../switches";
+import { clearSwitches, heldCalls, releaseHeld, setSwitch } from "../switches";
 import { resetWorld, world } from "../world";
 import { DEMO_KEPT_CARDS, resetSales, sales } from "../world-sales";
 import { DECLINED_MESSAGE, mockProviderFor } from "./payments";
@@ -208,19 +208,29 @@ describe("the charge's status by its Idempotency-Key (an assumed path, not in SP
     expect(await (await statusOf("llave-mala")).json()).toEqual({ success: true, estado: "no_recibido" });
   });
 
-  it("en_proceso while the provider holds the charge, then its decision", async () => {
-    setSwitch("payments.charge", { latencyMs: 400 });
-    const pending = chargeWith("4111111111111111", "llave-lenta");
-    let seen: unknown;
-    for (let tries = 0; tries < 50; tries++) {
-      seen = await (await statusOf("llave-lenta")).json();
-      if ((seen as { estado?: string }).estado === "en_proceso") break;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    expect(seen).toEqual({ success: true, estado: "en_proceso" });
+  it("en_proceso while the provider holds the charge, then its decision once released", async () => {
+    setSwitch("payments.charge", { hold: true });
+    const pending = chargeWith("4111111111111111", "llave-retenida");
+    await vi.waitFor(() => expect(heldCalls()).toEqual({ "payments.charge": 1 }));
+    expect(sales.chargesInFlight.has("llave-retenida")).toBe(true);
+    expect(await (await statusOf("llave-retenida")).json()).toEqual({ success: true, estado: "en_proceso" });
+    expect(sales.charges).toEqual([]);
+    releaseHeld();
     const charged = chargeResponse.parse(await (await pending).json());
+    expect(heldCalls()).toEqual({});
     expect(sales.chargesInFlight.size).toBe(0);
-    expect(await (await statusOf("llave-lenta")).json()).toMatchObject({ estado: "aprobado", orden: charged.orden });
+    expect(await (await statusOf("llave-retenida")).json()).toMatchObject({ estado: "aprobado", orden: charged.orden });
+    // Released once: the next charge is not held.
+    expect((await chargeWith("4111111111111111", "llave-siguiente")).status).toBe(200);
+  });
+
+  it("a reset lets a held charge go: nothing waits for a release that will not come", async () => {
+    setSwitch("payments.charge", { hold: true });
+    const pending = chargeWith("4111111111111111", "llave-olvidada");
+    await vi.waitFor(() => expect(heldCalls()).toEqual({ "payments.charge": 1 }));
+    clearSwitches();
+    expect((await pending).status).toBe(200);
+    expect(heldCalls()).toEqual({});
   });
 
   it("a charge the provider failed before deciding (a forced 503) leaves nothing in process", async () => {

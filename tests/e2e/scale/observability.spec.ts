@@ -77,25 +77,35 @@ test("a full journey leaves one JSON line per request, with its id, and no perso
   await confirmAndPay(page);
   await expect(page).toHaveURL((url) => url.pathname === "/pago/completado");
   await context.close();
-  await new Promise((resolve) => setTimeout(resolve, 300));
 
-  const lines = output.split("\n").filter((line) => line.trim());
-  const requests = lines.flatMap((line) => {
-    try {
-      const parsed = JSON.parse(line) as Record<string, unknown>;
-      return parsed.msg === "request" ? [parsed] : [];
-    } catch {
-      return [];
-    }
-  });
-  // Every request of the journey has its line, found by the id it was answered with.
-  for (const id of [...ids, "proxy-request-0001"]) expect(requests.some((line) => line.reqId === id), `no log line for request ${id}`).toBe(true);
+  const requestLines = () =>
+    output
+      .split("\n")
+      .filter((line) => line.trim())
+      .flatMap((line) => {
+        try {
+          const parsed = JSON.parse(line) as Record<string, unknown>;
+          return parsed.msg === "request" ? [parsed] : [];
+        } catch {
+          return [];
+        }
+      });
+  const paidLine = (lines: Record<string, unknown>[]) => [...lines].reverse().find((line) => line.method === "POST" && line.route === "/pago" && line.status === 303);
+  // A request's line is written once its answer is out: wait for the lines themselves, the pay step's included.
+  const wanted = [...ids, "proxy-request-0001"];
+  await expect
+    .poll(() => {
+      const lines = requestLines();
+      return { missing: wanted.filter((id) => !lines.some((line) => line.reqId === id)), paid: Boolean(paidLine(lines)) };
+    })
+    .toEqual({ missing: [], paid: true });
+  const requests = requestLines();
   for (const line of requests) {
     expect(Object.keys(line)).toEqual(expect.arrayContaining(["reqId", "method", "route", "status", "ms", "time", "level"]));
     expect(String(line.route)).not.toContain("?");
   }
   // The last one: without JavaScript the card step's post is a 303 too, to the provider's hosted payment page.
-  const paid = [...requests].reverse().find((line) => line.method === "POST" && line.route === "/pago" && line.status === 303);
+  const paid = paidLine(requests);
   expect(paid?.upstream).toEqual(expect.arrayContaining([expect.objectContaining({ call: "payments.charge", outcome: expect.stringMatching(/^ok/) })]));
   const login = requests.find((line) => line.reqId === ids[0]);
   expect(login).toMatchObject({ method: "POST", route: "/login", status: 303 });

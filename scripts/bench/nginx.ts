@@ -78,11 +78,16 @@ export async function startStaticNginx(files: Array<{ path: string; html: string
   });
 }
 
+/** The shipped conf's one lifetime of a kept page (tests/unit/nginx-micro-cache.test.ts checks its value). */
+export const MICRO_CACHE_VALID = "proxy_cache_valid any 1s;";
+
 /**
  * deploy/nginx/micro-cache.conf as shipped, with its three ADJUST places set: the app at
- * `appPort`, nginx on `port`, the cache under the prefix.
+ * `appPort`, nginx on `port`, the cache under the prefix. With `keepFor` (an nginx time, "1h"), a
+ * kept page lives that long instead of the shipped 1 s: for a test that checks what is kept and
+ * how it is served, never how long, so that no step of it races the lifetime.
  */
-export function microCacheSite(root: string, appPort: number, port: number) {
+export function microCacheSite(root: string, appPort: number, port: number, { keepFor }: { keepFor?: string } = {}) {
   return (prefix: string) => {
     const shipped = readFileSync(path.join(root, "deploy/nginx/micro-cache.conf"), "utf8");
     const cache = path.join(prefix, "cache");
@@ -94,7 +99,9 @@ export function microCacheSite(root: string, appPort: number, port: number) {
     if (site.includes("127.0.0.1:3000") || site.includes("listen 8080") || site.includes("/var/cache/nginx/bait")) {
       throw new Error("deploy/nginx/micro-cache.conf no longer has the places marked ADJUST as expected");
     }
-    return site;
+    if (!keepFor) return site;
+    if (!site.includes(MICRO_CACHE_VALID)) throw new Error(`deploy/nginx/micro-cache.conf no longer has "${MICRO_CACHE_VALID}"`);
+    return site.replace(MICRO_CACHE_VALID, `proxy_cache_valid any ${keepFor};`);
   };
 }
 

@@ -3,7 +3,7 @@ import { createServer, get, type IncomingMessage, type Server } from "node:http"
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import express from "express";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { isCacheableRequest, isCacheableResponse, pageCache, pageCacheKey } from "./page-cache";
 
 describe("which requests the page cache may answer", () => {
@@ -121,6 +121,26 @@ describe("the page cache middleware", () => {
       expect(hit.headers.get("x-page-cache")).toBe("hit");
       expect(hit.headers.get("content-security-policy")).toBe(HASHED_POLICY);
       expect(await hit.text()).toBe("<p>render 1</p><script>1</script>");
+    }
+  });
+
+  it("keeps a page its lifetime by the clock, 10 s by default (PAGE_CACHE_TTL_MS): a hit up to the last millisecond, rendered again after", async () => {
+    // Only Date is faked: the cache reads Date.now, the server and fetch run on real timers.
+    vi.useFakeTimers({ toFake: ["Date"], now: 1_000_000 });
+    try {
+      const app = await start({ cacheControl: () => "public, max-age=0, s-maxage=60" });
+      expect((await app.get("/")).headers.get("x-page-cache")).toBe("miss");
+      vi.setSystemTime(1_010_000);
+      expect((await app.get("/")).headers.get("x-page-cache")).toBe("hit");
+      expect(app.renders()).toBe(1);
+      vi.setSystemTime(1_010_001);
+      const renderedAgain = await app.get("/");
+      expect(renderedAgain.headers.get("x-page-cache")).toBe("miss");
+      expect(await renderedAgain.text()).toContain("render 2");
+      expect((await app.get("/")).headers.get("x-page-cache")).toBe("hit");
+      expect(app.renders()).toBe(2);
+    } finally {
+      vi.useRealTimers();
     }
   });
 

@@ -5,9 +5,6 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { upstreamEnv } from "../../../mocks/upstream-names";
 import { REQUEST_LINK_SECRET, SESSION_SECRET, ownPort } from "../support/env";
-
-/** Its servers' ports are `PORT + n`, counted from this checkout's own range (support/env.ts). */
-const PORT = ownPort(0);
 import { waitForHydration } from "../support/hydration";
 
 /**
@@ -19,8 +16,11 @@ import { waitForHydration } from "../support/hydration";
  * loader of the mock world is registered stopped the production server at start.
  */
 
-const UPSTREAM = `http://127.0.0.1:${PORT + 35}`;
-const SITE = `http://127.0.0.1:${PORT + 36}`;
+// Ports of its own in this checkout's range (support/env.ts): 35 and 36 are the studio specs' previews.
+const UPSTREAM_PORT = ownPort(46);
+const SITE_PORT = ownPort(47);
+const UPSTREAM = `http://127.0.0.1:${UPSTREAM_PORT}`;
+const SITE = `http://127.0.0.1:${SITE_PORT}`;
 
 const processes: ChildProcess[] = [];
 /** Without Redis, a server with real upstreams keeps its state in DATA_DIR's journal. */
@@ -36,18 +36,19 @@ async function healthy(url: string) {
 
 test.beforeAll(async () => {
   if (test.info().project.name !== "js") return;
-  const upstream = spawn("node", ["--import", "tsx", "mocks/standalone.ts"], { env: { ...process.env, PORT: String(PORT + 35), SESSION_SECRET }, stdio: "ignore" });
+  const upstream = spawn("node", ["--import", "tsx", "mocks/standalone.ts"], { env: { ...process.env, PORT: String(UPSTREAM_PORT), SESSION_SECRET }, stdio: "ignore" });
   processes.push(upstream);
   await healthy(`${UPSTREAM}/healthz`);
   const site = spawn("node", ["--import", "tsx", "server/index.ts"], {
-    env: { ...process.env, ...upstreamEnv(UPSTREAM), NODE_ENV: "production", MOCKS: "false", PORT: String(PORT + 36), SESSION_SECRET, REQUEST_LINK_SECRET, DATA_DIR: dataDir, HSTS: "false", LOG_LEVEL: "warn" },
+    env: { ...process.env, ...upstreamEnv(UPSTREAM), NODE_ENV: "production", MOCKS: "false", PORT: String(SITE_PORT), SESSION_SECRET, REQUEST_LINK_SECRET, DATA_DIR: dataDir, HSTS: "false", LOG_LEVEL: "warn" },
     stdio: ["ignore", "ignore", "pipe"],
   });
   site.stderr?.on("data", (chunk: Buffer) => {
     serverLog += chunk.toString();
   });
   processes.push(site);
-  await healthy(`${SITE}/healthz`);
+  // Ready, not only alive: its config read and its journal open.
+  await healthy(`${SITE}/readyz`);
 });
 
 test.afterAll(() => {

@@ -25,8 +25,9 @@ let dataDir = "";
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 test.skip(() => test.info().project.name !== "js", "runs once, in the js project: it tests the servers, not a page");
 
-async function healthy(base: string) {
-  await expect.poll(() => fetch(`${base}/healthz`).then((response) => response.status, () => 0), { timeout: 60_000 }).toBe(200);
+/** Ready (/readyz): Redis answers it, so neither instance is tested before it shares its state. */
+async function ready(base: string) {
+  await expect.poll(() => fetch(`${base}/readyz`).then((response) => response.status, () => 0), { timeout: 60_000 }).toBe(200);
 }
 
 test.beforeAll(async () => {
@@ -47,7 +48,7 @@ test.beforeAll(async () => {
       }),
     );
   }
-  await Promise.all([healthy(A), healthy(B)]);
+  await Promise.all([ready(A), ready(B)]);
 });
 
 test.afterAll(() => {

@@ -17,6 +17,9 @@
 //   WEB_CONCURRENCY           passed to the app (its workers); above 1 the bench starts a redis-server
 //                             of its own when REDIS_URL is not set (npm start needs one for several
 //                             workers), and the mock world's tokens are valid in every worker
+//
+// npm run bench -- deploy: the times of a start, a drain, a deploy and a publish through the
+// micro-cache instead (scripts/bench/deploy.ts).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
@@ -29,6 +32,7 @@ import { freePort, peakRss, waitForHealth, waitForQuiet } from "./process";
 import { startRedis } from "./redis";
 import { upstreamEnv } from "../../mocks/upstream-names";
 import { benchCustomer, sessionCookie } from "./session";
+import { runDeployBench } from "./deploy";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const duration = Number(process.env.BENCH_DURATION ?? 5);
@@ -212,4 +216,5 @@ function printTable(cases: Case[]) {
   for (const row of rows) console.info(row.map((cell, column) => (column === 1 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  "));
 }
 
-await main();
+if (process.argv[2] === "deploy") await runDeployBench();
+else await main();

@@ -7,7 +7,9 @@ import { FRESH_CONNECTION } from "../support/fresh-connection";
  * The verification-code field (docs/accounts.md, spec §4 code input) and the rule that a registration's verified
  * code is dropped as soon as the visitor leaves the registration pages (docs/accounts.md, spec §4 Registration).
  * Lines: 5576543210 (portable internet, recovery code step only) and 5534567890 (a mobile line
- * without an account that no other journey registers).
+ * without an account that no other journey registers). With JavaScript: the field's cells and the
+ * client-side navigation; the field as the server renders it and the code dropped on a plain
+ * navigation are proved at the HTTP level (tests/http/registration.test.ts).
  */
 const codeField = (page: Page) => page.getByLabel("Código de verificación", { exact: true });
 
@@ -22,16 +24,12 @@ async function recoveryCodeStep(page: Page) {
 }
 
 test.describe("the verification code", () => {
-  test("is one field for the phone's keypad and SMS autofill", async ({ page }) => {
+  test("JS: one field for the keypad and SMS autofill; a pasted code fills the cells, only digits are taken, Backspace empties the last cell", async ({ page }) => {
     await recoveryCodeStep(page);
+    // Hydrated, the cells keep the one field the phone's keypad and SMS autofill fill.
     await expect(codeField(page)).toHaveAttribute("inputmode", "numeric");
     await expect(codeField(page)).toHaveAttribute("autocomplete", "one-time-code");
     await expect(codeField(page)).toHaveAttribute("maxlength", "4");
-  });
-
-  test("JS: a pasted code fills the cells, only digits are taken, Backspace empties the last cell", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "the cells are drawn by JavaScript; without it the field is a plain input");
-    await recoveryCodeStep(page);
     const cells = page.locator(".code-input__cell");
     await expect(cells).toHaveCount(4);
 

@@ -6,15 +6,17 @@ import { FRESH_CONNECTION } from "../support/fresh-connection";
 
 /**
  * Registration (docs/accounts.md, spec §2 "Register screen", "Complete-registration screen"; §4; §5; §8) against
- * the mock world of DEMO-DATA.md, with JavaScript and without: /registro step 0 and step 1
- * (?verification=1), /completar-registro, then the login with the new password.
+ * the mock world of DEMO-DATA.md, with JavaScript: /registro step 0 and step 1 (?verification=1),
+ * /completar-registro, then the login with the new password. The mobile line's journey and the
+ * lockout page also run without JavaScript (@no-js). What the server answers each step's post
+ * (redirects, messages, values kept, the lockout, the pages that need an earlier step) is proved at
+ * the HTTP level: tests/http/registration.test.ts.
  *
- * The mock world is shared by the whole suite. Each test that changes it has a line of its own
+ * The project's mock world is shared by its tests. Each test that changes it has a line of its own
  * (5523456789 mbb, 5587654321 hbb, 5571234567 mifi for the lockout) and restores just that line
  * before and after (POST /__mocks/reset-lines), never the whole world, which would undo the
- * steps of the tests running beside it; the accounts projects run the js and no-js passes one
- * after the other. 5512345678 and 5566666666 are only read: a code is sent and checked, no
- * account or lockout changes.
+ * steps of the tests running beside it. 5512345678 and 5566666666 are only read: a code is sent and
+ * checked, no account or lockout changes.
  */
 const test = auditedTest.extend<{ freshLines: (...numbers: string[]) => Promise<void> }>({
   freshLines: async ({ request }, use) => {
@@ -32,10 +34,12 @@ test.describe.configure({ timeout: 90_000 });
 
 /**
  * axe on the page as it is. Without JavaScript the audit runs in the scriptless audited page
- * (support/axe.ts), which gets the flow's cookies and opens the same address.
+ * (support/axe.ts), which gets the flow's cookies and opens the same address, and only where the
+ * page without JavaScript is other markup (`noJsToo`): elsewhere the js run's audit is the page's.
  */
-async function audit(page: Page, audited: Page, what: string) {
+async function audit(page: Page, audited: Page, what: string, { noJsToo = false } = {}) {
   if (audited !== page) {
+    if (!noJsToo) return;
     await audited.context().addCookies(await page.context().cookies());
     await audited.goto(page.url());
   }
@@ -70,7 +74,7 @@ async function logIn(page: Page, numberLabel: string, number: string) {
 }
 
 test.describe("registration", () => {
-  test("a mobile line (5523456789): number twice, code 1234, '¡Teléfono Verificado!', then the login with the new password", async ({ page, auditedPage, freshLines }) => {
+  test("a mobile line (5523456789): number twice, code 1234, '¡Teléfono Verificado!', then the login with the new password", { tag: "@no-js" }, async ({ page, auditedPage, freshLines }) => {
     await freshLines("5523456789");
     await page.goto("/registro?type=mbb");
     await expect(heading(page)).toHaveText("Crea tu cuenta Bait");
@@ -84,7 +88,8 @@ test.describe("registration", () => {
     await expect(heading(page)).toHaveText("Verifica tu número");
     await expect(page.getByText("Enviamos un código de 4 dígitos por SMS al (55) 23 45 67 89.", { exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: "Enviar nuevamente", exact: true })).toBeVisible();
-    await audit(page, auditedPage, "step 1");
+    // Without JavaScript the code is a plain field, not the cells.
+    await audit(page, auditedPage, "step 1", { noJsToo: true });
     await waitForHydration(page);
     await verifyCode(page, "1234");
 
@@ -129,10 +134,8 @@ test.describe("registration", () => {
     await page.getByLabel("Correo electrónico", { exact: true }).fill("casa@example.com");
     await page.getByLabel("Número de servicio", { exact: true }).fill("5587654321");
     await page.getByLabel("ICCID de tu SIM", { exact: true }).fill("0000000000013");
-    if (test.info().project.use.javaScriptEnabled !== false) {
-      // The live check, 500 ms after typing stops.
-      await expect(page.getByText("ICCID verificado: corresponde a tu servicio.", { exact: true })).toBeVisible();
-    }
+    // The live check, 500 ms after typing stops.
+    await expect(page.getByText("ICCID verificado: corresponde a tu servicio.", { exact: true })).toBeVisible();
     await page.getByRole("button", { name: "Continuar", exact: true }).click();
 
     await expectPath(page, "/registro", "?type=hbb&verification=1");
@@ -157,7 +160,7 @@ test.describe("registration", () => {
     await page.getByLabel("Número de servicio", { exact: true }).fill("5587654321");
     await page.getByLabel("ICCID de tu SIM", { exact: true }).fill("0000000000021");
     const otherProfile = "El ICCID ingresado no pertenece a un servicio de Internet en Casa. Revisa que esté bien escrito.";
-    if (test.info().project.use.javaScriptEnabled !== false) await expect(page.getByText(otherProfile, { exact: true })).toBeVisible();
+    await expect(page.getByText(otherProfile, { exact: true })).toBeVisible();
     await page.getByRole("button", { name: "Continuar", exact: true }).click();
     await expect(fieldError(page, otherProfile)).toBeVisible();
     await expectPath(page, "/registro", "?type=hbb");
@@ -212,11 +215,10 @@ test.describe("registration", () => {
     await expect(page.getByRole("timer")).toHaveText(/^(59 minutos \d+ segundos?|1 hora 0 minutos 0 segundos)$/);
     await expect(page.getByRole("button", { name: "Verificar número" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Enviar nuevamente" })).toHaveCount(0);
-    if (test.info().project.use.javaScriptEnabled === false) await expect(page.getByRole("link", { name: "Actualizar", exact: true })).toBeVisible();
     await audit(page, auditedPage, "lockout");
   });
 
-  test("a number already locked out (5566666666) goes straight to the lockout", async ({ page }) => {
+  test("a number already locked out (5566666666) goes straight to the lockout", { tag: "@no-js" }, async ({ page, auditedPage }) => {
     await page.goto("/registro?type=mbb");
     await waitForHydration(page);
     await page.getByLabel("Número Bait", { exact: true }).fill("5566666666");
@@ -225,21 +227,13 @@ test.describe("registration", () => {
     await expectPath(page, "/registro", "?type=mbb&verification=1");
     await expect(heading(page)).toHaveText("Demasiados intentos");
     await expect(page.getByRole("timer")).toContainText("minuto");
+    // Without JavaScript the countdown stands still and 'Actualizar' reloads it: other markup. (With
+    // JavaScript the lockout is audited by the test above.)
+    if (auditedPage !== page) await audit(page, auditedPage, "lockout", { noJsToo: true });
   });
 });
 
 test.describe("registration without the state of an earlier step", () => {
-  test("/completar-registro without a verified code goes to /registro", async ({ page }) => {
-    await page.goto("/completar-registro");
-    await expectPath(page, "/registro");
-    await expect(heading(page)).toHaveText("Crea tu cuenta Bait");
-  });
-
-  test("step 1 without a code sent goes back to step 0", async ({ page }) => {
-    await page.goto("/registro?type=hbb&verification=1");
-    await expectPath(page, "/registro", "?type=hbb");
-  });
-
   test("step 0 says what is missing or wrong, with the spec's texts", async ({ page }) => {
     await page.goto("/registro?type=mbb");
     await waitForHydration(page);

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { expect as baseExpect, test, type Locator, type Page } from "@playwright/test";
 import { acceptCookies } from "./support/cookies";
 import { waitForHydration } from "./support/hydration";
@@ -19,7 +20,7 @@ test.describe.configure({ timeout: 120_000 });
 
 const DECLINED = "Lo sentimos, se ha tenido un problema al procesar tu pago.";
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
-const unique = (what: string) => `${what}.${jsOn() ? "js" : "nojs"}.${test.info().project.use.viewport?.width}.${Date.now()}@example.com`;
+const unique = (what: string) => `${what}.${jsOn() ? "js" : "nojs"}.${test.info().project.use.viewport?.width}.${randomUUID().slice(0, 8)}@example.com`;
 
 test.beforeEach(async ({ context, baseURL }) => {
   await acceptCookies(context, baseURL);

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { expect as baseExpect, type Locator, type Page } from "@playwright/test";
 import { auditedTest as test, expectNoAxeViolations } from "./support/axe";
 import { cardOnProviderPage } from "./support/card";
@@ -98,7 +99,7 @@ test("the recharge modal's 'Siguiente', /pago's steps up to 'Pagar' and the conf
   await waitForHydration(page);
   await expectNoAxeViolations(page, "/recargas?recarga=BAIT50 with the cookie notice");
   await dialog.getByLabel("Número Bait a recargar", { exact: true }).fill("5512345678");
-  await dialog.getByLabel("Correo electrónico", { exact: true }).fill(`aviso.${jsOn() ? "js" : "nojs"}.${Date.now()}@example.com`);
+  await dialog.getByLabel("Correo electrónico", { exact: true }).fill(`aviso.${jsOn() ? "js" : "nojs"}.${randomUUID().slice(0, 8)}@example.com`);
   const next = dialog.getByRole("button", { name: "Siguiente", exact: true });
   await expectClearOfBanner(page, next, "the recharge modal's 'Siguiente'");
   await next.click();

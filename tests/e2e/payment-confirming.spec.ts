@@ -21,8 +21,6 @@ import { ana, loginAs } from "./support/session";
 const expect = baseExpect.configure({ timeout: 15_000 });
 const CONFIRMING = "Estamos confirmando tu pago…";
 const SUCCESS = "Felicidades, se ha completado tu pago.";
-/** Longer than the charge's timeout (3 × 1 s), so the site stops waiting while the provider still holds it. */
-const HOLD_MS = 15_000;
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
@@ -38,7 +36,10 @@ async function mockCall(path: string, body?: unknown) {
   const response = await fetch(`${own.base}${path}`, { method: body === undefined ? "GET" : "POST", headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
   return response.status === 204 ? null : response.json();
 }
-const holdCharges = (ms: number) => mockCall("/__mocks/switches", { "payments.charge": { latencyMs: ms } });
+/** The provider holds every charge until the test releases it (docs/configuration.md "The mock world's routes"). */
+const holdCharges = () => mockCall("/__mocks/switches", { "payments.charge": { hold: true } });
+const releaseCharges = () => mockCall("/__mocks/release", {});
+test.afterEach(() => releaseCharges());
 const chargesOf = async (phone: string) => ((await mockCall("/__mocks/charges")) as { phone: string; approved: boolean }[]).filter((charge) => charge.phone === phone);
 
 async function contextOn(browser: import("@playwright/test").Browser): Promise<BrowserContext> {
@@ -59,7 +60,7 @@ async function payWhileHeld(page: Page, line: string, email: string) {
   await expect(page).toHaveURL((url) => url.pathname === "/pago");
   await waitForHydration(page);
   await fillCardForm(page, "4111111111111111", { js: jsOn() });
-  await holdCharges(HOLD_MS);
+  await holdCharges();
   await confirmAndPay(page);
 }
 
@@ -106,6 +107,7 @@ test("a charge the site stopped waiting for: 'Estamos confirmando tu pago…' wi
   await auditedPage.goto("about:blank");
 
   // The provider decides: one approved charge, and the visitor sees the usual confirmation.
+  await releaseCharges();
   await expect.poll(async () => (await chargesOf(line)).length, { timeout: 30_000 }).toBe(1);
   if (!jsOn()) await page.getByRole("link", { name: "Consultar de nuevo" }).click();
   await expect(page.getByText(SUCCESS)).toBeVisible({ timeout: 20_000 });
@@ -125,6 +127,7 @@ test("a signed-in customer's /home says the payment is being confirmed, then tha
   const notice = page.locator("main").getByRole("status").filter({ hasText: "Estamos confirmando tu pago de Bait 150." });
   await expect(notice).toBeVisible();
   await expect(notice.getByRole("link", { name: "Ver el estado" })).toHaveAttribute("href", "/pago");
+  await releaseCharges();
   await expect.poll(async () => (await chargesOf(ana.number)).length, { timeout: 30_000 }).toBe(1);
 
   await page.reload();

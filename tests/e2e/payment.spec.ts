@@ -346,9 +346,11 @@ test.describe("card data on the server", () => {
         expect(html).toContain("No recibimos datos de tarjetas");
         expect(html).not.toContain("4000000000000077");
       }
-      await new Promise((resolve) => setTimeout(resolve, 300));
     } finally {
+      // Its log is complete once it has left (stdout flushed, the stream closed).
+      const closed = new Promise((resolve) => server.once("close", resolve));
       server.kill();
+      await closed;
     }
     const log = output.join("");
     expect(log).toContain("rechazado"); // the decline was logged, without the card

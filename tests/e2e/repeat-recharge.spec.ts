@@ -109,18 +109,19 @@ test("Ana: 'Recargar de nuevo' on /home, her recurring recharge's Visa and one b
   const fields = await payForm(page);
   expect(fields.keptCard).toBe(DEMO_KEPT_CARDS.anaVisa);
   if (javaScriptEnabled) {
-    // The provider takes its time with Ana's charges: the button waits, disabled, with the progress.
-    await request.post("/__mocks/switches", { data: { "payments.chargeLine:5512345678": { latencyMs: 1500 } }, headers: FRESH_CONNECTION });
+    // The provider holds Ana's charges until the test has seen the button wait, disabled, with the progress.
+    await request.post("/__mocks/switches", { data: { "payments.chargeLine:5512345678": { hold: true } }, headers: FRESH_CONNECTION });
   }
   try {
     await payButton(page).dblclick();
     if (javaScriptEnabled) {
       await expect(payButton(page)).toBeDisabled();
       await expect(page.getByRole("status").filter({ hasText: "Se esta procesando tu pago" })).toBeVisible();
+      await request.post("/__mocks/release", { headers: FRESH_CONNECTION });
     }
     await expect(page).toHaveURL((url) => url.pathname === "/pago/completado");
   } finally {
-    if (javaScriptEnabled) await request.post("/__mocks/switches", { data: { "payments.chargeLine:5512345678": {} }, headers: FRESH_CONNECTION });
+    if (javaScriptEnabled) await request.post("/__mocks/release", { headers: FRESH_CONNECTION });
   }
   await expect(page.getByText(APPROVED)).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "¡Pago completado!" })).toBeFocused();

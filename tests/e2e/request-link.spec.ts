@@ -202,8 +202,8 @@ test.describe("refused links", () => {
     const token = url.split("/r/")[1]!;
     const stranger = await strangerPage(browser, baseURL, { width: 375, height: 812 });
 
-    // Expired: the same request, its expiry signed in the past (the suite's server signs with the demo secret).
-    const expired = signLinkToken(DEMO_REQUEST_LINK_SECRET, token.split(".")[0]!, Date.now() - 60_000);
+    // Expired: the same request, its expiry signed in the past (1 January 2024; the suite's server signs with the demo secret).
+    const expired = signLinkToken(DEMO_REQUEST_LINK_SECRET, token.split(".")[0]!, Date.UTC(2024, 0, 1));
     expect((await stranger.goto(`/r/${expired}`))?.status()).toBe(410);
     await expect(stranger.getByRole("heading", { level: 1, name: "Este enlace ya venció" })).toBeVisible();
     await expect(stranger.getByText("Los enlaces para pedir una recarga duran 7 días. Pide a quien te lo envió uno nuevo.")).toBeVisible();

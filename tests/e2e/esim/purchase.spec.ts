@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { auditedTest as test, expectNoAxeViolations } from "../support/axe";
 import { fillCardForm } from "../support/card";
 import { acceptCookies } from "../support/cookies";
@@ -35,7 +36,7 @@ test("limite@example.com: 'Lo sentimos, has excedido el número de compras de ES
 });
 
 test("356938035643809 and the card 4111111111111111 buy the eSIM: the confirmation says the QR goes by e-mail and shows it", { tag: "@no-js" }, async ({ page }) => {
-  const email = `esim.${project()}.${Date.now()}@example.com`;
+  const email = `esim.${project()}.${randomUUID().slice(0, 8)}@example.com`;
   const dialog = await openModal(page, `/cambiate-a-bait?section=e-sim&oferta=${OFFER.id}`);
   await fillForm(dialog, { email, imei: DEVICES.esim.imei }, jsOn());
   await field(dialog, LABEL.isBait).check();
@@ -71,7 +72,7 @@ test("356938035643809 and the card 4111111111111111 buy the eSIM: the confirmati
 });
 
 test("the confirmation of an eSIM has no axe violations", async ({ auditedPage: page }) => {
-  const email = `esim.axe.${project()}.${Date.now()}@example.com`;
+  const email = `esim.axe.${project()}.${randomUUID().slice(0, 8)}@example.com`;
   const dialog = await openModal(page);
   await fillForm(dialog, { email, imei: DEVICES.esim.imei }, jsOn());
   await expect(dialog.locator(".device-check")).toContainText(DEVICES.esim.text);

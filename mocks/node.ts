@@ -1,3 +1,5 @@
+import { HttpNetworkFrame, WebSocketNetworkFrame } from "msw/experimental";
+import type { SharedOptions } from "msw";
 import { setupServer } from "msw/node";
 import { handlers } from "./handlers";
 
@@ -7,11 +9,22 @@ import { handlers } from "./handlers";
  */
 export const mockServer = setupServer(...handlers);
 
+/** The URL a network frame (an HTTP request or a WebSocket connection) goes to. */
+function frameUrl(frame: unknown): URL | null {
+  if (frame instanceof HttpNetworkFrame) return new URL(frame.data.request.url);
+  if (frame instanceof WebSocketNetworkFrame) return frame.data.connection.client.url;
+  return null;
+}
+
+/**
+ * What becomes of a call no handler answers: one to a mock host prints msw's error (and goes on to
+ * fail, there being no such host); any other passes through quietly.
+ */
+export const onUnhandledFrame: NonNullable<SharedOptions["onUnhandledFrame"]> = ({ frame, defaults }) => {
+  if (frameUrl(frame)?.hostname.endsWith(".upstream.mock")) return defaults.error();
+};
+
 export function startMockUpstream() {
-  mockServer.listen({
-    onUnhandledRequest(request, print) {
-      if (new URL(request.url).hostname.endsWith(".upstream.mock")) print.error();
-    },
-  });
+  mockServer.listen({ onUnhandledFrame });
   return mockServer;
 }

@@ -12,7 +12,7 @@ import { mockServer } from "./node";
 export function useMockUpstream({ timeoutMs = 100 }: { timeoutMs?: number } = {}) {
   const realTimeout = env.upstreamTimeoutMs;
   beforeAll(() => {
-    mockServer.listen({ onUnhandledRequest: "error" });
+    mockServer.listen({ onUnhandledFrame: "error" });
     env.upstreamTimeoutMs = timeoutMs;
   });
   beforeEach(() => {

@@ -5,7 +5,7 @@ import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { reset } from "../mocks/control";
-import { mockServer } from "../mocks/node";
+import { mockServer, onUnhandledFrame } from "../mocks/node";
 import * as mockRoutes from "../mocks/routes";
 import { logDestination } from "~/lib/log.server";
 import { createApp, createSiteServer, log, type MockRoutes, type SiteBuild } from "./app";
@@ -77,7 +77,7 @@ let base = "";
 
 beforeAll(async () => {
   // The mock upstream answers the upstream hosts; this test's own requests to the site pass.
-  mockServer.listen({ onUnhandledRequest: (request, print) => (new URL(request.url).hostname.endsWith(".upstream.mock") ? print.error() : undefined) });
+  mockServer.listen({ onUnhandledFrame });
   reset();
   vi.spyOn(logDestination, "write").mockImplementation(() => true);
   // The request log (server/app.ts) is checked elsewhere; it stays quiet here.

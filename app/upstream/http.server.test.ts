@@ -7,7 +7,7 @@ import { upstreamFetch } from "./http.server";
 
 const base = "https://core.upstream.mock";
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 

@@ -3,7 +3,7 @@ import { ADDRESSES_HEADERS, coloniasResponse } from "~/upstream/addresses.server
 import { mockServer } from "../node";
 
 const base = "https://addresses.upstream.mock";
-beforeAll(() => mockServer.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => mockServer.listen({ onUnhandledFrame: "error" }));
 afterAll(() => mockServer.close());
 
 describe("addresses handlers answer what the client parses", () => {

@@ -3,7 +3,7 @@ import { coverageWire, faqWire } from "~/upstream/asistencia.server";
 import { mockServer } from "../node";
 
 const base = "https://asistencia.upstream.mock";
-beforeAll(() => mockServer.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => mockServer.listen({ onUnhandledFrame: "error" }));
 afterAll(() => mockServer.close());
 
 const post = (path: string, body: unknown) => fetch(`${base}${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });

@@ -7,7 +7,7 @@ import { mockServer } from "../node";
 
 const cdn = "https://banners.upstream.mock/resources/banners";
 const views = readdirSync(path.resolve(__dirname, "../../pages-config/banners")).map((file) => file.replace(/\.json$/, ""));
-beforeAll(() => mockServer.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => mockServer.listen({ onUnhandledFrame: "error" }));
 afterAll(() => mockServer.close());
 
 describe("the banners CDN answers what the client parses", () => {

@@ -15,7 +15,7 @@ import { newToken, resetWorld } from "../world";
 
 const api = "https://conn.upstream.mock/conn/page/api";
 
-beforeAll(() => mockServer.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => mockServer.listen({ onUnhandledFrame: "error" }));
 beforeEach(() => {
   resetWorld();
   clearSwitches();

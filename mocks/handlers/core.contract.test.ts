@@ -7,7 +7,7 @@ import { resetJourney } from "../world-journey";
 import { resetWorld } from "../world";
 
 /** Every core handler's answers, good and refused, parse with the client's own schema. */
-beforeAll(() => mockServer.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => mockServer.listen({ onUnhandledFrame: "error" }));
 afterAll(() => mockServer.close());
 beforeEach(() => {
   resetWorld();

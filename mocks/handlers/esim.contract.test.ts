@@ -6,7 +6,7 @@ import { resetWorld } from "../world";
 import { resetSales } from "../world-sales";
 
 const base = "https://esim.upstream.mock/api/esim/v1/api";
-beforeAll(() => mockServer.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => mockServer.listen({ onUnhandledFrame: "error" }));
 beforeEach(() => {
   resetWorld();
   resetSales();

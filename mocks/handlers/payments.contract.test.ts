@@ -14,7 +14,7 @@ import { DECLINED_MESSAGE, mockProviderFor } from "./payments";
 import { KEPT_CARD_MESSAGES } from "./payments-provider";
 
 const base = "https://payments.upstream.mock";
-beforeAll(() => mockServer.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => mockServer.listen({ onUnhandledFrame: "error" }));
 beforeEach(() => {
   resetWorld();
   resetSales();

@@ -5,7 +5,7 @@ import { resetWorld } from "../world";
 import { resetSupport } from "../world-support";
 
 const api = "https://portabilidad.upstream.mock/api/portabilidad/v2/portabilidad";
-beforeAll(() => mockServer.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => mockServer.listen({ onUnhandledFrame: "error" }));
 afterAll(() => mockServer.close());
 beforeEach(() => {
   resetWorld();

@@ -8,7 +8,7 @@ import { resetJourney } from "../world-journey";
 import { newToken, resetWorld, world } from "../world";
 
 /** Every sso handler's answers, good and refused, parse with the client's own schema. */
-beforeAll(() => mockServer.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => mockServer.listen({ onUnhandledFrame: "error" }));
 afterAll(() => mockServer.close());
 beforeEach(() => {
   resetWorld();

@@ -5,7 +5,7 @@ import { resetWorld } from "../world";
 import { resetSupport } from "../world-support";
 
 const api = "https://upd-card.upstream.mock/api/upd-card/v1";
-beforeAll(() => mockServer.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => mockServer.listen({ onUnhandledFrame: "error" }));
 afterAll(() => mockServer.close());
 beforeEach(() => {
   resetWorld();

@@ -6,7 +6,7 @@ import { mockServer } from "../../../mocks/node";
 import { resetWorld } from "../../../mocks/world";
 import { categoryOffers, createOfferSource } from "./catalogue.server";
 
-beforeAll(() => mockServer.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => mockServer.listen({ onUnhandledFrame: "error" }));
 afterEach(() => mockServer.resetHandlers());
 afterAll(() => mockServer.close());
 beforeEach(() => resetWorld());

@@ -3,7 +3,7 @@ import { mockServer } from "../../../mocks/node";
 import { resetWorld } from "../../../mocks/world";
 import { resolveBlocks } from "./data.server";
 
-beforeAll(() => mockServer.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => mockServer.listen({ onUnhandledFrame: "error" }));
 afterEach(() => mockServer.resetHandlers());
 afterAll(() => mockServer.close());
 beforeEach(() => resetWorld());

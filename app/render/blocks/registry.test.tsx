@@ -12,7 +12,7 @@ import { blocksOf } from "./parse.server";
 import { BlockList } from "./registry";
 import type { ResolvedBlock } from "./types";
 
-beforeAll(() => mockServer.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => mockServer.listen({ onUnhandledFrame: "error" }));
 afterAll(() => mockServer.close());
 beforeEach(() => resetWorld());
 

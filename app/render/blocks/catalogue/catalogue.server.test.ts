@@ -7,7 +7,7 @@ import { loadData } from "../load.test-helpers";
 import type { BlockOf } from "../types";
 import { selectCategory } from "./block.server";
 
-beforeAll(() => mockServer.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => mockServer.listen({ onUnhandledFrame: "error" }));
 afterEach(() => mockServer.resetHandlers());
 afterAll(() => mockServer.close());
 beforeEach(() => resetWorld());

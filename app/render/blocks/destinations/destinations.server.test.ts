@@ -5,7 +5,7 @@ import { resetWorld } from "../../../../mocks/world";
 import { loadData } from "../load.test-helpers";
 import type { BlockData, BlockOf } from "../types";
 
-beforeAll(() => mockServer.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => mockServer.listen({ onUnhandledFrame: "error" }));
 afterEach(() => mockServer.resetHandlers());
 afterAll(() => mockServer.close());
 beforeEach(() => resetWorld());

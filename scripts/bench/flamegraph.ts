@@ -106,7 +106,7 @@ function colour(frame: Frame): string {
   };
   if (where.startsWith("build/") || where.startsWith("app/") || where.startsWith("server/") || where.startsWith("server.mjs") || where.startsWith("scripts/")) return hue(where, [230, 120, 50], 40);
   if (/^(react|react-dom|@remix-run|react-router)/.test(where)) return hue(where, [90, 160, 220], 40);
-  if (/^(msw|@mswjs|@open-draft|rettime|tough-cookie|path-to-regexp|headers-polyfill|outvariant|strict-event-emitter)/.test(where) || where.startsWith("mocks/")) return hue(where, [170, 170, 170], 30);
+  if (/^(msw|@msw\/|@mswjs|@open-draft|rettime|tough-cookie|headers-polyfill|outvariant|until-async|is-node-process)/.test(where) || where.startsWith("mocks/")) return hue(where, [170, 170, 170], 30);
   if (/^(zod|i18next|pino|turbo-stream|cookie|express|compression)/.test(where)) return hue(where, [120, 190, 100], 40);
   if (where.startsWith("node:") || where === "") return hue(where, [220, 190, 70], 40);
   return hue(where, [200, 150, 180], 40);

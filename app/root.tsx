@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useNonce } from "~/components/nonce";
+import { markHydrated } from "~/components/hydration-mark";
 import { RouteError } from "~/components/route-error";
 import { Shell } from "~/render/chrome/shell";
 import { loadShell } from "~/render/chrome/shell.server";
@@ -31,7 +32,8 @@ const NO_JS_MARKER = "document.documentElement.classList.add('js')";
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   return (
-    <html lang="es-MX">
+    // The document's mark: the root route has hydrated, the router has started (~/components/hydration-mark).
+    <html lang="es-MX" ref={markHydrated}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

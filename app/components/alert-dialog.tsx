@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon, type IconName } from "./icon";
+import { markHydrated, useHydrationMark } from "./hydration-mark";
 
 /** The alert types of docs/config.md. */
 export const alertTypes = ["success", "danger", "error", "warning", "loader", "answer", "existCancel", "anotherOption"] as const;
@@ -37,7 +38,7 @@ function ActionButton({ action, fallbackLabel, variant, autoFocus }: { action: A
   const className = `button button--${variant}`;
   if (action.form) {
     return (
-      <form method="post" action={action.form.action}>
+      <form ref={markHydrated} method="post" action={action.form.action}>
         <button type="submit" name="intent" value={action.form.intent} className={className} autoFocus={autoFocus}>
           {label}
         </button>
@@ -74,7 +75,8 @@ export function AlertDialog({
   other?: AlertAction;
 }) {
   const { t } = useTranslation();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useRef<HTMLDialogElement | null>(null);
+  const dialogRef = useHydrationMark(dialog);
   const titleId = useId();
   const messageId = useId();
   const buttons = alertButtons[type];
@@ -89,7 +91,7 @@ export function AlertDialog({
 
   return (
     <dialog
-      ref={dialog}
+      ref={dialogRef}
       open
       role={type === "loader" ? "dialog" : "alertdialog"}
       aria-modal="true"

@@ -3,11 +3,12 @@ import { getFormProps, type FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { ErrorSummary, SubmitButton } from "~/components/form/form-messages";
 import type { FormField } from "~/components/form/field";
+import { markHydrated } from "./hydration-mark";
 
 /** A tool's section (/cobertura, /compatibilidad, /cambio-nir): its heading (`<id>-title`), its intro, then the tool. */
 export function ToolSection({ id, title, intro, children }: { id: string; title: string; intro: string; children: ReactNode }) {
   return (
-    <section className="block tool" aria-labelledby={`${id}-title`}>
+    <section ref={markHydrated} className="block tool" aria-labelledby={`${id}-title`}>
       <h2 className="block__title" id={`${id}-title`}>
         {title}
       </h2>
@@ -38,7 +39,7 @@ export function LookupForm<Schema extends Record<string, unknown>>({
   children: ReactNode;
 }) {
   return (
-    <Form method="get" action={action} {...getFormProps(form)} className="tool__form tool__form--inline" preventScrollReset>
+    <Form ref={markHydrated} method="get" action={action} {...getFormProps(form)} className="tool__form tool__form--inline" preventScrollReset>
       <ErrorSummary fields={fields} labels={labels} show={form.status === "error"} />
       {children}
       <SubmitButton>{submitLabel}</SubmitButton>

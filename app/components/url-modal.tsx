@@ -3,6 +3,7 @@ import { createContext, useContext, useEffect, useId, useMemo, useRef, type Reac
 import { useTranslation } from "react-i18next";
 import { herePath } from "~/lib/return-path";
 import { Icon } from "./icon";
+import { useHydrationMark } from "./hydration-mark";
 import { useHydrated } from "./use-hydrated";
 
 type LocationLike = { pathname: string; search: string };
@@ -95,7 +96,8 @@ export function UrlModal({
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useRef<HTMLDialogElement | null>(null);
+  const dialogRef = useHydrationMark(dialog);
   const heading = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
   const closeHref = closeModalHref(location, param, extraParams);
@@ -134,7 +136,7 @@ export function UrlModal({
 
   return (
     <dialog
-      ref={dialog}
+      ref={dialogRef}
       open
       className={size === "wide" ? "modal modal--wide" : "modal"}
       aria-labelledby={titleId}

@@ -22,12 +22,9 @@ test.beforeEach(async ({ context, baseURL }) => {
 type Metafile = { outputs: Record<string, { entryPoint?: string }> };
 const metafile = JSON.parse(readFileSync(fileURLToPath(new URL("../../build/metafile.js.json", import.meta.url)), "utf8")) as Metafile;
 
-/** Waits until React has hydrated the element (React DOM keeps its fiber on each element it owns, `__reactFiber$…`). */
+/** Waits until React has hydrated the block (its mark: app/components/hydration-mark.ts). */
 async function waitUntilHydrated(page: Page, selector: string): Promise<void> {
-  await page.waitForFunction((css) => {
-    const element = document.querySelector(css);
-    return element !== null && Object.keys(element).some((key) => key.startsWith("__reactFiber$"));
-  }, selector);
+  await expect(page.locator(selector)).toHaveAttribute("data-hydrated", "");
 }
 
 type Watched = Window & { removed?: string[]; texts?: string[]; sameDocument?: boolean };
@@ -76,7 +73,7 @@ test("no block's view is a chunk of its own", () => {
 for (const [pathname, selector] of [
   ["/recargas", "#catalogo"],
   ["/paquetes-bait-internacionales", "#destinos"],
-  ["/centros-de-atencion", ".store-grid"],
+  ["/centros-de-atencion", ".block:has(.store-grid)"],
   ["/mapa-sitio", ".site-map"],
   ["/terminos-y-condiciones", ".legal"],
   ["/?modal=politica-de-cookies", "dialog .legal"],

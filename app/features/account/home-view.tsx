@@ -10,6 +10,7 @@ import type { BalanceRow, BalanceView } from "./balance-view";
 import { INVOICE_PATH, REPLACEMENT_PATH } from "~/features/profile/urls";
 import { HISTORY_LIMIT_PARAM, HISTORY_LIMITS } from "./urls";
 import { profileOfUserType } from "#schemas/line";
+import { markHydrated } from "~/components/hydration-mark";
 
 /** The account's actions, in order; a customer signed in through SSO also gets the SSO account's page. */
 const ACTIONS = [
@@ -114,7 +115,7 @@ function History({ history, historyLimit, paidRows = {} }: Pick<AccountOverview,
   if (!history) return null;
   return (
     <>
-      <Form method="get" className="history-limit">
+      <Form ref={markHydrated} method="get" className="history-limit">
         <label htmlFor="history-limit">{message("customer:home.historyLimit")}</label>
         <select id="history-limit" name={HISTORY_LIMIT_PARAM} defaultValue={String(historyLimit)}>
           {HISTORY_LIMITS.map((count) => (

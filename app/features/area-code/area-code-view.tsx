@@ -12,6 +12,7 @@ import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { areaCodeSchema } from "#schemas/forms/area-code";
 import type { AreaCodeAnswer, AreaCodesByState } from "./area-code.server";
+import { markHydrated } from "~/components/hydration-mark";
 
 export const AREA_CODE_PATH = "/cambio-nir";
 
@@ -61,7 +62,7 @@ export function AreaCodeTool({
       {states ? (
         <div className="tool__columns">
           {line ? (
-            <Form
+            <Form ref={markHydrated}
               method="post"
               action={AREA_CODE_PATH}
               id={form.id}

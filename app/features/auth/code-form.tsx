@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { codeSchema } from "#schemas/forms/auth";
+import { markHydrated } from "~/components/hydration-mark";
 
 /**
  * The form of a code sent by SMS (a password recovery, a SIM replacement): the messages above it
@@ -24,7 +25,7 @@ export function CodeForm({ id, action, submitLabel, labelledBy, children }: { id
     if (answer) setRound(round + 1);
   }
   return (
-    <Form method="post" action={action} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby={labelledBy}>
+    <Form ref={markHydrated} method="post" action={action} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby={labelledBy}>
       {children}
       <ErrorSummary fields={fields} labels={{ code: message("auth:code.label") }} show={Boolean(answer?.result?.error)} />
       <CodeInput key={round} field={fields.code} label={message("auth:code.label")} hint={message("auth:code.hint")} />
@@ -38,7 +39,7 @@ export function CodeForm({ id, action, submitLabel, labelledBy, children }: { id
 /** 'Enviar nuevamente': its own small form, so it never carries (or validates) the code. */
 export function ResendForm({ action, label }: { action: string; label: string }) {
   return (
-    <Form method="post" action={action} className="auth-form">
+    <Form ref={markHydrated} method="post" action={action} className="auth-form">
       <SubmitButton name="intent" value="resend" variant="secondary">
         {label}
       </SubmitButton>

@@ -8,6 +8,7 @@ import { completeRegistrationSchema } from "#schemas/forms/auth";
 import { AuthCard, PrivacyNote } from "./auth-layout";
 import type { RegistrationAnswer } from "./registration.server";
 import { COMPLETE_REGISTRATION_PATH } from "./urls";
+import { markHydrated } from "~/components/hydration-mark";
 
 /** '¡Teléfono Verificado!' (docs/accounts.md): name or alias, e-mail, the new password twice, promotions. */
 export function CompleteRegistrationView({ email, privacyUrl }: { email: string; privacyUrl: string }) {
@@ -23,7 +24,7 @@ export function CompleteRegistrationView({ email, privacyUrl }: { email: string;
 
   return (
     <AuthCard title={message("auth:completeRegistration.title")} step={message("auth:register.step", { current: 3, total: 3 })} intro={message("auth:completeRegistration.intro")}>
-      <Form method="post" action={COMPLETE_REGISTRATION_PATH} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
+      <Form ref={markHydrated} method="post" action={COMPLETE_REGISTRATION_PATH} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
         {answer?.message ? (
           <FormMessage tone={answer.message.tone}>
             <p>{answer.message.text}</p>

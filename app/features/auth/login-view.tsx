@@ -9,6 +9,7 @@ import { loginSchema } from "#schemas/forms/auth";
 import type { LineProfile } from "#schemas/forms/fields";
 import { AuthCard, LineTypeSwitch, PrivacyNote } from "./auth-layout";
 import { loginUrl, recoveryUrl, registerUrl, SSO_PATH } from "./urls";
+import { markHydrated } from "~/components/hydration-mark";
 
 /**
  * /login: the line's number and the password, for the line type in `?type=`; and, when the sso
@@ -24,7 +25,7 @@ export function LoginView({ profile, notice, privacyUrl, sso = false }: { profil
   return (
     <AuthCard title={message("auth:login.title")} intro={message("auth:login.intro")}>
       <LineTypeSwitch current={profile} hrefFor={loginUrl} />
-      <Form method="post" action={loginUrl(profile)} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
+      <Form ref={markHydrated} method="post" action={loginUrl(profile)} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
         {notice ? <FormMessage tone={notice.endsWith("Failed") ? "error" : "success"}>{message(notice)}</FormMessage> : null}
         {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
         <ErrorSummary fields={fields} labels={{ number: numberLabel, password: message("auth:fields.password") }} show={Boolean(answer?.result?.error)} />

@@ -12,6 +12,7 @@ import { AuthCard, LineTypeSwitch } from "./auth-layout";
 import { CodeForm, ResendForm } from "./code-form";
 import type { RecoveryPage } from "./recovery.server";
 import { loginUrl, RECOVERY_STEPS, recoveryUrl, type RecoveryStep } from "./urls";
+import { markHydrated } from "~/components/hydration-mark";
 
 /** A flashed notice: its catalogue key and the values of its text. */
 type Notice = { key: string; values: Record<string, string | number> };
@@ -63,7 +64,7 @@ function StartStep({ profile, exist, notice }: { profile: LineProfile; exist: bo
   return (
     <AuthCard title={message("auth:recovery.title")} step={useStepLine(1)} intro={message("auth:recovery.intro")}>
       <LineTypeSwitch current={profile} hrefFor={(type) => recoveryUrl(type, 1)} />
-      <Form method="post" action={recoveryUrl(profile, 1)} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
+      <Form ref={markHydrated} method="post" action={recoveryUrl(profile, 1)} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
         {exist ? <FormMessage tone="warning">{message("auth:recovery.exist")}</FormMessage> : null}
         <Messages notice={notice} answer={answer} />
         <ErrorSummary fields={fields} labels={labels} show={Boolean(answer?.result?.error)} />
@@ -146,7 +147,7 @@ function PasswordStep({ profile, notice }: { profile: LineProfile; notice: Notic
 
   return (
     <AuthCard title={message("auth:recovery.verified")} step={useStepLine(3)} intro={message("auth:recovery.passwordIntro")}>
-      <Form method="post" action={recoveryUrl(profile, 3)} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
+      <Form ref={markHydrated} method="post" action={recoveryUrl(profile, 3)} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
         <Messages notice={notice} answer={answer} />
         <ErrorSummary fields={fields} labels={labels} show={Boolean(answer?.result?.error)} />
         <PasswordField field={fields.password} label={labels.password} hint={message("auth:fields.passwordRule")} autoComplete="new-password" />

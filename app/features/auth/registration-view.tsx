@@ -15,6 +15,7 @@ import { AuthCard, LineTypeSwitch, PrivacyNote } from "./auth-layout";
 import type { RegisterView, RegistrationAnswer } from "./registration.server";
 import { loginUrl, registerUrl } from "./urls";
 import { useIccidCheck, type IccidStatus } from "./use-iccid-check";
+import { markHydrated } from "~/components/hydration-mark";
 
 const stepLine = (message: Translate, current: number) => message("auth:register.step", { current, total: 3 });
 
@@ -60,7 +61,7 @@ function StartStep({ profile, notice, privacyUrl }: { profile: LineProfile; noti
   return (
     <AuthCard title={message("auth:register.heading")} step={stepLine(message, 1)} intro={message("auth:register.intro")}>
       <LineTypeSwitch current={profile} hrefFor={(type) => registerUrl(type)} />
-      <Form method="post" action={registerUrl(profile)} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
+      <Form ref={markHydrated} method="post" action={registerUrl(profile)} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
         {notice}
         {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
         <ErrorSummary fields={fields} labels={labels} show={Boolean(answer?.result?.error)} />
@@ -144,7 +145,7 @@ function CodeStep({ profile, phone, notice }: { profile: LineProfile; phone: str
   const action = registerUrl(profile, "code");
   return (
     <AuthCard title={message("auth:register.codeTitle")} step={stepLine(message, 2)} intro={message("auth:register.codeIntro", { number: phone })}>
-      <Form method="post" action={action} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
+      <Form ref={markHydrated} method="post" action={action} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
         {notice}
         {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
         <ErrorSummary fields={fields} labels={{ code: message("auth:code.label") }} show={Boolean(codeAnswer?.result?.error)} />
@@ -154,7 +155,7 @@ function CodeStep({ profile, phone, notice }: { profile: LineProfile; phone: str
           {message("auth:register.verify")}
         </SubmitButton>
       </Form>
-      <Form method="post" action={action} className="auth-form auth-card__links" aria-label={message("auth:code.resend")}>
+      <Form ref={markHydrated} method="post" action={action} className="auth-form auth-card__links" aria-label={message("auth:code.resend")}>
         <SubmitButton variant="secondary" name="intent" value="resend">
           {message("auth:code.resend")}
         </SubmitButton>
@@ -177,7 +178,7 @@ function LockedStep({ profile, seconds }: { profile: LineProfile; seconds: numbe
           seconds={seconds}
           refreshHref={action}
           whenDone={
-            <Form method="post" action={action} className="auth-form">
+            <Form ref={markHydrated} method="post" action={action} className="auth-form">
               <SubmitButton name="intent" value="resend">
                 {message("auth:code.resend")}
               </SubmitButton>

@@ -8,6 +8,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { stepUpSchema } from "#schemas/forms/step-up";
 import { AuthCard } from "./auth-layout";
 import { ACCOUNT_HOME_PATH, stepUpUrl } from "./urls";
+import { markHydrated } from "~/components/hydration-mark";
 
 /** /confirmar-identidad: the password again before a change to the line; then back to the page. */
 export function StepUpView({ lineNumber, back }: { lineNumber: string; back: string }) {
@@ -17,7 +18,7 @@ export function StepUpView({ lineNumber, back }: { lineNumber: string; back: str
 
   return (
     <AuthCard title={message("auth:stepUp.title")} intro={message("auth:stepUp.intro", { number: lineNumber })}>
-      <Form method="post" action={stepUpUrl(back)} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
+      <Form ref={markHydrated} method="post" action={stepUpUrl(back)} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
         {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
         <ErrorSummary fields={fields} labels={{ password: message("auth:fields.password") }} show={Boolean(answer?.result?.error)} />
         <PasswordField field={fields.password} label={message("auth:fields.password")} autoComplete="current-password" />

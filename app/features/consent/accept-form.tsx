@@ -3,6 +3,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { useChrome } from "~/components/ui-store";
 import { herePath } from "~/lib/return-path";
 import { rememberConsentHere } from "./consent-params";
+import { markHydrated } from "~/components/hydration-mark";
 
 /** 'Aceptar' is a form post (no JavaScript needed); with JavaScript it is sent in the background. */
 export function AcceptForm({ label, className, onAccepted }: { label: string; className: string; onAccepted?: () => void }) {
@@ -11,7 +12,7 @@ export function AcceptForm({ label, className, onAccepted }: { label: string; cl
   const hydrated = useHydrated();
   const accept = useChrome((state) => state.acceptConsent);
   return (
-    <fetcher.Form
+    <fetcher.Form ref={markHydrated}
       method="post"
       action="/consentimiento"
       onSubmit={() => {

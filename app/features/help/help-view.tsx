@@ -3,6 +3,7 @@ import { useId } from "react";
 import { FormMessage } from "~/components/form/form-messages";
 import { useTranslation } from "react-i18next";
 import type { FaqGroup } from "./faq.server";
+import { markHydrated } from "~/components/hydration-mark";
 
 export const HELP_PATH = "/centros-de-atencion";
 export const FAQ_ANCHOR = "preguntas-frecuentes";
@@ -12,7 +13,7 @@ export function CentreFilter({ states, selected, shown, query }: { states: strin
   const { t: message } = useTranslation(["common", "help"]);
   const id = useId();
   return (
-    <Form method="get" action={HELP_PATH} className="tool__form tool__form--inline help-filter" aria-label={message("help:centresFilter")} preventScrollReset>
+    <Form ref={markHydrated} method="get" action={HELP_PATH} className="tool__form tool__form--inline help-filter" aria-label={message("help:centresFilter")} preventScrollReset>
       {query ? <input type="hidden" name="q" value={query} /> : null}
       <div className="field">
         <label className="field__label" htmlFor={id}>
@@ -46,12 +47,12 @@ export function FaqSection({ groups, query, state }: { groups: FaqGroup[] | null
   const { t: message } = useTranslation(["common", "help"]);
   const found = groups?.reduce((sum, group) => sum + group.entries.length, 0) ?? 0;
   return (
-    <section className="block help-faq" aria-labelledby={`${FAQ_ANCHOR}-title`} id={FAQ_ANCHOR}>
+    <section ref={markHydrated} className="block help-faq" aria-labelledby={`${FAQ_ANCHOR}-title`} id={FAQ_ANCHOR}>
       <h2 className="block__title" id={`${FAQ_ANCHOR}-title`}>
         {message("help:faqTitle")}
       </h2>
       <p className="tool__intro">{message("help:faqIntro")}</p>
-      <Form method="get" action={`${HELP_PATH}#${FAQ_ANCHOR}`} className="tool__form tool__form--inline help-search" role="search" preventScrollReset>
+      <Form ref={markHydrated} method="get" action={`${HELP_PATH}#${FAQ_ANCHOR}`} className="tool__form tool__form--inline help-search" role="search" preventScrollReset>
         {state ? <input type="hidden" name="estado" value={state} /> : null}
         <div className="field">
           <label className="field__label" htmlFor="faq-q">

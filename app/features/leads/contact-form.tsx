@@ -2,6 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { CheckboxField, TextField } from "~/components/form/field";
 import { ErrorSummary, FormMessage } from "~/components/form/form-messages";
+import { useHydrationMark } from "~/components/hydration-mark";
 import { useHydrated } from "~/components/use-hydrated";
 import { ModalActions } from "~/components/url-modal";
 import { useTranslation } from "react-i18next";
@@ -30,7 +31,8 @@ export function ContactForm({ kind, returnTo, privacyUrl, answer: pageAnswer }: 
   const [form, fields] = useForm({ id: `contacto-${kind}`, lastResult: answer?.result, constraint: getZodConstraint(contactSchema), onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
   const hydrated = useHydrated();
   const [valid, setValid] = useState(false);
-  const element = useRef<HTMLFormElement>(null);
+  const element = useRef<HTMLFormElement | null>(null);
+  const formRef = useHydrationMark(element);
   useEffect(() => {
     if (element.current) setValid(isValid(element.current));
   }, []);
@@ -48,7 +50,7 @@ export function ContactForm({ kind, returnTo, privacyUrl, answer: pageAnswer }: 
   };
 
   return (
-    <fetcher.Form ref={element} method="post" action={CONTACT_ACTION} id={form.id} noValidate className="lead-form" onSubmit={form.onSubmit} onInput={onInput} onBlur={validateTyped(form)}>
+    <fetcher.Form ref={formRef} method="post" action={CONTACT_ACTION} id={form.id} noValidate className="lead-form" onSubmit={form.onSubmit} onInput={onInput} onBlur={validateTyped(form)}>
       <input type="hidden" name="tipo" value={kind} />
       <input type="hidden" name={RETURN_FIELD} value={returnTo} />
       <p className="lead-form__intro">{message(`leads:modal.intro.${kind}`)}</p>

@@ -10,6 +10,7 @@ import { useTranslation } from "react-i18next";
 import type { $ZodType, input, output } from "zod/v4/core";
 import type { FormField } from "~/components/form/field";
 import type { FormAnswer } from "~/lib/form-answer.server";
+import { markHydrated } from "~/components/hydration-mark";
 
 /**
  * What every offer modal (a recharge, a SIM, an eSIM) shares: the modal is a URL (`?PARAM=OFFERID`)
@@ -142,7 +143,7 @@ export function OfferForm({
   };
 
   return (
-    <Form
+    <Form ref={markHydrated}
       method="post"
       action={location.pathname + location.search}
       id={form.id}

@@ -15,6 +15,7 @@ import { LegalChecks, PayButton, SaleImage } from "./pay-step";
 import { preloadSealing, usePaymentSubmit } from "./use-payment-submit";
 import { useStepFocus } from "./use-step-focus";
 import { SummaryList } from "~/components/summary-list";
+import { markHydrated } from "~/components/hydration-mark";
 
 type Ready = Extract<CheckoutData, { ok: true }>;
 
@@ -187,7 +188,7 @@ function CardStep({
   };
 
   return (
-    <Form
+    <Form ref={markHydrated}
       method="post"
       id={form.id}
       className="checkout-form"
@@ -351,7 +352,7 @@ function SummaryStep({ checkout, summary, client, answer, onBack }: { checkout: 
   rows[0]!.label = sale.title;
 
   return (
-    <Form method="post" id={form.id} className="checkout-form" noValidate onSubmit={hydrated ? onSubmit : undefined} aria-labelledby="summary-step-title">
+    <Form ref={markHydrated} method="post" id={form.id} className="checkout-form" noValidate onSubmit={hydrated ? onSubmit : undefined} aria-labelledby="summary-step-title">
       <StepTitle plugin={plugin} step={2} title={message("payment:checkout.summaryStep")} id="summary-step-title" focus={!answer?.result?.error || Object.keys(answer.result.error).length === 0} />
       <ErrorSummary fields={fields} labels={{ ...(legal.privacy ? { privacy: message("payment:checkout.privacyLink") } : {}), ...(legal.terms ? { terms: message("payment:checkout.termsLink") } : {}) }} show={form.status === "error"} />
       {problem ? (

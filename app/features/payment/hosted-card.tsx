@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ErrorSummary, FormMessage } from "~/components/form/form-messages";
+import { useHydrationMark } from "~/components/hydration-mark";
 import { useHydrated } from "~/components/use-hydrated";
 import { funnel } from "~/features/tracking/funnel";
 import { useTranslation } from "react-i18next";
@@ -56,7 +57,8 @@ export function HostedCardPayment({ checkout, answer }: { checkout: Ready; answe
   const [form, fields] = useForm({ id: "hosted", lastResult: answer?.result, constraint: getZodConstraint(schema), onValidate: ({ formData }) => parseWithZod(formData, { schema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
   const { charging, post } = usePaymentSubmit();
   const frame = useRef<HTMLIFrameElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const markedFormRef = useHydrationMark(formRef);
   const [widget, setWidget] = useState<"loading" | "ready" | "missing">("loading");
   const [height, setHeight] = useState(420);
   const [token, setToken] = useState<Token | null>(null);
@@ -155,7 +157,7 @@ export function HostedCardPayment({ checkout, answer }: { checkout: Ready; answe
           </a>
         </p>
       </div>
-      <Form method="post" ref={formRef} id={form.id} className="checkout-form needs-js" noValidate onSubmit={onSubmit}>
+      <Form method="post" ref={markedFormRef} id={form.id} className="checkout-form needs-js" noValidate onSubmit={onSubmit}>
         <div className="checkout-step">
           <h3 className="checkout-step__title" tabIndex={-1} ref={heading}>
             {message(details && token ? "payment:checkout.summaryStep" : "payment:checkout.cardStep")}

@@ -11,6 +11,7 @@ import type { CheckoutAnswer, CheckoutData } from "./checkout-data";
 import { LegalChecks, PayButton, PaymentProgress } from "./pay-step";
 import { usePaymentSubmit } from "./use-payment-submit";
 import { useStepFocus } from "./use-step-focus";
+import { markHydrated } from "~/components/hydration-mark";
 
 type Ready = Extract<CheckoutData, { ok: true }>;
 
@@ -35,7 +36,7 @@ export function PaypalPayment({ checkout, answer, beside = false }: { checkout: 
 
   if (checkout.paypal.approved) {
     return (
-      <Form method="post" className="checkout-form" replace aria-labelledby="paypal-title">
+      <Form ref={markHydrated} method="post" className="checkout-form" replace aria-labelledby="paypal-title">
         <div className="checkout-step">
           <h3 className="checkout-step__title" id="paypal-title" tabIndex={-1} ref={heading} autoFocus={!hydrated && !answer?.message}>
             {message("payment:checkout.paypalConfirmTitle")}
@@ -50,7 +51,7 @@ export function PaypalPayment({ checkout, answer, beside = false }: { checkout: 
   }
 
   return (
-    <Form
+    <Form ref={markHydrated}
       method="post"
       id={form.id}
       className="checkout-form"

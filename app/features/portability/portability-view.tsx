@@ -8,6 +8,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { ICCID_PREFIX } from "#schemas/forms/fields";
 import { portabilitySchema } from "#schemas/forms/portability";
 import type { PortabilityAnswer } from "./portability.server";
+import { markHydrated } from "~/components/hydration-mark";
 
 export const PORTABILITY_PATH = "/haz-tu-portabilidad";
 
@@ -15,7 +16,7 @@ export const PORTABILITY_PATH = "/haz-tu-portabilidad";
 export function PortabilityTool() {
   const answer = useActionData<PortabilityAnswer>();
   return (
-    <section className="block tool" aria-labelledby="portabilidad-title">
+    <section ref={markHydrated} className="block tool" aria-labelledby="portabilidad-title">
       {answer?.done ? <PortabilityDone done={answer.done} /> : <PortabilityForm answer={answer} />}
     </section>
   );
@@ -38,7 +39,7 @@ function PortabilityForm({ answer }: { answer: PortabilityAnswer | undefined }) 
         {message("portability:title")}
       </h2>
       <p className="tool__intro">{message("portability:intro")}</p>
-      <Form method="post" action={PORTABILITY_PATH} id={form.id} noValidate onSubmit={form.onSubmit} className="tool__form" preventScrollReset>
+      <Form ref={markHydrated} method="post" action={PORTABILITY_PATH} id={form.id} noValidate onSubmit={form.onSubmit} className="tool__form" preventScrollReset>
         {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
         <ErrorSummary fields={fields} labels={labels} show={form.status === "error"} />
         <TextField field={fields.numero} label={labels.numero} hint={message("portability:numberHint")} type="tel" autoComplete="tel-national" />

@@ -1,6 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { herePath } from "~/lib/return-path";
 import type { PreviewBarData } from "./preview.server";
+import { markHydrated } from "~/components/hydration-mark";
 
 /**
  * Marks a preview of the draft on every page, above the header: what is shown, until when, the
@@ -35,7 +36,7 @@ export function PreviewBar({ preview }: { preview: PreviewBarData }) {
           </ul>
         </>
       ) : null}
-      <form method="post" action="/vista-previa" className="preview-bar__leave">
+      <form ref={markHydrated} method="post" action="/vista-previa" className="preview-bar__leave">
         <input type="hidden" name="volver" value={herePath(location)} />
         <button type="submit" className="button button--small button--dark">
           {preview.leave}

@@ -7,6 +7,7 @@ import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { invoiceSchema } from "#schemas/forms/profile";
 import type { InvoiceRecharge, InvoiceView as Invoice } from "./invoice.server";
+import { markHydrated } from "~/components/hydration-mark";
 
 /** /factura: the recharges that may be invoiced, one recharge's tax-data form, or its folio. */
 export function InvoiceView({ view }: { view: Invoice }) {
@@ -115,7 +116,7 @@ function InvoiceForm({ view }: { view: Extract<Invoice, { kind: "form" }> }) {
       <RechargeSummary recharge={view.recharge} />
       <p className="profile-page__intro">{message("profile:invoice.intro")}</p>
       {view.error ? <FormMessage tone="error">{view.error}</FormMessage> : null}
-      <Form method="post" action={view.recharge.href} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form invoice-form">
+      <Form ref={markHydrated} method="post" action={view.recharge.href} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form invoice-form">
         {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
         <ErrorSummary fields={fields} labels={labels} show={Boolean(answer?.result?.error)} />
         <TextField field={fields.rfc} label={labels.rfc} hint={message("profile:invoice.rfcHint")} autoComplete="off" />

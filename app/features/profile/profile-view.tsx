@@ -9,6 +9,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { passwordChangeSchema, profileDataSchema } from "#schemas/forms/profile";
 import type { ProfileView as Profile } from "./profile.server";
 import { PROFILE_PATH, REPLACEMENT_PATH, whatsappConfirmUrl } from "./urls";
+import { markHydrated } from "~/components/hydration-mark";
 
 type Answer = FormAnswer;
 
@@ -64,7 +65,7 @@ function DataForm({ view, answer }: { view: Profile; answer: Answer | undefined 
     <section className="account-card" aria-labelledby="profile-data-title">
       <h2 id="profile-data-title">{message("profile:edit.dataTitle")}</h2>
       <p className="profile-page__intro">{message("profile:edit.intro")}</p>
-      <Form method="post" action={PROFILE_PATH} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form">
+      <Form ref={markHydrated} method="post" action={PROFILE_PATH} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form">
         {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
         <ErrorSummary fields={fields} labels={labels} show={Boolean(answer?.result?.error)} />
         <TextField field={fields.name} label={labels.name} autoComplete="nickname" />
@@ -85,7 +86,7 @@ function PasswordForm({ answer }: { answer: Answer | undefined }) {
   return (
     <section className="account-card" aria-labelledby="profile-password-title">
       <h2 id="profile-password-title">{message("profile:password.title")}</h2>
-      <Form method="post" action={PROFILE_PATH} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form">
+      <Form ref={markHydrated} method="post" action={PROFILE_PATH} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form">
         {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
         <ErrorSummary fields={fields} labels={labels} show={Boolean(answer?.result?.error)} />
         <PasswordField field={fields.currentPassword} label={labels.currentPassword} autoComplete="current-password" />
@@ -168,7 +169,7 @@ function KeptCardsCard({ cards, answer }: { cards: Profile["cards"]; answer: Ans
                     {message("profile:cards.recurring")} <Link to="/recurrente">{message("profile:cards.recurringLink")}</Link>
                   </span>
                 ) : (
-                  <Form method="post" action={PROFILE_PATH}>
+                  <Form ref={markHydrated} method="post" action={PROFILE_PATH}>
                     <input type="hidden" name="keptCard" value={card.token} />
                     <button type="submit" name="intent" value="forget-card" className="button button--secondary button--small">
                       {message("profile:cards.forget")}

@@ -11,6 +11,7 @@ import { replacementReasons, replacementSchema } from "#schemas/forms/profile";
 import { CodeForm, ResendForm } from "~/features/auth/code-form";
 import type { ReplacementView as Replacement } from "./replacement.server";
 import { PROFILE_PATH, replacementUrl } from "./urls";
+import { markHydrated } from "~/components/hydration-mark";
 
 /** /reposicion-sim: the step the URL names (docs/profile.md). */
 export function ReplacementView({ view }: { view: Replacement }) {
@@ -54,7 +55,7 @@ function StartStep({ view }: { view: Extract<Replacement, { step: 1 }> }) {
           {message("profile:replacement.lineStatus")}: {view.lineStatus}
         </FormMessage>
       ) : null}
-      <Form method="post" action={replacementUrl(1)} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form">
+      <Form ref={markHydrated} method="post" action={replacementUrl(1)} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form">
         <Messages notice={view.notice} answer={answer} />
         <ErrorSummary fields={fields} labels={labels} show={Boolean(answer?.result?.error)} />
         <TextField

@@ -13,6 +13,7 @@ import type { RechargeModalData } from "./modal.server";
 import type { RechargeAnswer } from "./recharge.server";
 import { RECHARGE_PARAM as MODAL_PARAM } from "./urls";
 import { useLineCheck, type LineStatus } from "./use-line-check";
+import { markHydrated } from "~/components/hydration-mark";
 
 type Ready = Extract<RechargeModalData, { ok: true }>;
 
@@ -205,7 +206,7 @@ function PendingQuestion({ modal, pending }: { modal: Ready; pending: NonNullabl
       <p className="pending-question__text" role="alert">
         {message("recharge:history.pending")}
       </p>
-      <Form method="post" action={location.pathname + location.search} preventScrollReset replace className="pending-question__actions">
+      <Form ref={markHydrated} method="post" action={location.pathname + location.search} preventScrollReset replace className="pending-question__actions">
         <input type="hidden" name="offerId" value={modal.offer.offerId} />
         <input type="hidden" name="phone" value={pending.phone} />
         {pending.serviceNumber ? <input type="hidden" name="serviceNumber" value={pending.serviceNumber} /> : null}

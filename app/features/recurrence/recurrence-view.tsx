@@ -9,6 +9,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { modifyRecurrenceSchema } from "#schemas/forms/recurrence";
 import type { RecurrencePageData, RecurrenceRow } from "./recurrence.server";
 import { ACTION_PARAM, ID_PARAM, OFFER_PARAM, startHref, stepHref, type Step } from "./urls";
+import { markHydrated } from "~/components/hydration-mark";
 
 export type RecurrenceAnswer = { result?: SubmissionResult<string[]>; message?: { tone: "error" | "warning" | "success" | "info"; text: string } };
 
@@ -71,7 +72,7 @@ function ModifyForm({ row, offers, answer }: { row: RecurrenceRow; offers: Recur
   const { t: message } = useTranslation(["common", "customer"]);
   const [form, fields] = useForm({ id: `modificar-${row.id}`, lastResult: answer?.result, constraint: getZodConstraint(modifyRecurrenceSchema), onValidate: ({ formData }) => parseWithZod(formData, { schema: modifyRecurrenceSchema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
   return (
-    <Form method="post" action={stepHref("modificar", row.id)} {...getFormProps(form)} className="recurrence-form">
+    <Form ref={markHydrated} method="post" action={stepHref("modificar", row.id)} {...getFormProps(form)} className="recurrence-form">
       <p>{message("customer:recurrence.confirm.modifyText")}</p>
       <StepMessage answer={answer} />
       <input type="hidden" name="intent" value="modify" />
@@ -113,7 +114,7 @@ function StepModal({ data, answer }: { data: RecurrencePageData; answer?: Recurr
           <p>{message("customer:recurrence.card.intro", values)}</p>
           <p>{message("customer:recurrence.card.current", values)}</p>
           <StepMessage answer={answer} />
-          <Form method="post" action={stepHref(step, row.id)} className="recurrence-form__actions">
+          <Form ref={markHydrated} method="post" action={stepHref(step, row.id)} className="recurrence-form__actions">
             <input type="hidden" name="intent" value="card" />
             <input type="hidden" name="id" value={row.id} />
             <ModalActions cancelLabel={message("customer:recurrence.confirm.back")}>
@@ -132,7 +133,7 @@ function StepModal({ data, answer }: { data: RecurrencePageData; answer?: Recurr
       <div className="recurrence-form">
         <p>{message(confirm.text, values)}</p>
         <StepMessage answer={answer} />
-        <Form method="post" action={stepHref(step, row.id)} className="recurrence-form__actions">
+        <Form ref={markHydrated} method="post" action={stepHref(step, row.id)} className="recurrence-form__actions">
           <input type="hidden" name="intent" value={confirm.intent} />
           <input type="hidden" name="id" value={row.id} />
           <ModalActions cancelLabel={message("customer:recurrence.confirm.back")}>
@@ -183,7 +184,7 @@ function StartModal({ modal, answer }: { modal: NonNullable<RecurrencePageData["
         </div>
       </dl>
       <StepMessage answer={answer} />
-      <Form method="post" action={startHref(modal.offerId)} className="recurrence-form">
+      <Form ref={markHydrated} method="post" action={startHref(modal.offerId)} className="recurrence-form">
         <input type="hidden" name="intent" value="start" />
         <input type="hidden" name="offerId" value={modal.offerId} />
         <p className="recharge-form__privacy">

@@ -8,6 +8,7 @@ import type { CheckoutAnswer } from "~/features/payment/checkout-data";
 import { useStepFocus } from "~/features/payment/use-step-focus";
 import { CvvField } from "./cvv-field";
 import type { RepeatData } from "./repeat.server";
+import { markHydrated } from "~/components/hydration-mark";
 
 type Ready = Extract<RepeatData, { ok: true }>;
 
@@ -99,7 +100,7 @@ function RepeatPayment({ repeat, answer }: { repeat: Ready; answer?: CheckoutAns
       {answer?.message ? <AnswerMessage answer={answer} message={answer.message} otherCard={repeat.links.otherCard} /> : null}
       {repeat.pending ? <FormMessage tone="warning">{message("payment:repeat.pending")}</FormMessage> : null}
       <SummaryList className="repeat-card__summary" rows={rows} />
-      <Form method="post" action={repeat.self} replace preventScrollReset className="repeat-form" aria-labelledby="repeat-offer">
+      <Form ref={markHydrated} method="post" action={repeat.self} replace preventScrollReset className="repeat-form" aria-labelledby="repeat-offer">
         <input type="hidden" name="saleId" value={sale.uuid} />
         <input type="hidden" name="paymentKey" value={repeat.paymentKey} />
         {cards.length === 1 ? (

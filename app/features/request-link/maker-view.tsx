@@ -13,6 +13,7 @@ import type { MakerPage } from "./maker.server";
 import { OpenLinks } from "./open-links";
 import { SharePanel } from "./share-panel";
 import { confirmHref, REQUEST_NUMBER_PARAM, REQUEST_PATH, requestForNumber } from "./urls";
+import { markHydrated } from "~/components/hydration-mark";
 
 /**
  * /pide-recarga (docs/request-link.md): the link just made, to share; or the number (a visitor), then
@@ -63,7 +64,7 @@ function NumberForm({ page }: { page: MakerPage }) {
   const error = page.number.error;
   return (
     <>
-      <Form method="get" action={REQUEST_PATH} className="request-number" noValidate>
+      <Form ref={markHydrated} method="get" action={REQUEST_PATH} className="request-number" noValidate>
         <div className={error ? "field field--error" : "field"}>
           <label className="field__label" htmlFor={id}>
             {message("requestLink:number.label")}
@@ -123,7 +124,7 @@ function MakeForm({ page, line, answer }: { page: MakerPage; line: NonNullable<M
     ...page.offers.map((offer) => ({ value: offer.offerId, label: message("requestLink:form.offerOption", { name: offer.name, price: offer.priceText, days: offer.days }) })),
   ];
   return (
-    <Form method="post" action={visitor ? requestForNumber(line.number) : REQUEST_PATH} id={form.id} noValidate onSubmit={form.onSubmit} className="request-form">
+    <Form ref={markHydrated} method="post" action={visitor ? requestForNumber(line.number) : REQUEST_PATH} id={form.id} noValidate onSubmit={form.onSubmit} className="request-form">
       {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
       <ErrorSummary fields={fields} labels={labels} show={form.status === "error"} />
       <dl className="request-line">
@@ -205,7 +206,7 @@ function CodeStep({ pending, answer }: { pending: NonNullable<MakerPage["pending
       <p>{message("requestLink:confirm.intro", { number: pending.formatted })}</p>
       <p>{pending.offerName ? message("requestLink:confirm.summary", { offer: pending.offerName }) : message("requestLink:confirm.summaryAny")}</p>
       {pending.message ? <p className="request-link__message">{message("requestLink:confirm.message", { message: pending.message })}</p> : null}
-      <Form method="post" action={confirmHref(pending.id)} id={form.id} noValidate onSubmit={form.onSubmit} className="request-form" aria-labelledby="pide-recarga-codigo-titulo">
+      <Form ref={markHydrated} method="post" action={confirmHref(pending.id)} id={form.id} noValidate onSubmit={form.onSubmit} className="request-form" aria-labelledby="pide-recarga-codigo-titulo">
         {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
         <ErrorSummary fields={fields} labels={labels} show={form.status === "error"} autoFocus={Boolean(answer)} />
         <input type="hidden" name="intent" value="confirmar" />
@@ -213,7 +214,7 @@ function CodeStep({ pending, answer }: { pending: NonNullable<MakerPage["pending
         <CodeInput key={round} field={fields.code} label={labels.code} hint={message("requestLink:confirm.codeHint")} />
         <SubmitButton>{message("requestLink:confirm.submit")}</SubmitButton>
       </Form>
-      <Form method="post" action={confirmHref(pending.id)} className="request-form">
+      <Form ref={markHydrated} method="post" action={confirmHref(pending.id)} className="request-form">
         <input type="hidden" name="id" value={pending.id} />
         <SubmitButton name="intent" value="reenviar" variant="secondary">
           {message("requestLink:confirm.resend")}

@@ -4,6 +4,7 @@ import { FormMessage, SubmitButton } from "~/components/form/form-messages";
 import { useFocusOnArrival } from "./focus-on-arrival";
 import { REQUEST_PATH } from "./urls";
 import type { LinkView } from "./views.server";
+import { markHydrated } from "~/components/hydration-mark";
 
 /**
  * The line's open links (docs/request-link.md "Seeing and cancelling"), each with its offer, when it
@@ -46,7 +47,7 @@ export function OpenLinks({ links, revoked, volver, headingLevel = 2 }: { links:
                     {message("requestLink:list.shareAgain")}
                     <span className="visually-hidden"> {message("requestLink:list.shareAgainName", { name })}</span>
                   </Link>
-                  <Form method="post" action={REQUEST_PATH} className="request-link__revoke">
+                  <Form ref={markHydrated} method="post" action={REQUEST_PATH} className="request-link__revoke">
                     <input type="hidden" name="intent" value="cancelar" />
                     <input type="hidden" name="volver" value={volver} />
                     <RevokeButton label={message("requestLink:list.revoke")} detail={message("requestLink:list.revokeName", { name, date: link.expires })} id={link.id} />

@@ -6,6 +6,7 @@ import { ErrorSummary, FormMessage, SubmitButton } from "~/components/form/form-
 import { Icon } from "~/components/icon";
 import type { FormAnswer } from "~/lib/form-answer.server";
 import type { PayerPage } from "./payer.server";
+import { markHydrated } from "~/components/hydration-mark";
 
 type Pay = Extract<PayerPage, { kind: "pay" }>;
 
@@ -97,7 +98,7 @@ function PayPage({ page, answer }: { page: Pay; answer?: FormAnswer }) {
           </Link>
         </section>
       ) : (
-        <Form method="post" id={form.id} noValidate onSubmit={form.onSubmit} className="request-card request-pay">
+        <Form ref={markHydrated} method="post" id={form.id} noValidate onSubmit={form.onSubmit} className="request-card request-pay">
           {answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null}
           <ErrorSummary fields={fields} labels={labels} show={form.status === "error"} />
           <fieldset className={`request-offers${offerError ? " field--error" : ""}`} aria-describedby={offerError ? fields.offerId.errorId : undefined}>

@@ -9,6 +9,7 @@ import { ChangeList, type ChangeRow } from "./change-list";
 import SchemaForm from "./schema-form";
 import { StudioBar, type StudioPerson } from "./studio-bar";
 import { STUDIO_HISTORY_PATH, studioDocumentUrl } from "./urls";
+import { markHydrated } from "~/components/hydration-mark";
 
 // react-jsonschema-form comes with this route's script (a lazy chunk of its own would split React
 // out of the framework chunk every page loads); the kind's validator loads when the form mounts.
@@ -104,7 +105,7 @@ export function DocumentView({ page, reply }: { page: DocumentPage; reply: Docum
             <Link className="button button--secondary" to={studioDocumentUrl(page.file, page.raw ? "json" : undefined)} reloadDocument>
               {t("editor.conflict.load")}
             </Link>
-            <Form method="post" action={studioDocumentUrl(page.file)}>
+            <Form ref={markHydrated} method="post" action={studioDocumentUrl(page.file)}>
               <input type="hidden" name="intent" value="guardar" />
               <input type="hidden" name="archivo" value={page.file} />
               <input type="hidden" name="revision" value={reply.conflict.revision} />
@@ -136,7 +137,7 @@ export function DocumentView({ page, reply }: { page: DocumentPage; reply: Docum
       {formView ? (
         <SchemaForm key={`${page.file}:${page.revision}`} kind={page.kind} schema={page.schema} value={reply?.sent ? JSON.parse(reply.sent) : page.value} problems={problems} pending={pending} onSave={save} />
       ) : (
-        <Form method="post" action={studioDocumentUrl(page.file, page.raw ? "json" : undefined)} className="studio-json">
+        <Form ref={markHydrated} method="post" action={studioDocumentUrl(page.file, page.raw ? "json" : undefined)} className="studio-json">
           <input type="hidden" name="intent" value="guardar" />
           <input type="hidden" name="archivo" value={page.file} />
           <input type="hidden" name="revision" value={page.revision} />
@@ -168,7 +169,7 @@ export function DocumentView({ page, reply }: { page: DocumentPage; reply: Docum
         <section className="studio-section" aria-labelledby="draft-changes">
           <h2 id="draft-changes">{t("editor.draftChanges")}</h2>
           <ChangeList changes={page.changes} caption={t("editor.draftChanges")} />
-          <Form method="post" action={studioDocumentUrl(page.file)}>
+          <Form ref={markHydrated} method="post" action={studioDocumentUrl(page.file)}>
             <input type="hidden" name="intent" value="descartar" />
             <input type="hidden" name="archivo" value={page.file} />
             <button type="submit" className="button button--secondary">

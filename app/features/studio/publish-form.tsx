@@ -7,6 +7,7 @@ import { NOTE_MAX, studioPublishSchema, studioRestoreSchema } from "#schemas/for
 import { TextField } from "~/components/form/field";
 import { ChangeList, type ChangeRow } from "./change-list";
 import { studioDocumentUrl } from "./urls";
+import { markHydrated } from "~/components/hydration-mark";
 
 /**
  * What a publish or a restore answers when it is refused: the form's result (its form errors are
@@ -47,7 +48,7 @@ export function PublishForm({ id, action, fields: carried, submit, reply }: { id
     if (formErrors.length > 0) alert.current?.focus();
   }, [formErrors.length]);
   return (
-    <Form method="post" action={action} id={form.id} noValidate onSubmit={form.onSubmit} className="studio-publish">
+    <Form ref={markHydrated} method="post" action={action} id={form.id} noValidate onSubmit={form.onSubmit} className="studio-publish">
       {formErrors.length > 0 ? (
         <div className="studio-problems" role="alert" tabIndex={-1} ref={alert}>
           {formErrors.map((error) => (

@@ -3,6 +3,7 @@ import { replaceStringParameters, TranslatableString, type ErrorSchema, type RJS
 import createPrecompiledValidator from "@rjsf/validator-ajv8/lib/createPrecompiledValidator.js";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { markHydrated } from "~/components/hydration-mark";
 import { validatorFunctions } from "#schemas/validators/index";
 import type { ConfigKind } from "~/lib/config/files";
 import { withoutAddedEmpties } from "./form-data";
@@ -15,6 +16,9 @@ import { errorTreeOf, fieldIdOf, type FieldProblem } from "./problems";
  * refusals come back as `problems` and show at their fields (docs/studio.md "Forms"). This module
  * loads only in the browser, on the editor's page.
  */
+
+/** RJSF renders the <form>: its element carries the mark every form of the site does (~/components/hydration-mark). */
+const markForm = (form: Form | null) => markHydrated((form?.formElement.current as HTMLFormElement | null | undefined) ?? null);
 
 type Props = {
   kind: ConfigKind;
@@ -77,6 +81,7 @@ export default function SchemaForm({ kind, schema, value, problems, pending, onS
   }
   return (
     <Form
+      ref={markForm}
       className="studio-form"
       schema={schema as RJSFSchema}
       uiSchema={uiSchemaOf(pending ? t("editor.saving") : t("editor.save"), pending)}

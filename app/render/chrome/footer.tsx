@@ -6,6 +6,7 @@ import { SmartLink } from "~/components/smart-link";
 import { modalHref } from "~/components/url-modal";
 import { PdfLink } from "~/components/pdf-link";
 import type { Chrome } from "./chrome.server";
+import { markHydrated } from "~/components/hydration-mark";
 
 /**
  * One footer link. `pdfHint` ("(PDF)") comes translated from the footer: each `useTranslation`
@@ -57,7 +58,7 @@ export function SiteFooter({ chrome }: { chrome: Chrome }) {
   const { t } = useTranslation();
   const { footer, brand } = chrome;
   return (
-    <footer className="site-footer" id="pie-de-pagina" tabIndex={-1} aria-label={t("footer.label")}>
+    <footer ref={markHydrated} className="site-footer" id="pie-de-pagina" tabIndex={-1} aria-label={t("footer.label")}>
       <div className="site-footer__grid">
         <FooterColumn title={t("footer.localTitle")} options={footer.local} pdfHint={t("footer.pdf")}>
           <p className="site-footer__support">{t("footer.support", { phone: brand.supportPhone, short: brand.supportShortCode })}</p>

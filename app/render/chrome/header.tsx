@@ -8,6 +8,7 @@ import type { Chrome } from "./chrome.server";
 import { WidgetButton } from "~/features/widget/widget-button";
 import { MenuDisclosure } from "./menu-disclosure";
 import { useChrome } from "~/components/ui-store";
+import { markHydrated } from "~/components/hydration-mark";
 
 /** The user menu closes 700 ms after the pointer leaves it (docs/config.md). */
 const USER_MENU_CLOSE_MS = 700;
@@ -32,7 +33,7 @@ export function SiteHeader({ chrome, user }: Props) {
   }, [open]);
 
   return (
-    <header className="site-header">
+    <header ref={markHydrated} className="site-header">
       <div className="site-header__bar">
         <Link to="/" className="site-header__logo" aria-label={t("header.home")}>
           <img src={chrome.brand.logo.src} alt="" width={chrome.brand.logo.width} height={chrome.brand.logo.height} />
@@ -87,7 +88,7 @@ export function SiteHeader({ chrome, user }: Props) {
                       <Link to="/recurrente">{t("header.recurring")}</Link>
                     </li>
                     <li>
-                      <Form method="post" action="/logout">
+                      <Form ref={markHydrated} method="post" action="/logout">
                         <button type="submit" className="dropdown__button">
                           {t("header.logout")}
                         </button>

@@ -2,11 +2,12 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/icon";
 import type { Chrome } from "./chrome.server";
+import { markHydrated } from "~/components/hydration-mark";
 
 export function SideBar({ sideBar }: { sideBar: Chrome["sideBar"] }) {
   const { t } = useTranslation();
   return (
-    <aside className="side-bar" aria-label={t("sideBar.label")}>
+    <aside ref={markHydrated} className="side-bar" aria-label={t("sideBar.label")}>
       <ul role="list">
         {sideBar.social.map((item) => (
           <li key={item.network}>

@@ -1,28 +1,28 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 
-type RemixWindow = Window & { __remixRouter?: { state: { initialized: boolean } } };
+/** What React hydrates each on its own; `onDemand: false` leaves out what waits for code loaded on demand. */
+const PARTS = ".block, dialog, form, .site-header, .side-bar, .site-footer";
+const PARTS_BUT_ON_DEMAND = ".block, .site-header, .side-bar, .site-footer";
 
 /**
- * With JavaScript, waits until Remix has taken over the server-rendered page, so a click is a
- * client-side navigation rather than a full page load. Without JavaScript there is nothing to wait for.
+ * With JavaScript, waits until React owns the server-rendered page, so a click is a client-side
+ * navigation rather than a full page load. Without JavaScript there is nothing to wait for.
+ *
+ * The product marks what React owns (app/components/hydration-mark.ts): `<html data-hydrated>`
+ * once the root route has hydrated (the router has started), and each part React hydrates on its
+ * own once it has: the header, the side bar and the footer (app/render/chrome/shell.tsx), every
+ * block, and every dialog and form, whose code may load on demand (app/components/on-demand.tsx)
+ * and arrive later. React may also hydrate the page after the router has started (a namespace the
+ * page's HTML did not carry, loaded first: app/lib/i18n/browser.ts). `onDemand: false` waits for
+ * the blocks and the chrome only, for a test that holds the on-demand code back: a form whose code
+ * has not arrived still works, as a plain HTML form (a click on it is a full POST).
  */
 export async function waitForHydration(page: Page, { onDemand = true }: { onDemand?: boolean } = {}): Promise<void> {
   if (test.info().project.use.javaScriptEnabled === false) return;
-  await page.waitForFunction(() => (window as RemixWindow).__remixRouter?.state.initialized === true);
-  // React may hydrate a page after the router has started (a namespace the page's HTML did not
-  // carry, loaded first: app/lib/i18n/browser.ts), and a click on HTML not yet owned by React is a
-  // full page load. A modal whose code loads on demand (app/components/on-demand.tsx) is hydrated
-  // when its chunk has arrived. React marks each element it has hydrated with a `__reactFiber$…`
-  // key; wait for every block, dialog and form (`onDemand: false`: the blocks only, for a test that
-  // holds the on-demand code back), and for the header, side bar and footer, which React hydrates
-  // each on its own (app/render/chrome/shell.tsx). A form whose code has not arrived still works,
-  // as a plain HTML form: a click on it is a full POST, not the browser's check the test is for.
-  await page.waitForFunction(
-    (selector) => Array.from(document.querySelectorAll(selector)).every((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber$"))),
-    onDemand ? ".block, dialog, form, .site-header, .side-bar, .site-footer" : ".block, .site-header, .side-bar, .site-footer",
-  );
-  // React commits the hydration right after the router's first render; two frames cover it.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  // As long as the test may run (timeout 0), as a wait for the page should: how long hydrating
+  // takes on a busy machine is not what a test here judges.
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "", { timeout: 0 });
+  await expect(page.locator(`:is(${onDemand ? PARTS : PARTS_BUT_ON_DEMAND}):not([data-hydrated])`)).toHaveCount(0, { timeout: 0 });
 }
 
 /**

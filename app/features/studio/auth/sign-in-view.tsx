@@ -11,6 +11,7 @@ import { AuthCard } from "~/features/auth/auth-layout";
 import { errorText, fill, type StudioAuthTexts } from "./texts";
 import { CONFIRM_STEP, STUDIO_HOME_PATH, STUDIO_SIGN_IN_PATH, STUDIO_SIGN_OUT_PATH } from "./urls";
 import type { StudioSignInData } from "./sign-in.server";
+import { markHydrated } from "~/components/hydration-mark";
 
 /**
  * /estudio/entrar (docs/studio.md "Accounts and roles"): the staff's sign-in, in the site's account card
@@ -53,7 +54,7 @@ function SignInForm({ texts, volver, notice }: StudioSignInData) {
   const passwordRef = usePasswordCleared(answer);
   return (
     <AuthCard title={texts.signIn.title} step={texts.label} intro={texts.signIn.intro}>
-      <Form method="post" action={STUDIO_SIGN_IN_PATH} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
+      <Form ref={markHydrated} method="post" action={STUDIO_SIGN_IN_PATH} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
         {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
         <FormTop texts={texts} answer={answer} fields={[fields.email, fields.password]} volver={volver} />
         <InputField texts={texts} field={fields.email} label={texts.fields.email} type="email" autoComplete="username" />
@@ -76,7 +77,7 @@ function ConfirmForm({ texts, volver, account }: StudioSignInData) {
   const passwordRef = usePasswordCleared(answer);
   return (
     <AuthCard title={texts.confirm.title} step={texts.label} intro={fill(texts.confirm.intro, { email: account?.email ?? "" })}>
-      <Form method="post" action={`${STUDIO_SIGN_IN_PATH}?paso=${CONFIRM_STEP}`} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
+      <Form ref={markHydrated} method="post" action={`${STUDIO_SIGN_IN_PATH}?paso=${CONFIRM_STEP}`} id={form.id} noValidate onSubmit={form.onSubmit} className="auth-form" aria-labelledby="auth-title">
         <FormTop texts={texts} answer={answer} fields={[fields.password]} volver={volver} />
         <PasswordInput texts={texts} field={fields.password} inputRef={passwordRef} />
         <SubmitButton>{texts.confirm.submit}</SubmitButton>
@@ -108,7 +109,7 @@ function SignedIn({ texts, volver, account }: StudioSignInData) {
         <Link to={volver} className="button button--primary button--block">
           {texts.signedIn.go}
         </Link>
-        <Form method="post" action={STUDIO_SIGN_OUT_PATH}>
+        <Form ref={markHydrated} method="post" action={STUDIO_SIGN_OUT_PATH}>
           <button type="submit" className="button button--secondary button--block">
             {texts.signedIn.signOut}
           </button>

@@ -3,10 +3,11 @@ import { SmartLink } from "~/components/smart-link";
 import { InlineText } from "~/components/rich-text";
 import type { ViewProps } from "../block";
 import type { CardsBlockConfig } from "./schema";
+import { markHydrated } from "~/components/hydration-mark";
 
 export function CardsBlock({ block }: ViewProps<CardsBlockConfig>) {
   return (
-    <section className="block">
+    <section ref={markHydrated} className="block">
       {block.heading ? <h2 className="block__title">{block.heading}</h2> : null}
       {block.intro ? <p className="block__intro">{block.intro}</p> : null}
       <ul className="card-grid" role="list">

@@ -5,6 +5,7 @@ import type { ViewProps } from "../block";
 import { BlockHeading } from "../block-heading";
 import type { CatalogueData } from "./block.server";
 import type { CatalogueBlockConfig } from "./schema";
+import { markHydrated } from "~/components/hydration-mark";
 
 /**
  * The offers by category: a row of links, one per category (`?section=<id>`, the selected one
@@ -14,7 +15,7 @@ export function CatalogueBlock({ block, data }: ViewProps<CatalogueBlockConfig, 
   const { t } = useTranslation("blocks");
   const selected = data.tabs.find((tab) => tab.id === data.selected)!;
   return (
-    <section className="block catalogue" id="catalogo">
+    <section ref={markHydrated} className="block catalogue" id="catalogo">
       <BlockHeading heading={block.heading} intro={block.intro} />
       <nav className="catalogue__tabs" aria-label={t("blocks:catalogue.label")}>
         <ul className="catalogue__list" role="list">

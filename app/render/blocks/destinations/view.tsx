@@ -4,6 +4,7 @@ import type { ViewProps } from "../block";
 import { BlockHeading } from "../block-heading";
 import type { DestinationsData } from "./block.server";
 import type { DestinationsBlockConfig } from "./schema";
+import { markHydrated } from "~/components/hydration-mark";
 
 /**
  * Where the international packages work, in two lists, with a search by destination: a GET form
@@ -16,9 +17,9 @@ export function DestinationsBlock({ block, data }: ViewProps<DestinationsBlockCo
   const lists = data.lists.filter((list) => list.destinations.length > 0);
   const ListHeading = query ? "h4" : "h3";
   return (
-    <section className="block destinations" id="destinos">
+    <section ref={markHydrated} className="block destinations" id="destinos">
       <BlockHeading heading={block.heading} intro={block.intro} />
-      <Form method="get" action={here} preventScrollReset className="destinations__search" role="search">
+      <Form ref={markHydrated} method="get" action={here} preventScrollReset className="destinations__search" role="search">
         <label className="field__label" htmlFor="destino">
           {t("blocks:destinations.search")}
         </label>

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { ViewProps } from "../block";
 import type { EmbedData } from "./block.server";
 import type { EmbedBlockConfig } from "./schema";
+import { markHydrated } from "~/components/hydration-mark";
 
 /**
  * The postpaid site in a frame. It reports its height by postMessage (resize → height = size + 100,
@@ -24,7 +25,7 @@ export function EmbedBlock({ block, data }: ViewProps<EmbedBlockConfig, EmbedDat
   }, [data.origin, block.minHeight]);
 
   return (
-    <section className="block embed">
+    <section ref={markHydrated} className="block embed">
       <iframe className="embed__frame" src={data.src} title={block.title} height={height} loading="lazy" />
       <p className="embed__direct">
         <a href={data.src} target="_blank" rel="noopener noreferrer">

@@ -3,11 +3,12 @@ import { useTranslation } from "react-i18next";
 import type { ViewProps } from "../block";
 import type { LegalData } from "./block.server";
 import type { LegalBlockConfig } from "./schema";
+import { markHydrated } from "~/components/hydration-mark";
 
 export function LegalBlock({ block, data }: ViewProps<LegalBlockConfig, LegalData>) {
   const { t } = useTranslation("blocks");
   return (
-    <article className="block legal prose">
+    <article ref={markHydrated} className="block legal prose">
       {block.heading ? <h2>{block.heading}</h2> : null}
       <p className="legal__updated">
         {t("blocks:legal.updated")} <time dateTime={block.updated}>{data.updated}</time>

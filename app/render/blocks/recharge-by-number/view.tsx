@@ -4,6 +4,7 @@ import { OfferGrid } from "../offer-grid";
 import type { ViewProps } from "../block";
 import type { RechargeByNumberData } from "./block.server";
 import type { RechargeByNumberBlockConfig } from "./schema";
+import { markHydrated } from "~/components/hydration-mark";
 
 const FIELD_ID = "numero-recarga";
 
@@ -18,8 +19,8 @@ export function RechargeByNumberBlock({ data }: ViewProps<RechargeByNumberBlockC
   const { texts, error, result, focus } = data;
   const describedBy = `${FIELD_ID}-hint${error ? ` ${FIELD_ID}-error` : ""}`;
   return (
-    <section className="block by-number" id="ofertas" aria-labelledby={`${FIELD_ID}-title`}>
-      <Form method="get" action={data.action} preventScrollReset noValidate className="by-number__form">
+    <section ref={markHydrated} className="block by-number" id="ofertas" aria-labelledby={`${FIELD_ID}-title`}>
+      <Form ref={markHydrated} method="get" action={data.action} preventScrollReset noValidate className="by-number__form">
         <div className={error ? "field field--error" : "field"}>
           {/* The question is the field's label (one question per form, GOV.UK's pattern). */}
           <h2 className="by-number__title" id={`${FIELD_ID}-title`}>

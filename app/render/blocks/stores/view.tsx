@@ -4,11 +4,12 @@ import { SmartLink } from "~/components/smart-link";
 import type { ViewProps } from "../block";
 import type { StoresData } from "./block.server";
 import type { StoresBlockConfig } from "./schema";
+import { markHydrated } from "~/components/hydration-mark";
 
 export function StoresBlock({ block, data }: ViewProps<StoresBlockConfig, StoresData>) {
   const { t } = useTranslation("blocks");
   return (
-    <section className="block">
+    <section ref={markHydrated} className="block">
       {block.heading ? <h2 className="block__title">{block.heading}</h2> : null}
       {block.intro ? <p className="block__intro">{block.intro}</p> : null}
       <ul className="store-grid" role="list">

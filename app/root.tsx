@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { useNonce } from "~/components/nonce";
 import { markHydrated } from "~/components/hydration-mark";
 import { RouteError } from "~/components/route-error";
@@ -31,9 +31,12 @@ const NO_JS_MARKER = "document.documentElement.classList.add('js')";
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // The document's mark (~/components/hydration-mark): the router has started and the root has
+  // hydrated. Set in an effect of the outermost component, it comes after every effect of the
+  // root's commit (the consented tracking's decision among them).
+  useEffect(() => markHydrated(document.documentElement), []);
   return (
-    // The document's mark: the root route has hydrated, the router has started (~/components/hydration-mark).
-    <html lang="es-MX" ref={markHydrated}>
+    <html lang="es-MX">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

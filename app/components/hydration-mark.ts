@@ -10,7 +10,8 @@ import { useCallback, type MutableRefObject } from "react";
  * header, the side bar, the footer and the page each on its own (render/chrome/shell.tsx), and a
  * view whose code loads on demand later (on-demand.tsx), and a click on HTML React does not own
  * yet is the browser's own (a full page load, a plain form post). Each block, dialog and form
- * carries the mark on its own element, and `<html>` once the root has hydrated (root.tsx).
+ * carries the mark on its own element, and `<html>` once the root has hydrated and run its
+ * effects (root.tsx).
  */
 export function markHydrated(element: HTMLElement | null): void {
   if (element) element.dataset.hydrated = "";

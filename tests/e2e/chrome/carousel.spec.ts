@@ -1,12 +1,16 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DESKTOP, MOBILE } from "../support/chrome";
 import { bannerHref, bannersOf, hasBannerFile, PROMOTION_MAX, type Banner } from "../support/chrome-config";
+import { CLOCK_START, hydrate, pageNow, stopClock } from "../support/clock";
 import { waitForHydration } from "../support/hydration";
 
 /**
  * The banner carousel of the home page: rotation, its buttons, and where every banner of
  * pages-config/banners/inicio.json leads, at a desktop and a phone width.
  */
+
+/** How long a slide shows before the next (app/render/chrome/banner-carousel.tsx SLIDE_INTERVAL_MS). */
+const SLIDE_INTERVAL_MS = 5_000;
 
 const carousel = (page: Page) => page.getByRole("region", { name: "Promociones destacadas", exact: true });
 const dots = (page: Page) => carousel(page).getByRole("button", { name: /^Ver promoción \d+$/ });
@@ -82,26 +86,32 @@ test.describe("desktop (1280 px)", () => {
   test.use({ viewport: DESKTOP });
 
   test.describe("banner carousel", () => {
-    test(`JS: ${desktopBanners.length} dots (goToStore slides left out), the current one advances after about 5 s`, async ({ page, javaScriptEnabled }) => {
+    test(`JS: ${desktopBanners.length} dots (goToStore slides left out), the current one advances after 5 s`, async ({ page, javaScriptEnabled }) => {
       test.skip(!javaScriptEnabled, "auto-advance is JavaScript");
+      // The 5 s are counted on the page's clock, which moves only when the test moves it.
+      await stopClock(page);
       await page.goto("/");
-      await waitForHydration(page);
-      const hydrated = Date.now();
+      await hydrate(page);
       await expect(dots(page)).toHaveCount(desktopBanners.length);
       await expect(dot(page, 1)).toHaveAttribute("aria-current", "true");
       await expect(carousel(page).getByRole("listitem", { name: `Promoción 1 de ${desktopBanners.length}`, exact: true })).toBeInViewport({ ratio: 0.9 });
-      await page.waitForTimeout(Math.max(0, 3500 - (Date.now() - hydrated)));
-      expect(await currentDotName(page), "still the first slide at 3.5 s").toBe("Ver promoción 1");
-      await expect(dot(page, 2)).toHaveAttribute("aria-current", "true", { timeout: Math.max(1, 7000 - (Date.now() - hydrated)) });
+      // Rotating: the slides out of view are inert, set in the same commit as the slide's timer.
+      // It started at most `started` ms after the clock's start, the time hydrating took on it.
+      await expect(carousel(page).locator("li[inert]")).toHaveCount(desktopBanners.length - 1);
+      const started = (await pageNow(page)) - CLOCK_START.getTime();
+      await page.clock.runFor(SLIDE_INTERVAL_MS - started - 1);
+      expect(await currentDotName(page), "still the first slide just before 5 s").toBe("Ver promoción 1");
+      await page.clock.runFor(started + 1);
+      await expect(dot(page, 2)).toHaveAttribute("aria-current", "true");
       await expect(dot(page, 1)).not.toHaveAttribute("aria-current", /.*/);
       await expect(carousel(page).getByRole("listitem", { name: `Promoción 2 de ${desktopBanners.length}`, exact: true })).toBeInViewport({ ratio: 0.9 });
     });
 
     test("JS: 'Pausar carrusel' stops it and becomes 'Reanudar carrusel'; resuming starts it again", async ({ page, javaScriptEnabled }) => {
       test.skip(!javaScriptEnabled, "needs JavaScript");
-      test.setTimeout(45_000);
+      await stopClock(page);
       await page.goto("/");
-      await waitForHydration(page);
+      await hydrate(page);
       await carousel(page).getByRole("button", { name: "Pausar carrusel", exact: true }).click();
       const resume = carousel(page).getByRole("button", { name: "Reanudar carrusel", exact: true });
       await expect(resume).toBeVisible();
@@ -109,14 +119,14 @@ test.describe("desktop (1280 px)", () => {
       // Hover and focus pause it too: with both gone only the button holds it still.
       await leaveCarousel(page);
       const paused = await currentDotName(page);
-      await page.waitForTimeout(6000);
-      expect(await currentDotName(page), "same slide 6 s after pausing").toBe(paused);
+      await page.clock.runFor(3 * SLIDE_INTERVAL_MS);
+      expect(await currentDotName(page), "same slide three intervals after pausing").toBe(paused);
 
       await resume.click();
       await expect(carousel(page).getByRole("button", { name: "Pausar carrusel", exact: true })).toBeVisible();
       await leaveCarousel(page);
-      // One 5 s interval plus slack for a loaded CI machine.
-      await expect.poll(() => currentDotName(page), { timeout: 12_000 }).not.toBe(paused);
+      await page.clock.runFor(SLIDE_INTERVAL_MS);
+      await expect.poll(() => currentDotName(page)).not.toBe(paused);
     });
 
     test("JS: 'Promoción siguiente' on the last slide wraps to the first, 'Promoción anterior' on the first to the last", async ({ page, javaScriptEnabled }) => {

@@ -53,12 +53,13 @@ async function received(): Promise<Received[]> {
   const read = () => fetch(`${BASE}/__mocks/analitica/recibido`, { headers: { Connection: "close" } }).then((response) => response.json() as Promise<Received[]>);
   return read().catch(read);
 }
-const calls = (all: Received[], platform: string) => all.filter((entry) => entry.platform === platform).map((entry) => entry.call);
+const calls = (all: Array<Pick<Received, "platform" | "call">>, platform: string) => all.filter((entry) => entry.platform === platform).map((entry) => entry.call);
 
 test("before consent no platform loads and nothing is received", async ({ page }) => {
   await page.goto("/cambiate-a-bait");
+  // The page's mark comes after the root's effects, the consented tracking's among them: the
+  // moment the platforms would have started loading has passed.
   await waitForHydration(page);
-  await page.waitForTimeout(1000);
   await expect(page.locator('script[src*="/__mocks/analitica/"]')).toHaveCount(0);
   expect(await received()).toEqual([]);
 });
@@ -103,10 +104,20 @@ test("with consent from an earlier visit, the eSIM modal's steps reach every pla
 
 test("on a page outside the pixel flows the ad pixels count no page view; Google does", async ({ page, context }) => {
   await acceptCookies(context, BASE);
+  // Every call the page hands the collector, in the order it sends them.
+  const sent: Array<Pick<Received, "platform" | "call">> = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/__mocks/analitica/recibido") sent.push(request.postDataJSON());
+  });
   await page.goto("/recargas");
   await waitForHydration(page);
   await expect.poll(async () => calls(await received(), "google")).toContainEqual(["event", "page_view", { page_path: "/recargas" }]);
-  await page.waitForTimeout(500);
+  // An event after the page view goes to every platform: once each ad pixel has sent it, each has
+  // sent what it was handed before, a page view among it had there been one.
+  await page.getByRole("banner").getByRole("link", { name: "Descubre Bait", exact: true }).click();
+  await expect.poll(() => sent.filter((entry) => entry.platform !== "google" && entry.call[1] === "web_widget_btn").map((entry) => entry.platform).sort()).toEqual(["meta", "tiktok"]);
+  expect(calls(sent, "meta")).not.toContainEqual(["track", "PageView"]);
+  expect(calls(sent, "tiktok")).not.toContainEqual(["page"]);
   const all = await received();
   expect(calls(all, "meta")).not.toContainEqual(["track", "PageView"]);
   expect(calls(all, "tiktok")).not.toContainEqual(["page"]);

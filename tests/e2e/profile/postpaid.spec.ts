@@ -36,13 +36,21 @@ test("the mock page resizes the frame (size + 100), shows the loader and a notic
   await expect(frame).toHaveAttribute("height", "1300");
 
   // The site's own origin (localhost) is not the portal's: its messages change nothing.
-  await page.evaluate(() => window.postMessage({ type: "resize", size: 5000 }, "*"));
-  await page.evaluate(() => window.postMessage({ type: "modal", message: "Aviso falso" }, "*"));
-  await page.evaluate(() => window.postMessage({ type: "loader", show: true }, "*"));
-  await page.waitForTimeout(300);
+  await page.evaluate(() => {
+    window.postMessage({ type: "resize", size: 5000 }, "*");
+    window.postMessage({ type: "modal", message: "Aviso falso" }, "*");
+    window.postMessage({ type: "loader", show: true }, "*");
+  });
+  // Then the portal's own loader message, from its frame: messages arrive in the order they were
+  // sent, so once its loader shows the page has handled the three before it.
+  const portalFrame = page.frames().find((candidate) => new URL(candidate.url()).pathname.startsWith("/__mocks/pospago"));
+  expect(portalFrame, "the portal's frame").toBeDefined();
+  await portalFrame!.evaluate(() => window.parent.postMessage({ type: "loader", show: true }, "*"));
+  await expect(page.getByRole("progressbar")).toBeVisible();
   await expect(frame).toHaveAttribute("height", "1300");
   await expect(page.getByRole("alertdialog")).toHaveCount(0);
-  await expect(page.locator(".embed .progress-bar")).toHaveCount(0);
+  await portalFrame!.evaluate(() => window.parent.postMessage({ type: "loader", show: false }, "*"));
+  await expect(page.getByRole("progressbar")).toHaveCount(0);
 
   const portal = page.frameLocator('iframe[title="Portal de Planes Bait"]');
   await portal.getByRole("button", { name: "Pagar factura" }).click();

@@ -131,7 +131,10 @@ for (const viewport of [MOBILE, DESKTOP]) {
           })
           .toBe(scrollable);
         await page.mouse.wheel(0, 3000);
-        await page.waitForTimeout(200);
+        // The browser scrolls in the frames it draws: once two frames have passed after the wheel
+        // (Playwright's check that the dialog is still, with or without the page's JavaScript), a
+        // page that scrolls has started to move.
+        await dialog.hover({ trial: true });
         expect(await pageScrollY(page), "the page behind did not scroll").toBe(pageY);
         expect(await page.evaluate(() => getComputedStyle(document.body).overflow), "the page behind is locked").toBe("hidden");
 

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect as baseExpect, test } from "@playwright/test";
+import { hydrate, stopClock } from "./support/clock";
 import { acceptCookies } from "./support/cookies";
 import { ownPort } from "./support/env";
 import { waitForHydration } from "./support/hydration";
@@ -20,6 +21,8 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 const OWN_PORT = ownPort(39);
 const BASE = `http://localhost:${OWN_PORT}`;
 const THIRD_PARTY = "https://chat.terceros.example/widget.js";
+/** A minute on the page's stopped clock: whatever the page would start later (a timer, an idle callback) has started. */
+const A_MINUTE_MS = 60_000;
 
 let own: OwnServer | undefined;
 
@@ -74,12 +77,16 @@ test("with consent, the scripts that ran before /pago never run on it, and its C
   const dialog = page.getByRole("dialog", { name: "Bait 50", exact: true });
   await dialog.getByLabel("Número Bait a recargar", { exact: true }).fill("5512345678");
   await dialog.getByLabel("Correo electrónico", { exact: true }).fill("sin.terceros@example.com");
+  // /pago's clock is the test's (support/clock.ts): it moves a minute on once the page is in use.
+  await stopClock(page);
   await dialog.getByRole("button", { name: "Siguiente", exact: true }).click();
   await expect(page).toHaveURL((url) => url.pathname === "/pago");
   await expect(page.getByRole("heading", { level: 1, name: "Completa tu pago" })).toBeVisible();
-  await waitForHydration(page);
-  await page.locator("form#card").getByLabel("Número de tarjeta").click();
-  await page.waitForTimeout(1000);
+  await hydrate(page);
+  const cardNumber = page.locator("form#card").getByLabel("Número de tarjeta");
+  await cardNumber.click();
+  await expect(cardNumber).toBeFocused();
+  await page.clock.runFor(A_MINUTE_MS);
 
   // /pago was a document of its own (not a client-side navigation inside the page that ran them)…
   expect(checkoutDocuments.length).toBeGreaterThanOrEqual(1);
@@ -95,8 +102,8 @@ test("with consent, the scripts that ran before /pago never run on it, and its C
   // The same on a fresh load of /pago.
   scripts.length = 0;
   await page.reload();
-  await waitForHydration(page);
-  await page.waitForTimeout(1000);
+  await hydrate(page);
+  await page.clock.runFor(A_MINUTE_MS);
   expect(await foreignScripts(page)).toEqual([]);
   expect(scripts.filter((entry) => !new URL(entry.split(" ")[1]!).pathname.startsWith("/build/"))).toEqual([]);
 });

@@ -115,9 +115,11 @@ describe("steps in ?verification=", () => {
   });
 
   it("counts a lockout's seconds up, and zero once it is over", () => {
-    expect(secondsUntil(new Date(Date.now() + 3_600_000).toISOString())).toBeGreaterThanOrEqual(3599);
-    expect(secondsUntil(new Date(Date.now() - 1000).toISOString())).toBe(0);
-    expect(secondsUntil("not a date")).toBe(0);
+    const now = Date.UTC(2026, 2, 2, 16, 0, 0);
+    expect(secondsUntil(new Date(now + 3_600_000).toISOString(), now)).toBe(3600);
+    expect(secondsUntil(new Date(now + 1).toISOString(), now)).toBe(1);
+    expect(secondsUntil(new Date(now - 1000).toISOString(), now)).toBe(0);
+    expect(secondsUntil("not a date", now)).toBe(0);
   });
 });
 
@@ -311,6 +313,23 @@ describe("step 2: the code", () => {
     const right = await b.post(STEP2, { code: "1234", intent: "verify" });
     expect(right.location).toBe(STEP2);
     expect((await b.get(STEP3)).location).toBe(STEP2);
+  });
+
+  it("the lockout's time left is counted at each answer: the same page a second later says a second less ('Actualizar' without JavaScript)", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.UTC(2026, 2, 2, 16, 0, 0) });
+    try {
+      const b = await atStep(2);
+      for (const code of ["1111", "2222", "3333"]) await b.post(STEP2, { code, intent: "verify" });
+      const left = async () => {
+        const { view } = await b.get(STEP2);
+        return view && "lockSeconds" in view ? view.lockSeconds : null;
+      };
+      expect(await left()).toBe(3600);
+      vi.setSystemTime(Date.UTC(2026, 2, 2, 16, 0, 1));
+      expect(await left()).toBe(3599);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("'Enviar nuevamente' right after the first code is refused: 'Ya te enviamos un código. Podrás pedir otro en 30 segundos.'", async () => {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -12,11 +13,16 @@ import { SESSION_SECRET, ownPort } from "../support/env";
  * once. The suite's own server cannot be stopped, so this test runs two of its own, one after
  * the other, on a port of its own. The mock upstream lives in the server's process: the first
  * one's switch makes it refuse the lead, the second one's starts without it (recovered).
+ * What the test waits for is what the server tells: its metrics count the upstream's refusals
+ * (docs/operations.md "Metrics"), its outbox file records the acknowledgement (docs/leads.md
+ * "The store").
  */
 
 const OWN_PORT = ownPort(19);
 const BASE = `http://localhost:${OWN_PORT}`;
 const PHONE = "5561234567";
+/** The servers' METRICS_TOKEN: their /metrics answer the test only. */
+const METRICS_TOKEN = randomBytes(32).toString("hex");
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 test.use({ baseURL: BASE });
@@ -28,7 +34,7 @@ async function startServer() {
   // The file store (no REDIS_URL): its DATA_DIR is what outlives the process.
   const { REDIS_URL: _redis, ...inherited } = process.env;
   server = spawn("node", ["--import", "tsx", "server/index.ts"], {
-    env: { ...inherited, NODE_ENV: "production", MOCKS: "true", PORT: String(OWN_PORT), SESSION_SECRET, HSTS: "false", DATA_DIR: dataDir },
+    env: { ...inherited, NODE_ENV: "production", MOCKS: "true", PORT: String(OWN_PORT), SESSION_SECRET, HSTS: "false", DATA_DIR: dataDir, METRICS_TOKEN },
     stdio: "ignore",
   });
   // One that could not listen (the port taken) exits: never test whatever else answers there.
@@ -53,6 +59,19 @@ async function killServer() {
   const exited = new Promise((resolve) => running.once("exit", resolve));
   running.kill("SIGKILL");
   await exited;
+}
+
+/** How many calls to the core upstream (the lead's) this server has seen refused with a 5xx. */
+async function refusedCoreCalls(): Promise<number> {
+  const text = await (await fetch(`${BASE}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const line = text.split("\n").find((entry) => entry.startsWith("bait_upstream_request_duration_seconds_count{") && entry.includes('upstream="core"') && entry.includes('outcome="http_5xx"'));
+  return line ? Number(line.split(" ").at(-1)) : 0;
+}
+
+/** Whether the outbox's file (docs/leads.md "The store") holds the acknowledgement of the lead `id`. */
+function acknowledged(id: string): boolean {
+  const file = path.join(dataDir, "leads.log");
+  return existsSync(file) && readFileSync(file, "utf8").includes(JSON.stringify({ ack: id }));
 }
 
 const received = async () => (await (await fetch(`${BASE}/__mocks/leads`)).json()) as Array<{ nombre: string; telefono: string; tipo: number; idempotencyKey?: string }>;
@@ -80,8 +99,8 @@ test("a lead saved while the upstream refuses survives a crash and is delivered 
   await form.getByRole("button", { name: "ENVIAR DATOS", exact: true }).click();
   await expect(page.getByText("Hemos guardado tus datos, a la brevedad uno de nuestros agentes se pondrá en contacto contigo vía Telefónica.", { exact: true })).toBeVisible();
 
-  // The upstream refuses every attempt (the first at once, the next after a second's backoff).
-  await page.waitForTimeout(2500);
+  // The upstream refuses every attempt: the first at once, the next after a second's backoff.
+  await expect.poll(refusedCoreCalls, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
   expect(await received()).toEqual([]);
   await killServer();
 
@@ -91,7 +110,8 @@ test("a lead saved while the upstream refuses survives a crash and is delivered 
   const [lead] = await received();
   expect(lead).toMatchObject({ nombre: "Rosa Martínez", telefono: PHONE, tipo: 1 });
   expect(lead?.idempotencyKey).toBeTruthy();
-  // And only once: nothing more goes out after it was acknowledged.
-  await page.waitForTimeout(3000);
+  // And only once: its acknowledgement is on disk, so the lead is no longer pending and nothing
+  // sends it again (the outbox delivers pending entries only: app/lib/outbox.server.test.ts).
+  await expect.poll(() => acknowledged(lead!.idempotencyKey!)).toBe(true);
   expect(await received()).toHaveLength(1);
 });

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { waitForHydration } from "./hydration";
 
 /**
- * Time in the browser tests (docs/testing.md "Time"): the page's clock is Playwright's
+ * Time in the browser tests (docs/testing.md "The levels"): the page's clock is Playwright's
  * (`page.clock`), stopped, and moves only when the test moves it; a test never waits on the
  * machine's clock, which a busy machine stretches.
  */

@@ -26,9 +26,6 @@ const chromium = {
 const RUN_WHOLE_WITHOUT_JS = [
   "accounts/send-limits",
   "accounts/recovery",
-  "profile/invoice",
-  "profile/profile",
-  "profile/replacement",
   "profile/postpaid",
   "customer/home",
   "customer/recurrence",

@@ -27,8 +27,6 @@ const RUN_WHOLE_WITHOUT_JS = [
   "accounts/send-limits",
   "accounts/recovery",
   "profile/postpaid",
-  "customer/home",
-  "customer/recurrence",
   "chrome/marketing-platforms",
   "chrome/navigation",
   "chrome/menu",

@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import { auditedTest as test, expectNoAxeViolations } from "../support/axe";
-import { bendLine, jsOn, logIn } from "./support";
+import { bendLine, logIn } from "./support";
 import { pageScrollWidth } from "../support/page-scroll";
 
 /**
@@ -8,7 +8,10 @@ import { pageScrollWidth } from "../support/page-scroll";
  * 'Recargar' for this line, inside the first screen of a phone; each profile's balance (used /
  * total / available, a meter per item), data sharing, 'Tu plan es ilimitado.' only when it is,
  * active offerings; the history, a list (no horizontal overflow at 375 px) with its length, status
- * in words, each applied recharge's invoice and 'Recargar'; each section failing alone.
+ * in words, each applied recharge's invoice and 'Recargar'; each section failing alone. With
+ * JavaScript; what the server answers without it (each profile's figures, the history's length,
+ * status and links, the sections failing alone, the customer area's links) is proved at the HTTP
+ * level: tests/http/home.test.ts.
  */
 test.describe.configure({ timeout: 60_000 });
 
@@ -42,17 +45,6 @@ test("mbb 5512345678 (Ana): data, minutes and SMS with used, total and available
   await expectNoAxeViolations(page, "/home (mbb)");
 });
 
-test("hbb 5598765432: unlimited home internet, 50 GB with 18 GB used, no minutes", async ({ auditedPage: page }) => {
-  await logIn(page, "hbb", "5598765432");
-  await expect(summary(page)).toContainText("Datos disponibles32 GB");
-  await expect(summary(page)).toContainText("Usaste 18 GB de 50 GB");
-  await expect(page.getByRole("meter", { name: "Datos: 32 GB disponibles de 50 GB" })).toBeVisible();
-  await expect(summary(page).getByText("Tu plan es ilimitado.")).toBeVisible();
-  await expect(page.getByText("Tu plan no permite compartir datos.")).toBeVisible();
-  await expect(item(page, "Minutos")).toHaveCount(0);
-  await expect(history(page)).toHaveCount(2);
-});
-
 test("mifi 5576543210: 10 GB with 4 GB used; the history shows 5 rows or fewer when asked, and 'Recargar' opens the modal with the line", async ({ auditedPage: page }) => {
   await logIn(page, "mifi", "5576543210");
   await expect(summary(page)).toContainText("Datos disponibles6 GB");
@@ -70,9 +62,9 @@ test("mifi 5576543210: 10 GB with 4 GB used; the history shows 5 rows or fewer w
 });
 
 test("each section fails on its own and the rest of the page still shows", async ({ auditedPage: page, request }) => {
-  // A line of each project's own: the switches bend only its calls.
-  const line = jsOn() ? "5581112222" : "5566666666";
-  const profile = jsOn() ? "hbb" : "mbb";
+  // A line no other spec of the customer area bends: the switches bend only its calls.
+  const line = "5581112222";
+  const profile = "hbb";
   await bendLine(request, ["core.baitProfile", "conn.balance", "core.rechargeHistory"], line, { status: 500 });
   try {
     await logIn(page, profile, line);
@@ -121,41 +113,3 @@ for (const width of [375, 1280]) {
     });
   });
 }
-
-test.describe("the history's invoices", () => {
-  test.use({ viewport: { width: 375, height: 812 } });
-
-  test("an applied recharge links to its invoice: /factura with that recharge chosen", async ({ auditedPage: page }) => {
-    await logIn(page, "mifi", "5576543210");
-    const row = history(page).filter({ hasText: "Bait 150" }).first();
-    const folio = ((await row.getByText(/^Folio /).textContent()) ?? "").replace(/^Folio /, "");
-    expect(folio).toMatch(/^ORD-/);
-    await row.getByRole("link", { name: `Facturar la recarga Bait 150, folio ${folio}` }).click();
-    await expect(page).toHaveURL((url) => url.pathname === "/factura" && url.searchParams.get("recarga") === folio);
-    await expect(page.getByRole("heading", { level: 2, name: "Bait 150" })).toBeVisible();
-    await expect(page.locator(".invoice-summary")).toContainText(folio);
-    await expect(page.getByLabel("RFC", { exact: true })).toBeVisible();
-  });
-
-  test("a recharge still being applied has no invoice link; the applied ones do", async ({ auditedPage: page }) => {
-    await logIn(page, "mbb", "5556789012");
-    const pending = history(page).filter({ hasText: "En proceso de aplicarse" });
-    await expect(pending).toHaveCount(1);
-    await expect(pending.getByRole("link", { name: /^Facturar/ })).toHaveCount(0);
-    await expect(history(page).filter({ hasText: "Aplicada" }).first().getByRole("link", { name: /^Facturar la recarga / })).toBeVisible();
-  });
-});
-
-test("every page of the customer area is a link from /home", async ({ auditedPage: page }) => {
-  await logIn(page, "mbb", "5512345678");
-  const actions = page.getByRole("region", { name: "¿Qué quieres hacer hoy?" });
-  for (const [name, href] of [
-    ["Ver todas las recargas", "/recargas"],
-    ["Recargas recurrentes", "/recurrente"],
-    ["Facturar una recarga", "/factura"],
-    ["Actualizar datos", "/editar-perfil"],
-    ["Reposición de SIM", "/reposicion-sim"],
-  ]) {
-    await expect(actions.getByRole("link", { name, exact: true })).toHaveAttribute("href", href!);
-  }
-});

@@ -7,9 +7,11 @@ import { bendLine, jsOn, logIn, resetLines } from "./support";
 /**
  * /recurrente (docs/customer.md): Ana's recurrence as the demo world seeds it; a recurrence
  * started through the payment modal and the checkout, its card changed through the update modal,
- * then modified, deactivated, reactivated and cancelled, each confirmed; a failure. The js run uses Luis's mobile line, the no-js
- * run the portable-internet line, so the two never share state. Each line is offered only its own kind's recharges of
- * pages-config/recharges.json `recurring.offerIds` (spec §3 types: mobile 1, home internet 2, portable internet 3 and 8).
+ * then modified, deactivated, reactivated and cancelled, each confirmed (also without JavaScript, @no-js); a failure.
+ * The js run uses Luis's mobile line, the no-js run the portable-internet line, so the two never share state. What the
+ * server answers without JavaScript (Ana's recurrence, each kind of line offered only its own kind's recharges of
+ * pages-config/recharges.json `recurring.offerIds`, the update modal, a failure) is proved at the HTTP level:
+ * tests/http/recurrence.test.ts.
  */
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ mode: "serial", timeout: 120_000 });
@@ -34,30 +36,6 @@ test("Ana sees her active Bait 100 every 15 days on the card ending 1111, with i
   await expectNoAxeViolations(page, "/recurrente");
 });
 
-/** The recurring choices each kind of line is offered: `recurring.offerIds` of its own kind, in that order. */
-const CHOICES = {
-  mbb: ["Bait 100", "Bait 150", "Bait 200", "Bait 250"],
-  hbb: ["Internet en Casa 349", "Internet en Casa 449", "Internet en Casa 549"],
-  mifi: ["Internet Portátil 200", "Internet Portátil 300", "Internet Portátil 500"],
-};
-
-for (const [profile, line, foreign] of [
-  ["mbb", "5512345678", "HBB349"],
-  ["hbb", "5598765432", "MIFI200"],
-  ["mifi", "5576543210", "EMPMIFI399"],
-] as const) {
-  test(`a ${profile} line is offered only its own kind's recurring recharges, and no other by its URL`, async ({ auditedPage: page }) => {
-    await logIn(page, profile, line);
-    await page.goto("/recurrente");
-    const choices = page.getByRole("region", { name: "Programa una recarga recurrente" }).getByRole("link");
-    await expect(choices).toHaveText(CHOICES[profile].map((name) => `Programar ${name}`));
-    // An offer of another kind (or one not in recurring.offerIds) is refused when asked for by its URL.
-    await page.goto(`/recurrente?recarga=${foreign}`);
-    await expect(page.getByRole("dialog").getByText("Esta recarga no está disponible como recarga recurrente para tu línea.")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Continuar al pago" })).toHaveCount(0);
-  });
-}
-
 const journey = () =>
   jsOn()
     ? { profile: "mbb" as const, line: "5545678901", shown: "(55) 45 67 89 01", offer: "Bait 100", offerId: "BAIT100", price: "$100.00", other: "Bait 200: $200.00", otherPrice: "$200.00", modified: "Bait 200", email: "luis.suspend@example.com" }
@@ -74,15 +52,18 @@ async function payRecurring(page: Page, cardNumber: string) {
   await expect(page.getByText(SCHEDULED, { exact: true })).toBeVisible();
 }
 
+/** The journey's dialogs are audited once, in the js run: without JavaScript they are the same markup. */
+const audit = (page: Page, what: string) => (jsOn() ? expectNoAxeViolations(page, what) : Promise.resolve());
+
 async function confirmStep(page: Page, name: string, link: string, title: string) {
   await card(page, name).getByRole("link", { name: link, exact: true }).click();
   const dialog = page.getByRole("dialog", { name: title });
   await expect(dialog).toBeVisible();
-  await expectNoAxeViolations(page, `confirmation: ${title}`);
+  await audit(page, `confirmation: ${title}`);
   await dialog.getByRole("button", { name: "Sí, confirmar" }).click();
 }
 
-test("a recurrence started from the line's category, paid at /pago, then modified, deactivated, reactivated and cancelled", async ({ auditedPage: page, request }) => {
+test("a recurrence started from the line's category, paid at /pago, then modified, deactivated, reactivated and cancelled", { tag: "@no-js" }, async ({ auditedPage: page, request }) => {
   const run = journey();
   await resetLines(request, [run.line]);
   await logIn(page, run.profile, run.line);
@@ -99,7 +80,7 @@ test("a recurrence started from the line's category, paid at /pago, then modifie
   await expect(modal).toContainText(run.shown);
   await expect(modal).toContainText(run.email);
   await expect(modal.getByRole("link", { name: "Aviso de privacidad" })).toBeVisible();
-  await expectNoAxeViolations(page, "recurring recharge payment modal");
+  await audit(page, "recurring recharge payment modal");
   await modal.getByRole("button", { name: "Continuar al pago" }).click();
 
   await payRecurring(page, "5555555555554444");
@@ -123,7 +104,7 @@ test("a recurrence started from the line's category, paid at /pago, then modifie
   // Modify: a date a month ahead and another amount.
   await card(page, run.offer).getByRole("link", { name: "Modificar", exact: true }).click();
   const modify = page.getByRole("dialog", { name: "Modificar tu recarga recurrente" });
-  await expectNoAxeViolations(page, "modify dialog");
+  await audit(page, "modify dialog");
   await modify.getByLabel("Fecha del próximo cargo").fill("2020-01-01");
   await modify.getByRole("button", { name: "Guardar cambios" }).click();
   await expect(page.getByRole("dialog", { name: "Modificar tu recarga recurrente" }).getByText("Elige una fecha entre mañana y un año a partir de hoy")).toBeVisible();
@@ -166,10 +147,10 @@ test("the update modal shows the recurrence's card and leads to the checkout", a
 });
 
 test("when the recurrences cannot be read, the page says so and still offers new ones", async ({ auditedPage: page, request }) => {
-  const line = jsOn() ? "5581112222" : "5566666666";
+  const line = "5581112222";
   await bendLine(request, ["payments.searchRecurrences"], line, { status: 500 });
   try {
-    await logIn(page, jsOn() ? "hbb" : "mbb", line);
+    await logIn(page, "hbb", line);
     await page.goto("/recurrente");
     await expect(page.getByRole("alert").filter({ hasText: "No pudimos cargar tus recargas recurrentes. Inténtalo de nuevo más tarde." })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Programa una recarga recurrente" })).toBeVisible();

@@ -4,9 +4,10 @@ import { waitForHydration } from "../support/hydration";
 import { FRESH_CONNECTION } from "../support/fresh-connection";
 
 /**
- * The customer area's journeys (docs/customer.md): logged in through the form, on lines of
- * their own per project (js, no-js) so the two runs never share a line's state. Tests use the
- * auditedPage fixture (tests/e2e/support/axe.ts), so axe audits the no-js run's pages too.
+ * The customer area's journeys (docs/customer.md): logged in through the form; a journey that
+ * also runs without JavaScript (@no-js) takes a line of its own per project (js, no-js) so the
+ * two runs never share a line's state. What the server answers without JavaScript is proved at
+ * the HTTP level (tests/http/home.test.ts, tests/http/recurrence.test.ts).
  */
 export const PASSWORD = "Bait2024!";
 export const jsOn = () => test.info().project.use.javaScriptEnabled !== false;

@@ -24,7 +24,6 @@ const chromium = {
  * HTTP level, the browser with JavaScript and the journeys tagged `@no-js` (docs/testing.md "The levels").
  */
 const RUN_WHOLE_WITHOUT_JS = [
-  "accounts/send-limits",
   "accounts/recovery",
   "profile/postpaid",
   "chrome/marketing-platforms",

@@ -11,8 +11,9 @@ import { freePort } from "../../support/free-port";
  * The limits on sending codes (docs/accounts.md "Limits on sending codes"), at their defaults, on
  * two instances of the site over one Redis, as behind a load balancer: a redis-server and two
  * servers of its own per project (free ports), so the suite's shared server (whose limits
- * playwright.config.ts lifts) and its demo lines are not involved. Both projects: with
- * JavaScript and without.
+ * playwright.config.ts lifts) and its demo lines are not involved. With JavaScript; what one
+ * instance answers a browser without it (the messages, the number kept, 429 and Retry-After) is
+ * proved at the HTTP level: tests/http/send-limits.test.ts.
  *
  * The hourly limit is shown per client address (every request of a test comes from 127.0.0.1),
  * lowered to 4 sends here so that no test waits out the 30 s between two codes to one number;

@@ -16,10 +16,11 @@ import { SESSION_SECRET, ownPort } from "../support/env";
  * app/lib/config/live.server.ts): a real redis-server, two instances of the site on it and
  * deploy/nginx/micro-cache.conf in front of both, as behind a load balancer. The test publishes
  * through the version store itself, on the same Redis: both instances, and nginx, serve the
- * changed banner and menu entry within 2 s of the publish, /readyz names the version on both, and a
- * rollback is served the same way. A signed preview of the drafts shows a draft's change that
- * the live site does not; one of an earlier version shows that version. Runs once, in the js
- * project: it tests the servers, not a page.
+ * changed banner and menu entry, /readyz names the version on both, and a rollback is served the
+ * same way (how soon is a promise of docs/studio.md "Publishing", measured by
+ * `BENCH_SCENARIO=publish npm run bench`, not timed here). A signed preview of the drafts shows a
+ * draft's change that the live site does not; one of an earlier version shows that version. Runs
+ * once, in the js project: it tests the servers, not a page.
  */
 
 const REDIS_PORT = ownPort(11);
@@ -112,25 +113,28 @@ function documentsWith({ banner, menu }: { banner: string; menu: string }): Docu
 
 /**
  * Publishes `documents` and waits until the two instances and nginx all serve `expected` (and no
- * longer `gone`), polling every 50 ms: within 2 s of the publish.
+ * longer `gone`). The timeout only ends a wait that would never succeed: how soon they serve it
+ * is the bench's to measure.
  */
 async function publishAndWait(input: { documents: Documents; note: string; restoredFrom?: number }, expected: string, gone: string): Promise<number> {
   const base = await versions.head();
   const published = await versions.publish({ ...input, author: "publica@bait.mx", base });
   expect(published.ok).toBe(true);
-  const started = Date.now();
-  for (const site of [A, B, NGINX]) {
-    await expect
-      .poll(
-        async () => {
-          const html = await home(site);
-          return html.includes(expected) && !html.includes(gone);
-        },
-        { timeout: Math.max(1, 2_000 - (Date.now() - started)), intervals: [50] },
-      )
-      .toBe(true);
-  }
-  return published.ok ? published.version.number : 0;
+  const number = published.ok ? published.version.number : 0;
+  await Promise.all(
+    [A, B, NGINX].map((site) =>
+      expect
+        .poll(
+          async () => {
+            const html = await home(site);
+            return html.includes(expected) && !html.includes(gone);
+          },
+          { message: `${site} serves version ${number}`, timeout: 30_000, intervals: [100] },
+        )
+        .toBe(true),
+    ),
+  );
+  return number;
 }
 
 test("before any publish both instances serve pages-config/ as deployed, and /readyz says version 0", async () => {
@@ -142,7 +146,7 @@ test("before any publish both instances serve pages-config/ as deployed, and /re
   expect(await home(NGINX)).toContain(BANNER);
 });
 
-test("a publish is served by both instances and through nginx within 2 s, the page cache keeps working, /readyz names the version on both", async () => {
+test("a publish is served by both instances and through nginx, the page cache keeps working, /readyz names the version on both", async () => {
   // Every cache holds the seed's page before the publish.
   for (const site of [A, B, NGINX, NGINX]) await home(site);
   const number = await publishAndWait({ documents: documentsWith({ banner: PUBLISHED_BANNER, menu: PUBLISHED_MENU }), note: "Campaña de portabilidad" }, PUBLISHED_BANNER, BANNER);
@@ -162,7 +166,7 @@ test("a publish is served by both instances and through nginx within 2 s, the pa
   expect(first.configVersion).toBe(second.configVersion);
 });
 
-test("a later version, then a rollback to version 1 (published again, restoredFrom 1), are each served by both within 2 s", async () => {
+test("a later version, then a rollback to version 1 (published again, restoredFrom 1), are each served by both", async () => {
   expect(await publishAndWait({ documents: documentsWith({ banner: LATER_BANNER, menu: PUBLISHED_MENU }), note: "Chip sin costo" }, LATER_BANNER, PUBLISHED_BANNER)).toBe(2);
   const first = await versions.get(1);
   const number = await publishAndWait({ documents: first!.documents, note: "Vuelve la campaña de portabilidad", restoredFrom: 1 }, PUBLISHED_BANNER, LATER_BANNER);

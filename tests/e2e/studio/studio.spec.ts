@@ -12,10 +12,11 @@ import { makeStudioAccounts } from "../support/studio";
  * site on it, as behind a load balancer. An editor signs in on one, changes a banner and a menu
  * entry, sees them in the preview and not on the live site; an editor cannot publish; a value the
  * schema refuses is refused at its field; a stale save is refused with what changed; a publisher
- * publishes (a plain form, without JavaScript) and both instances serve the change within 2 s; a
- * rollback restores the earlier version on both. Runs once, in the studio-js project (after the
- * rest of the suite: playwright.config.ts); the steps that must work without JavaScript use a
- * context of their own.
+ * publishes (a plain form, without JavaScript) and both instances serve the change; a rollback
+ * restores the earlier version on both. How soon a publish reaches every instance is measured by
+ * `BENCH_SCENARIO=publish npm run bench` (docs/studio.md "Publishing"), not timed here. Runs once,
+ * in the studio-js project (after the rest of the suite: playwright.config.ts); the steps that
+ * must work without JavaScript use a context of their own.
  */
 
 const REDIS_PORT = ownPort(20);
@@ -222,31 +223,34 @@ test("a stale save is refused with what changed meanwhile, never a silent overwr
   await second.context().close();
 });
 
-/** Polls both instances until each serves `text` on its home page; returns how long that took. */
-async function bothServe(text: string, absent: string): Promise<number> {
-  const started = Date.now();
-  for (const base of [A, B]) {
-    await expect
-      .poll(
-        async () => {
-          const html = await liveHome(base);
-          return html.includes(text) && !html.includes(absent);
-        },
-        { timeout: 5_000, intervals: [100] },
-      )
-      .toBe(true);
-  }
-  return Date.now() - started;
+/**
+ * Waits until both instances serve `text` (and no longer `absent`) on their home page. How soon
+ * they do is a promise of docs/studio.md "Publishing", measured by `BENCH_SCENARIO=publish npm run
+ * bench`, not timed here: the timeout only ends a wait that would never succeed.
+ */
+async function bothServe(text: string, absent: string): Promise<void> {
+  await Promise.all(
+    [A, B].map((base) =>
+      expect
+        .poll(
+          async () => {
+            const html = await liveHome(base);
+            return html.includes(text) && !html.includes(absent);
+          },
+          { message: `${base} serves the published text`, timeout: 30_000, intervals: [100] },
+        )
+        .toBe(true),
+    ),
+  );
 }
 
-test("a publisher publishes without JavaScript, and both instances serve the change within 2 s", async ({ browser }) => {
+test("a publisher publishes without JavaScript, and both instances serve the change", async ({ browser }) => {
   const page = await signIn(browser, B, PUBLISHER, false);
   await expect(page.getByRole("heading", { name: "2 borradores por publicar" })).toBeVisible();
   await page.getByLabel("Nota de la publicación").fill("Nuevo banner de portabilidad y menú de recargas");
   await page.getByRole("button", { name: "Publicar 2 borradores", exact: true }).click();
   await expect(page.getByText("Publicaste la versión 1.")).toBeVisible();
-  const took = await bothServe(NEW_BANNER, BANNER);
-  expect(took).toBeLessThan(2_000);
+  await bothServe(NEW_BANNER, BANNER);
   for (const base of [A, B]) {
     expect(await liveHome(base)).toContain(NEW_MENU);
     const ready = (await fetch(`${base}/readyz`).then((response) => response.json())) as { publishedVersion?: number };
@@ -278,7 +282,6 @@ test("a rollback restores the earlier version on both instances", async ({ brows
   await page.getByLabel("Nota de la publicación").fill("Volvemos al banner anterior");
   await page.getByRole("button", { name: "Publicar otra vez la versión 1", exact: true }).click();
   await expect(page.getByText("Publicaste la versión 3, que restaura la versión 1.")).toBeVisible();
-  const took = await bothServe(NEW_BANNER, LATER_BANNER);
-  expect(took).toBeLessThan(2_000);
+  await bothServe(NEW_BANNER, LATER_BANNER);
   await page.context().close();
 });

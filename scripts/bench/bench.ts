@@ -17,6 +17,9 @@
 //   WEB_CONCURRENCY           passed to the app (its workers); above 1 the bench starts a redis-server
 //                             of its own when REDIS_URL is not set (npm start needs one for several
 //                             workers), and the mock world's tokens are valid in every worker
+//   BENCH_SCENARIO=publish    instead of the load cases, how soon a version published in the studio is
+//                             served by two instances and through nginx (scripts/bench/publish.ts,
+//                             BENCH_PUBLISH_ROUNDS publishes, 20 by default)
 //
 // npm run bench -- deploy: the times of a start, a drain, a deploy and a publish through the
 // micro-cache instead (scripts/bench/deploy.ts).
@@ -39,7 +42,8 @@ const duration = Number(process.env.BENCH_DURATION ?? 5);
 const connectionCounts = (process.env.BENCH_CONNECTIONS ?? "10,100").split(",").map(Number);
 const onlyPaths = process.env.BENCH_PATHS?.split(",");
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
-const outFile = process.env.BENCH_OUT ?? path.join(root, "bench-results", `${new Date().toISOString().slice(0, 19).replace(/:/g, "-")}.json`);
+const scenario = process.env.BENCH_SCENARIO ?? "load";
+const outFile = process.env.BENCH_OUT ?? path.join(root, "bench-results", `${new Date().toISOString().slice(0, 19).replace(/:/g, "-")}${scenario === "load" ? "" : `-${scenario}`}.json`);
 // gzip: what every client accepts, and what nginx's static module serves.
 const ENCODING = "gzip";
 
@@ -217,4 +221,10 @@ function printTable(cases: Case[]) {
 }
 
 if (process.argv[2] === "deploy") await runDeployBench();
-else await main();
+else if (scenario === "publish") {
+  // Imported only here: it loads the app's version store and shared state, which the load cases do not need.
+  const { benchPublish } = await import("./publish");
+  await benchPublish(root, outFile);
+  process.exit(0);
+} else if (scenario === "load") await main();
+else throw new Error(`BENCH_SCENARIO=${scenario}: load (the default) or publish`);

@@ -23,12 +23,13 @@ import { SESSION_SECRET, ownPort } from "../support/env";
  * once, in the js project: it tests the servers, not a page.
  */
 
-const REDIS_PORT = ownPort(11);
-const A = `http://127.0.0.1:${ownPort(12)}`;
-const B = `http://127.0.0.1:${ownPort(13)}`;
+// ownPort 60–65 (docs/testing.md "Ports").
+const REDIS_PORT = ownPort(60);
+const A = `http://127.0.0.1:${ownPort(61)}`;
+const B = `http://127.0.0.1:${ownPort(62)}`;
 /** The origin each instance serves its previews on (PREVIEW_ORIGIN): the same server on a second port. */
-const previewOriginOf = (base: string) => (base === A ? `http://127.0.0.1:${ownPort(36)}` : `http://127.0.0.1:${ownPort(37)}`);
-const NGINX_PORT = ownPort(14);
+const previewOriginOf = (base: string) => (base === A ? `http://127.0.0.1:${ownPort(64)}` : `http://127.0.0.1:${ownPort(65)}`);
+const NGINX_PORT = ownPort(63);
 const NGINX = `http://127.0.0.1:${NGINX_PORT}`;
 const STUDIO_SECRET = "e2e-only-studio-secret-live-config-0123456789";
 const STATUS_TOKEN = "e2e-only-estado-config-token-0123";

@@ -18,10 +18,11 @@ import { waitForHydration } from "../support/hydration";
  * neither read the studio nor post to it.
  */
 
-const REDIS_PORT = ownPort(49);
-const SITE = `http://localhost:${ownPort(50)}`;
-const PREVIEW = `http://localhost:${ownPort(51)}`;
-const SCRIPT_PORT = ownPort(52);
+// ownPort 75–78 (docs/testing.md "Ports").
+const REDIS_PORT = ownPort(75);
+const SITE = `http://localhost:${ownPort(76)}`;
+const PREVIEW = `http://localhost:${ownPort(77)}`;
+const SCRIPT_PORT = ownPort(78);
 const SCRIPT_URL = `https://localhost:${SCRIPT_PORT}/chat.js`;
 const STUDIO_SECRET = "e2e-only-studio-secret-fedcba9876543210fedc";
 const PASSWORD = "Estudio-de-prueba-2026";

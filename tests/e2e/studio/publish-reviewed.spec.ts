@@ -15,7 +15,8 @@ import { makeStudioAccounts } from "../support/studio";
  * studio-js project (the no-JavaScript steps use a context of their own).
  */
 
-const SITE = `http://127.0.0.1:${ownPort(45)}`;
+// ownPort 79–80 (docs/testing.md "Ports").
+const SITE = `http://127.0.0.1:${ownPort(79)}`;
 const STUDIO_SECRET = "e2e-only-studio-secret-reviewed-0123456789abcdef";
 const PASSWORD = "Estudio-de-prueba-2026";
 const EDITOR = "edita@bait.mx";
@@ -39,7 +40,7 @@ test.beforeAll(async () => {
     [PUBLISHER, "publisher"],
   ]);
   server = spawn("node", ["--import", "tsx", "server/index.ts"], {
-    env: { ...process.env, NODE_ENV: "production", MOCKS: "true", PORT: new URL(SITE).port, SESSION_SECRET, HSTS: "false", DATA_DIR: path.join(dir, "data"), STUDIO_SECRET, STUDIO_USERS_FILE: usersFile, PREVIEW_ORIGIN: `http://127.0.0.1:${ownPort(44)}` },
+    env: { ...process.env, NODE_ENV: "production", MOCKS: "true", PORT: new URL(SITE).port, SESSION_SECRET, HSTS: "false", DATA_DIR: path.join(dir, "data"), STUDIO_SECRET, STUDIO_USERS_FILE: usersFile, PREVIEW_ORIGIN: `http://127.0.0.1:${ownPort(80)}` },
     stdio: "ignore",
   });
   await expect.poll(() => fetch(`${SITE}/healthz`).then((response) => response.status, () => 0), { timeout: 60_000 }).toBe(200);

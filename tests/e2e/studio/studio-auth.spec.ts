@@ -14,8 +14,9 @@ import { startOwnServer, type OwnServer } from "../support/own-server";
  * The studio's sign-in (docs/studio.md "Accounts and roles"), on a server of its own with the studio on
  * (STUDIO_SECRET) and an accounts file written by `npm run studio:user`; the suite's server has no
  * STUDIO_SECRET, and its /estudio pages are 404s. Both projects: with JavaScript and without.
- * Each project's server listens on a port of its own (ownPort 15 with JavaScript, 16 without), so
- * the two runs never share their attempt limits or their sessions.
+ * Each project's server listens on ports of its own (ownPort 71 and 72 with JavaScript, 73 and 74
+ * without: docs/testing.md "Ports"), so the two runs, which may run at the same time, never share
+ * their attempt limits, their sessions or their accounts' file.
  */
 
 const STUDIO_SECRET = "e2e-only-studio-secret-5a7c9e1b3d5f70819a2bc4";
@@ -38,9 +39,9 @@ test.beforeAll(async ({ javaScriptEnabled }) => {
     const made = spawnSync(process.execPath, ["--import", "tsx", "scripts/studio-user.ts", email!, role!], { env: { ...process.env, STUDIO_USERS_FILE: usersFile, STUDIO_PASSWORD: PASSWORD }, encoding: "utf8" });
     expect(made.status, made.stderr).toBe(0);
   }
-  const port = ownPort(javaScriptEnabled === false ? 16 : 15);
+  const port = ownPort(javaScriptEnabled === false ? 73 : 71);
   // The studio in production needs its previews' origin (docs/studio.md "Turning it on"): a second port.
-  const previewOrigin = `http://127.0.0.1:${ownPort(javaScriptEnabled === false ? 40 : 38)}`;
+  const previewOrigin = `http://127.0.0.1:${ownPort(javaScriptEnabled === false ? 74 : 72)}`;
   server = await startOwnServer({ port, label: "estudio", env: { STUDIO_SECRET, STUDIO_USERS_FILE: usersFile, LOG_LEVEL: "warn", PREVIEW_ORIGIN: previewOrigin } });
   base = server.base;
 });

@@ -31,9 +31,10 @@ test.beforeAll(async () => {
   const usersFile = path.join(folder, "studio-users");
   makeStudioAccounts(usersFile, PASSWORD, [[EDITOR, "editor"]]);
   server = await startOwnServer({
-    port: ownPort(54),
+    // ownPort 81–82 (docs/testing.md "Ports").
+    port: ownPort(81),
     label: "estudio-scripts",
-    env: { STUDIO_SECRET, STUDIO_USERS_FILE: usersFile, SCRIPT_ORIGINS: "https://chat.bait.example", PREVIEW_ORIGIN: `http://localhost:${ownPort(59)}`, LOG_LEVEL: "warn" },
+    env: { STUDIO_SECRET, STUDIO_USERS_FILE: usersFile, SCRIPT_ORIGINS: "https://chat.bait.example", PREVIEW_ORIGIN: `http://localhost:${ownPort(82)}`, LOG_LEVEL: "warn" },
   });
 });
 

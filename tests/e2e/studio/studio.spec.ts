@@ -15,15 +15,15 @@ import { makeStudioAccounts } from "../support/studio";
  * publishes (a plain form, without JavaScript) and both instances serve the change; a rollback
  * restores the earlier version on both. How soon a publish reaches every instance is measured by
  * `BENCH_SCENARIO=publish npm run bench` (docs/studio.md "Publishing"), not timed here. Runs once,
- * in the studio-js project (after the rest of the suite: playwright.config.ts); the steps that
- * must work without JavaScript use a context of their own.
+ * in the studio-js project; the steps that must work without JavaScript use a context of their own.
  */
 
-const REDIS_PORT = ownPort(20);
-const A = `http://127.0.0.1:${ownPort(21)}`;
-const B = `http://127.0.0.1:${ownPort(22)}`;
+// ownPort 66–70 (docs/testing.md "Ports").
+const REDIS_PORT = ownPort(66);
+const A = `http://127.0.0.1:${ownPort(67)}`;
+const B = `http://127.0.0.1:${ownPort(68)}`;
 /** The origin each instance serves its previews on (PREVIEW_ORIGIN): the same server on a second port. */
-const previewOriginOf = (base: string) => (base === A ? `http://127.0.0.1:${ownPort(24)}` : `http://127.0.0.1:${ownPort(35)}`);
+const previewOriginOf = (base: string) => (base === A ? `http://127.0.0.1:${ownPort(69)}` : `http://127.0.0.1:${ownPort(70)}`);
 const STUDIO_SECRET = "e2e-only-studio-secret-0123456789abcdef0123";
 const PASSWORD = "Estudio-de-prueba-2026";
 const EDITOR = "edita@bait.mx";

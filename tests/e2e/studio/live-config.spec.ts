@@ -10,6 +10,7 @@ import { versionStore, type Documents, type VersionStore } from "../../../app/li
 import { redisState } from "../../../app/lib/store/shared-state.server";
 import type { SharedState } from "../../../app/lib/store/types";
 import { SESSION_SECRET, ownPort } from "../support/env";
+import { serving } from "../support/studio";
 
 /**
  * The live config follows the published version (docs/studio.md "Publishing",
@@ -49,8 +50,6 @@ let versions: VersionStore;
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 test.skip(() => test.info().project.name !== "studio-js", "runs once, in the studio-js project: it tests the servers, not a page");
 
-const ready = (base: string) => expect.poll(() => fetch(`${base}/readyz`).then((response) => response.status, () => 0), { timeout: 60_000 }).toBe(200);
-
 test.beforeAll(async () => {
   if (test.info().project.name !== "studio-js") return;
   if (!nginxBinary()) throw new Error("nginx is not installed (apt-get install nginx-light; .ci/run does it)");
@@ -62,29 +61,31 @@ test.beforeAll(async () => {
     redis.once("error", (error) => reject(new Error(`redis-server could not start (apt-get install redis-server; .ci/run does it): ${error.message}`)));
   });
   const redisUrl = `redis://127.0.0.1:${REDIS_PORT}`;
+  const started: Array<Promise<void>> = [];
   for (const base of [A, B]) {
     const port = new URL(base).port;
-    processes.push(
-      spawn("node", ["--import", "tsx", "server/index.ts"], {
-        env: {
-          ...process.env,
-          NODE_ENV: "production",
-          MOCKS: "true",
-          PORT: port,
-          SESSION_SECRET,
-          HSTS: "false",
-          REDIS_URL: redisUrl,
-          DATA_DIR: path.join(dir, port),
-          STUDIO_SECRET,
-          // Each instance serves its previews on a second port (server/preview-origin.ts).
-          PREVIEW_ORIGIN: previewOriginOf(base),
-          CONFIG_STATUS_TOKEN: STATUS_TOKEN,
-        },
-        stdio: "ignore",
-      }),
-    );
+    const instance = spawn("node", ["--import", "tsx", "server/index.ts"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        MOCKS: "true",
+        PORT: port,
+        SESSION_SECRET,
+        HSTS: "false",
+        REDIS_URL: redisUrl,
+        DATA_DIR: path.join(dir, port),
+        STUDIO_SECRET,
+        // Each instance serves its previews on a second port (server/preview-origin.ts).
+        PREVIEW_ORIGIN: previewOriginOf(base),
+        CONFIG_STATUS_TOKEN: STATUS_TOKEN,
+      },
+      stdio: "ignore",
+    });
+    processes.push(instance);
+    // Ready: it has read the published head (the studio on).
+    started.push(serving(instance, `${base}/readyz`));
   }
-  await Promise.all([ready(A), ready(B)]);
+  await Promise.all(started);
   // The shipped nginx file with both instances behind it.
   const site = microCacheSite(process.cwd(), Number(new URL(A).port), NGINX_PORT);
   nginx = await startNginx(NGINX_PORT, (prefix) => site(prefix).replace(`server 127.0.0.1:${new URL(A).port};`, `server 127.0.0.1:${new URL(A).port};\n    server 127.0.0.1:${new URL(B).port};`));

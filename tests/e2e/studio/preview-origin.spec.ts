@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { SESSION_SECRET, ownPort } from "../support/env";
-import { makeStudioAccounts } from "../support/studio";
+import { makeStudioAccounts, serving } from "../support/studio";
 import { waitForHydration } from "../support/hydration";
 
 /**
@@ -54,10 +54,6 @@ let dir = "";
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 test.skip(() => test.info().project.name !== "studio-js", "runs once, in the studio-js project: a studio instance of its own");
 
-async function healthy(base: string) {
-  await expect.poll(() => fetch(`${base}/healthz`).then((response) => response.status, () => 0), { timeout: 60_000 }).toBe(200);
-}
-
 /** The version the site serves now (0: nothing published from the studio). */
 const publishedVersion = () => fetch(`${SITE}/readyz`).then((answer) => answer.json() as Promise<{ publishedVersion?: number }>).then((ready) => ready.publishedVersion ?? 0);
 
@@ -103,8 +99,9 @@ test.beforeAll(async () => {
     STUDIO_SECRET,
     STUDIO_USERS_FILE: usersFile,
   };
-  processes.push(spawn("node", ["--import", "tsx", "server/index.ts"], { env: environment, stdio: "ignore" }));
-  await healthy(SITE);
+  const server = spawn("node", ["--import", "tsx", "server/index.ts"], { env: environment, stdio: "ignore" });
+  processes.push(server);
+  await serving(server, `${SITE}/healthz`);
 
   // The editor's draft, straight into the studio's draft store.
   const site = JSON.parse(readFileSync("pages-config/site.json", "utf8")) as { chat?: { scriptUrl?: string } };

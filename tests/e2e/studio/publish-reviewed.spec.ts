@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { SESSION_SECRET, ownPort } from "../support/env";
-import { makeStudioAccounts } from "../support/studio";
+import { LARGEST_FORM_TIMEOUT, makeStudioAccounts, serving } from "../support/studio";
 
 /**
  * A publisher publishes what they reviewed (docs/studio.md "Publishing"): the publisher's page
@@ -43,7 +43,7 @@ test.beforeAll(async () => {
     env: { ...process.env, NODE_ENV: "production", MOCKS: "true", PORT: new URL(SITE).port, SESSION_SECRET, HSTS: "false", DATA_DIR: path.join(dir, "data"), STUDIO_SECRET, STUDIO_USERS_FILE: usersFile, PREVIEW_ORIGIN: `http://127.0.0.1:${ownPort(80)}` },
     stdio: "ignore",
   });
-  await expect.poll(() => fetch(`${SITE}/healthz`).then((response) => response.status, () => 0), { timeout: 60_000 }).toBe(200);
+  await serving(server, `${SITE}/healthz`);
 });
 
 test.afterAll(() => {
@@ -64,12 +64,11 @@ async function signIn(browser: Browser, email: string, javaScriptEnabled = true)
 
 async function saveField(page: Page, file: string, field: string, value: string) {
   await page.goto(`/estudio/documento?archivo=${encodeURIComponent(file)}`);
-  // site.json is the largest form (menu, footer, navigation…): it takes longest to draw.
   const input = page.locator(field);
-  await expect(input).toBeEditable({ timeout: 20_000 });
+  await expect(input).toBeEditable({ timeout: LARGEST_FORM_TIMEOUT });
   await input.fill(value);
   await page.getByRole("button", { name: "Guardar borrador", exact: true }).click();
-  await expect(page.getByText(/Guardaste el borrador \(revisión \d+\)/)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/Guardaste el borrador \(revisión \d+\)/)).toBeVisible({ timeout: LARGEST_FORM_TIMEOUT });
 }
 
 const publishedVersion = () => fetch(`${SITE}/readyz`).then((response) => response.json() as Promise<{ publishedVersion?: number }>).then((ready) => ready.publishedVersion);

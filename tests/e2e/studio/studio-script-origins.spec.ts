@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { ownPort } from "../support/env";
 import { startOwnServer, type OwnServer } from "../support/own-server";
-import { makeStudioAccounts } from "../support/studio";
+import { LARGEST_FORM_TIMEOUT, makeStudioAccounts } from "../support/studio";
 
 /**
  * Issue 39, row 1: an editor saved a draft of site.json whose chat script was on a host of
@@ -60,8 +60,7 @@ test("a draft of site.json whose chat script is on a foreign origin is refused a
   await expect(page.getByRole("heading", { level: 1 })).toContainText("site.json");
 
   const chat = page.locator("#root_chat_scriptUrl");
-  // site.json is the largest form (menu, footer, navigation…): it takes longest to draw.
-  await expect(chat).toBeVisible({ timeout: 20_000 });
+  await expect(chat).toBeVisible({ timeout: LARGEST_FORM_TIMEOUT });
   await chat.fill(FOREIGN);
   await page.getByRole("button", { name: "Guardar borrador", exact: true }).click();
 
@@ -69,7 +68,7 @@ test("a draft of site.json whose chat script is on a foreign origin is refused a
   // Checking and answering the whole of site.json is the studio's slowest save, slower still on a cold server.
   await expect(page.locator("#root_chat_scriptUrl__error")).toContainText(
     "el origen https://evil.example no está permitido para scripts: pídele a desarrollo que lo autorice (SCRIPT_ORIGINS)",
-    { timeout: 30_000 },
+    { timeout: LARGEST_FORM_TIMEOUT },
   );
   await expect(chat).toHaveValue(FOREIGN);
   await expect(page.getByText(/Guardaste el borrador/)).toHaveCount(0);

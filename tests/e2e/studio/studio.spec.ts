@@ -5,7 +5,7 @@ import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe";
 import { SESSION_SECRET, ownPort } from "../support/env";
-import { makeStudioAccounts } from "../support/studio";
+import { LARGEST_FORM_TIMEOUT, makeStudioAccounts, serving } from "../support/studio";
 
 /**
  * The marketing studio (docs/studio.md) end to end: a real redis-server and two instances of the
@@ -40,10 +40,6 @@ let dir = "";
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 test.skip(() => test.info().project.name !== "studio-js", "runs once, in the studio-js project: two instances of its own; its no-JavaScript steps use their own context");
 
-async function healthy(base: string) {
-  await expect.poll(() => fetch(`${base}/healthz`).then((response) => response.status, () => 0), { timeout: 60_000 }).toBe(200);
-}
-
 test.beforeAll(async () => {
   if (test.info().project.name !== "studio-js") return;
   dir = mkdtempSync(path.join(tmpdir(), "bait-estudio-"));
@@ -58,29 +54,30 @@ test.beforeAll(async () => {
     redis.once("spawn", resolve);
     redis.once("error", (error) => reject(new Error(`redis-server could not start (apt-get install redis-server; .ci/run does it): ${error.message}`)));
   });
+  const started: Array<Promise<void>> = [];
   for (const base of [A, B]) {
     const port = new URL(base).port;
-    processes.push(
-      spawn("node", ["--import", "tsx", "server/index.ts"], {
-        env: {
-          ...process.env,
-          NODE_ENV: "production",
-          MOCKS: "true",
-          PORT: port,
-          SESSION_SECRET,
-          HSTS: "false",
-          REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`,
-          DATA_DIR: path.join(dir, port),
-          STUDIO_SECRET,
-          // Each instance serves its previews on a second port (server/preview-origin.ts).
-          PREVIEW_ORIGIN: previewOriginOf(base),
-          STUDIO_USERS_FILE: usersFile,
-        },
-        stdio: "ignore",
-      }),
-    );
+    const instance = spawn("node", ["--import", "tsx", "server/index.ts"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        MOCKS: "true",
+        PORT: port,
+        SESSION_SECRET,
+        HSTS: "false",
+        REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`,
+        DATA_DIR: path.join(dir, port),
+        STUDIO_SECRET,
+        // Each instance serves its previews on a second port (server/preview-origin.ts).
+        PREVIEW_ORIGIN: previewOriginOf(base),
+        STUDIO_USERS_FILE: usersFile,
+      },
+      stdio: "ignore",
+    });
+    processes.push(instance);
+    started.push(serving(instance, `${base}/healthz`));
   }
-  await Promise.all([healthy(A), healthy(B)]);
+  await Promise.all(started);
 });
 
 test.afterAll(() => {
@@ -133,12 +130,11 @@ test("an editor changes a banner and a menu entry: the preview shows them, the l
   await page.getByRole("link", { name: "Estudio de contenidos", exact: true }).click();
   await openDocument(page, "site.json");
   const entry = page.locator("#root_menu_groups_0_options_0_section");
-  // site.json is the largest form (menu, footer, navigation…): it takes longest to draw.
-  await expect(entry).toHaveValue("Recargas", { timeout: 20_000 });
+  await expect(entry).toHaveValue("Recargas", { timeout: LARGEST_FORM_TIMEOUT });
   await entry.fill(NEW_MENU);
   await page.getByRole("button", { name: "Guardar borrador", exact: true }).click();
   // Saving it sends and checks the whole document, and the answer draws the form again: the slowest save.
-  await expect(page.getByText(/Guardaste el borrador \(revisión \d+\)/)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/Guardaste el borrador \(revisión \d+\)/)).toBeVisible({ timeout: LARGEST_FORM_TIMEOUT });
 
   await page.getByRole("link", { name: "Estudio de contenidos", exact: true }).click();
   await expect(page.getByRole("heading", { name: "2 borradores por publicar" })).toBeVisible();

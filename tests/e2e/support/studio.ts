@@ -1,5 +1,6 @@
-import { spawnSync } from "node:child_process";
-import { expect } from "@playwright/test";
+import { spawnSync, type ChildProcess } from "node:child_process";
+import { setTimeout as sleep } from "node:timers/promises";
+import { expect, test } from "@playwright/test";
 
 /**
  * Studio accounts in `usersFile`, each with `password`, made as an operator makes them
@@ -9,5 +10,31 @@ export function makeStudioAccounts(usersFile: string, password: string, accounts
   for (const [email, role] of accounts) {
     const made = spawnSync(process.execPath, ["--import", "tsx", "scripts/studio-user.ts", email, role], { env: { ...process.env, STUDIO_USERS_FILE: usersFile, STUDIO_PASSWORD: password }, encoding: "utf8" });
     expect(made.status, made.stderr).toBe(0);
+  }
+}
+
+/**
+ * How long a studio spec waits for the studio's largest form (site.json: menu, footer,
+ * navigation…) to be drawn, or saved and drawn again. A safety net, not a measure: the specs run
+ * beside the rest of the suite, and a machine busy with its browsers takes many times what an idle
+ * one does.
+ */
+export const LARGEST_FORM_TIMEOUT = 60_000;
+
+/**
+ * Waits until `url` on the server `child` answers 200; fails at once if the server exits first (a
+ * port taken, a setting refused), naming its exit code. A start may take minutes on a machine busy
+ * with the rest of the suite: the hook or test that waits gets two more minutes on top of its own
+ * time (as support/own-server.ts does), a safety net so that its verdict never depends on the load.
+ */
+export async function serving(child: ChildProcess, url: string): Promise<void> {
+  if (test.info().timeout > 0) test.info().setTimeout(test.info().timeout + 120_000);
+  let exit: string | undefined;
+  if (child.exitCode !== null || child.signalCode !== null) exit = String(child.exitCode ?? child.signalCode);
+  child.once("exit", (code, signal) => (exit = String(code ?? signal)));
+  for (;;) {
+    if (exit !== undefined) throw new Error(`the server for ${url} exited (${exit}) before it answered`);
+    if ((await fetch(url).then((response) => response.status, () => 0)) === 200) return;
+    await sleep(250);
   }
 }

@@ -10,7 +10,7 @@ import { versionStore, type Documents, type VersionStore } from "../../../app/li
 import { redisState } from "../../../app/lib/store/shared-state.server";
 import type { SharedState } from "../../../app/lib/store/types";
 import { SESSION_SECRET, ownPort } from "../support/env";
-import { serving } from "../support/studio";
+import { expectPortsFree, serving } from "../support/studio";
 
 /**
  * The live config follows the published version (docs/studio.md "Publishing",
@@ -53,6 +53,7 @@ test.skip(() => test.info().project.name !== "studio-js", "runs once, in the stu
 test.beforeAll(async () => {
   if (test.info().project.name !== "studio-js") return;
   if (!nginxBinary()) throw new Error("nginx is not installed (apt-get install nginx-light; .ci/run does it)");
+  await expectPortsFree(REDIS_PORT, ...[A, B, previewOriginOf(A), previewOriginOf(B)].map((origin) => Number(new URL(origin).port)), NGINX_PORT);
   dir = mkdtempSync(path.join(tmpdir(), "bait-version-viva-"));
   const redis = spawn("redis-server", ["--port", String(REDIS_PORT), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
   processes.push(redis);

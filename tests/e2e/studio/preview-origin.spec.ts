@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { SESSION_SECRET, ownPort } from "../support/env";
-import { makeStudioAccounts, serving } from "../support/studio";
+import { expectPortsFree, makeStudioAccounts, serving } from "../support/studio";
 import { waitForHydration } from "../support/hydration";
 
 /**
@@ -59,6 +59,7 @@ const publishedVersion = () => fetch(`${SITE}/readyz`).then((answer) => answer.j
 
 test.beforeAll(async () => {
   if (test.info().project.name !== "studio-js") return;
+  await expectPortsFree(REDIS_PORT, Number(new URL(SITE).port), Number(new URL(PREVIEW).port), SCRIPT_PORT);
   dir = mkdtempSync(path.join(tmpdir(), "bait-vista-origen-"));
   const usersFile = path.join(dir, "studio-users");
   makeStudioAccounts(usersFile, PASSWORD, [

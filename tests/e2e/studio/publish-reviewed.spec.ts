@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { SESSION_SECRET, ownPort } from "../support/env";
-import { LARGEST_FORM_TIMEOUT, makeStudioAccounts, serving } from "../support/studio";
+import { LARGEST_FORM_TIMEOUT, expectPortsFree, makeStudioAccounts, serving } from "../support/studio";
 
 /**
  * A publisher publishes what they reviewed (docs/studio.md "Publishing"): the publisher's page
@@ -17,6 +17,7 @@ import { LARGEST_FORM_TIMEOUT, makeStudioAccounts, serving } from "../support/st
 
 // ownPort 79–80 (docs/testing.md "Ports").
 const SITE = `http://127.0.0.1:${ownPort(79)}`;
+const PREVIEW_ORIGIN = `http://127.0.0.1:${ownPort(80)}`;
 const STUDIO_SECRET = "e2e-only-studio-secret-reviewed-0123456789abcdef";
 const PASSWORD = "Estudio-de-prueba-2026";
 const EDITOR = "edita@bait.mx";
@@ -33,6 +34,7 @@ test.skip(() => test.info().project.name !== "studio-js", "runs once, in the stu
 
 test.beforeAll(async () => {
   if (test.info().project.name !== "studio-js") return;
+  await expectPortsFree(Number(new URL(SITE).port), Number(new URL(PREVIEW_ORIGIN).port));
   dir = mkdtempSync(path.join(tmpdir(), "bait-estudio-revisado-"));
   const usersFile = path.join(dir, "studio-users");
   makeStudioAccounts(usersFile, PASSWORD, [
@@ -40,7 +42,7 @@ test.beforeAll(async () => {
     [PUBLISHER, "publisher"],
   ]);
   server = spawn("node", ["--import", "tsx", "server/index.ts"], {
-    env: { ...process.env, NODE_ENV: "production", MOCKS: "true", PORT: new URL(SITE).port, SESSION_SECRET, HSTS: "false", DATA_DIR: path.join(dir, "data"), STUDIO_SECRET, STUDIO_USERS_FILE: usersFile, PREVIEW_ORIGIN: `http://127.0.0.1:${ownPort(80)}` },
+    env: { ...process.env, NODE_ENV: "production", MOCKS: "true", PORT: new URL(SITE).port, SESSION_SECRET, HSTS: "false", DATA_DIR: path.join(dir, "data"), STUDIO_SECRET, STUDIO_USERS_FILE: usersFile, PREVIEW_ORIGIN },
     stdio: "ignore",
   });
   await serving(server, `${SITE}/healthz`);

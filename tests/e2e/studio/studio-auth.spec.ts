@@ -9,6 +9,7 @@ import { BASE_URL, ownPort } from "../support/env";
 import { waitForHydration } from "../support/hydration";
 import { pageScrollWidth } from "../support/page-scroll";
 import { startOwnServer, type OwnServer } from "../support/own-server";
+import { expectPortsFree } from "../support/studio";
 
 /**
  * The studio's sign-in (docs/studio.md "Accounts and roles"), on a server of its own with the studio on
@@ -41,7 +42,9 @@ test.beforeAll(async ({ javaScriptEnabled }) => {
   }
   const port = ownPort(javaScriptEnabled === false ? 73 : 71);
   // The studio in production needs its previews' origin (docs/studio.md "Turning it on"): a second port.
-  const previewOrigin = `http://127.0.0.1:${ownPort(javaScriptEnabled === false ? 74 : 72)}`;
+  const previewPort = ownPort(javaScriptEnabled === false ? 74 : 72);
+  await expectPortsFree(port, previewPort);
+  const previewOrigin = `http://127.0.0.1:${previewPort}`;
   server = await startOwnServer({ port, label: "estudio", env: { STUDIO_SECRET, STUDIO_USERS_FILE: usersFile, LOG_LEVEL: "warn", PREVIEW_ORIGIN: previewOrigin } });
   base = server.base;
 });

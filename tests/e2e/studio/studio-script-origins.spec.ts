@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { ownPort } from "../support/env";
 import { startOwnServer, type OwnServer } from "../support/own-server";
-import { LARGEST_FORM_TIMEOUT, makeStudioAccounts } from "../support/studio";
+import { LARGEST_FORM_TIMEOUT, expectPortsFree, makeStudioAccounts } from "../support/studio";
 
 /**
  * Issue 39, row 1: an editor saved a draft of site.json whose chat script was on a host of
@@ -30,8 +30,9 @@ test.beforeAll(async () => {
   folder = mkdtempSync(path.join(tmpdir(), "bait-estudio-scripts-"));
   const usersFile = path.join(folder, "studio-users");
   makeStudioAccounts(usersFile, PASSWORD, [[EDITOR, "editor"]]);
+  // ownPort 81–82 (docs/testing.md "Ports").
+  await expectPortsFree(ownPort(81), ownPort(82));
   server = await startOwnServer({
-    // ownPort 81–82 (docs/testing.md "Ports").
     port: ownPort(81),
     label: "estudio-scripts",
     env: { STUDIO_SECRET, STUDIO_USERS_FILE: usersFile, SCRIPT_ORIGINS: "https://chat.bait.example", PREVIEW_ORIGIN: `http://localhost:${ownPort(82)}`, LOG_LEVEL: "warn" },

@@ -5,7 +5,7 @@ import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe";
 import { SESSION_SECRET, ownPort } from "../support/env";
-import { LARGEST_FORM_TIMEOUT, makeStudioAccounts, serving } from "../support/studio";
+import { LARGEST_FORM_TIMEOUT, expectPortsFree, makeStudioAccounts, serving } from "../support/studio";
 
 /**
  * The marketing studio (docs/studio.md) end to end: a real redis-server and two instances of the
@@ -42,6 +42,7 @@ test.skip(() => test.info().project.name !== "studio-js", "runs once, in the stu
 
 test.beforeAll(async () => {
   if (test.info().project.name !== "studio-js") return;
+  await expectPortsFree(REDIS_PORT, ...[A, B, previewOriginOf(A), previewOriginOf(B)].map((origin) => Number(new URL(origin).port)));
   dir = mkdtempSync(path.join(tmpdir(), "bait-estudio-"));
   const usersFile = path.join(dir, "studio-users");
   makeStudioAccounts(usersFile, PASSWORD, [

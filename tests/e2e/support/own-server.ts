@@ -57,9 +57,15 @@ export async function startOwnServer({
     },
     stdio: "ignore",
   });
+  // A hook that times out while the server starts never gets to stop it: it stops with the worker.
+  const stopWithWorker = () => server.kill();
+  process.once("exit", stopWithWorker);
   // A server that could not listen (the port taken) exits: say so, rather than test whatever answers there.
   let exitCode: number | null = null;
-  server.once("exit", (code) => (exitCode = code ?? 1));
+  server.once("exit", (code) => {
+    exitCode = code ?? 1;
+    process.off("exit", stopWithWorker);
+  });
   const base = `http://localhost:${port}`;
   const stop = () => {
     server.kill();

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { SESSION_SECRET, ownPort } from "../support/env";
-import { expectPortsFree, makeStudioAccounts, serving } from "../support/studio";
+import { SLOW_STEP_TIMEOUT, expectPortsFree, makeStudioAccounts, serving } from "../support/studio";
 import { waitForHydration } from "../support/hydration";
 
 /**
@@ -128,7 +128,7 @@ test("a publisher opening the preview of a draft that adds a script: the script 
   await page.getByLabel("Correo", { exact: true }).fill(PUBLISHER);
   await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Entrar", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "1 borrador por publicar" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "1 borrador por publicar" })).toBeVisible({ timeout: SLOW_STEP_TIMEOUT });
   expect(await publishedVersion()).toBe(0);
 
   const [preview] = await Promise.all([context.waitForEvent("page"), page.getByRole("link", { name: "Ver el sitio con los borradores" }).click()]);

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { SESSION_SECRET, ownPort } from "../support/env";
-import { LARGEST_FORM_TIMEOUT, expectPortsFree, makeStudioAccounts, serving } from "../support/studio";
+import { SLOW_STEP_TIMEOUT, expectPortsFree, makeStudioAccounts, serving } from "../support/studio";
 
 /**
  * A publisher publishes what they reviewed (docs/studio.md "Publishing"): the publisher's page
@@ -60,17 +60,17 @@ async function signIn(browser: Browser, email: string, javaScriptEnabled = true)
   await page.getByLabel("Correo", { exact: true }).fill(email);
   await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Entrar", exact: true }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Estudio de contenidos" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Estudio de contenidos" })).toBeVisible({ timeout: SLOW_STEP_TIMEOUT });
   return page;
 }
 
 async function saveField(page: Page, file: string, field: string, value: string) {
   await page.goto(`/estudio/documento?archivo=${encodeURIComponent(file)}`);
   const input = page.locator(field);
-  await expect(input).toBeEditable({ timeout: LARGEST_FORM_TIMEOUT });
+  await expect(input).toBeEditable({ timeout: SLOW_STEP_TIMEOUT });
   await input.fill(value);
   await page.getByRole("button", { name: "Guardar borrador", exact: true }).click();
-  await expect(page.getByText(/Guardaste el borrador \(revisión \d+\)/)).toBeVisible({ timeout: LARGEST_FORM_TIMEOUT });
+  await expect(page.getByText(/Guardaste el borrador \(revisión \d+\)/)).toBeVisible({ timeout: SLOW_STEP_TIMEOUT });
 }
 
 const publishedVersion = () => fetch(`${SITE}/readyz`).then((response) => response.json() as Promise<{ publishedVersion?: number }>).then((ready) => ready.publishedVersion);

@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { ownPort } from "../support/env";
 import { startOwnServer, type OwnServer } from "../support/own-server";
-import { LARGEST_FORM_TIMEOUT, expectPortsFree, makeStudioAccounts } from "../support/studio";
+import { SLOW_STEP_TIMEOUT, expectPortsFree, makeStudioAccounts } from "../support/studio";
 
 /**
  * Issue 39, row 1: an editor saved a draft of site.json whose chat script was on a host of
@@ -51,7 +51,7 @@ async function signIn(browser: Browser): Promise<Page> {
   await page.getByLabel("Correo", { exact: true }).fill(EDITOR);
   await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Entrar", exact: true }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Estudio de contenidos" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Estudio de contenidos" })).toBeVisible({ timeout: SLOW_STEP_TIMEOUT });
   return page;
 }
 
@@ -61,7 +61,7 @@ test("a draft of site.json whose chat script is on a foreign origin is refused a
   await expect(page.getByRole("heading", { level: 1 })).toContainText("site.json");
 
   const chat = page.locator("#root_chat_scriptUrl");
-  await expect(chat).toBeVisible({ timeout: LARGEST_FORM_TIMEOUT });
+  await expect(chat).toBeVisible({ timeout: SLOW_STEP_TIMEOUT });
   await chat.fill(FOREIGN);
   await page.getByRole("button", { name: "Guardar borrador", exact: true }).click();
 
@@ -69,7 +69,7 @@ test("a draft of site.json whose chat script is on a foreign origin is refused a
   // Checking and answering the whole of site.json is the studio's slowest save, slower still on a cold server.
   await expect(page.locator("#root_chat_scriptUrl__error")).toContainText(
     "el origen https://evil.example no está permitido para scripts: pídele a desarrollo que lo autorice (SCRIPT_ORIGINS)",
-    { timeout: LARGEST_FORM_TIMEOUT },
+    { timeout: SLOW_STEP_TIMEOUT },
   );
   await expect(chat).toHaveValue(FOREIGN);
   await expect(page.getByText(/Guardaste el borrador/)).toHaveCount(0);

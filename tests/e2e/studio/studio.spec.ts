@@ -5,7 +5,7 @@ import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe";
 import { SESSION_SECRET, ownPort } from "../support/env";
-import { LARGEST_FORM_TIMEOUT, expectPortsFree, makeStudioAccounts, serving } from "../support/studio";
+import { SLOW_STEP_TIMEOUT, expectPortsFree, makeStudioAccounts, serving } from "../support/studio";
 
 /**
  * The marketing studio (docs/studio.md) end to end: a real redis-server and two instances of the
@@ -94,7 +94,7 @@ async function signIn(browser: Browser, base: string, email: string, javaScriptE
   await page.getByLabel("Correo", { exact: true }).fill(email);
   await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Entrar", exact: true }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Estudio de contenidos" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Estudio de contenidos" })).toBeVisible({ timeout: SLOW_STEP_TIMEOUT });
   return page;
 }
 
@@ -131,11 +131,11 @@ test("an editor changes a banner and a menu entry: the preview shows them, the l
   await page.getByRole("link", { name: "Estudio de contenidos", exact: true }).click();
   await openDocument(page, "site.json");
   const entry = page.locator("#root_menu_groups_0_options_0_section");
-  await expect(entry).toHaveValue("Recargas", { timeout: LARGEST_FORM_TIMEOUT });
+  await expect(entry).toHaveValue("Recargas", { timeout: SLOW_STEP_TIMEOUT });
   await entry.fill(NEW_MENU);
   await page.getByRole("button", { name: "Guardar borrador", exact: true }).click();
   // Saving it sends and checks the whole document, and the answer draws the form again: the slowest save.
-  await expect(page.getByText(/Guardaste el borrador \(revisión \d+\)/)).toBeVisible({ timeout: LARGEST_FORM_TIMEOUT });
+  await expect(page.getByText(/Guardaste el borrador \(revisión \d+\)/)).toBeVisible({ timeout: SLOW_STEP_TIMEOUT });
 
   await page.getByRole("link", { name: "Estudio de contenidos", exact: true }).click();
   await expect(page.getByRole("heading", { name: "2 borradores por publicar" })).toBeVisible();

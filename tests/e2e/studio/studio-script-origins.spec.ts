@@ -58,7 +58,7 @@ async function signIn(browser: Browser): Promise<Page> {
 test("a draft of site.json whose chat script is on a foreign origin is refused at that field, in Spanish, and nothing is saved", async ({ browser }) => {
   const page = await signIn(browser);
   await page.getByRole("link", { name: /site\.json/ }).first().click();
-  await expect(page.getByRole("heading", { level: 1 })).toContainText("site.json");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("site.json", { timeout: SLOW_STEP_TIMEOUT });
 
   const chat = page.locator("#root_chat_scriptUrl");
   await expect(chat).toBeVisible({ timeout: SLOW_STEP_TIMEOUT });
@@ -76,6 +76,6 @@ test("a draft of site.json whose chat script is on a foreign origin is refused a
 
   // No draft was kept: the studio's home has nothing to publish.
   await page.getByRole("link", { name: "Estudio de contenidos", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "Borradores: ninguno" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Borradores: ninguno" })).toBeVisible({ timeout: SLOW_STEP_TIMEOUT });
   await page.context().close();
 });

@@ -103,7 +103,7 @@ const liveHome = (base: string) => fetch(`${base}/`).then((response) => response
 
 async function openDocument(page: Page, file: string) {
   await page.getByRole("link", { name: new RegExp(file.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")) }).first().click();
-  await expect(page.getByRole("heading", { level: 1 })).toContainText(file);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(file, { timeout: SLOW_STEP_TIMEOUT });
 }
 
 test("a signed-out request gets the sign-in page, never the studio", async ({ page }) => {
@@ -138,7 +138,7 @@ test("an editor changes a banner and a menu entry: the preview shows them, the l
   await expect(page.getByText(/Guardaste el borrador \(revisión \d+\)/)).toBeVisible({ timeout: SLOW_STEP_TIMEOUT });
 
   await page.getByRole("link", { name: "Estudio de contenidos", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "2 borradores por publicar" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "2 borradores por publicar" })).toBeVisible({ timeout: SLOW_STEP_TIMEOUT });
   // An editor is told who can publish; the form is not there.
   await expect(page.getByText("Tu cuenta es de edición")).toBeVisible();
   await expect(page.getByRole("button", { name: /Publicar/ })).toHaveCount(0);

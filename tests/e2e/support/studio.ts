@@ -16,10 +16,10 @@ export function makeStudioAccounts(usersFile: string, password: string, accounts
 
 /**
  * How long a studio spec waits on its slowest steps: the sign-in (a scrypt check, then the first
- * studio page of a server just started, its code still cold) and the studio's largest form
- * (site.json: menu, footer, navigation…) drawn, or saved and drawn again. A safety net, not a
- * measure: the specs run beside the rest of the suite, and a machine busy with its browsers takes
- * many times what an idle one does.
+ * studio page of a server just started, its code still cold) and the page of the studio's largest
+ * form (site.json: menu, footer, navigation…) opened, drawn, saved and drawn again, or left. A
+ * safety net, not a measure: the specs run beside the rest of the suite, and a machine busy with
+ * its browsers takes many times what an idle one does.
  */
 export const SLOW_STEP_TIMEOUT = 60_000;
 

@@ -99,11 +99,10 @@ export default defineConfig({
   projects: [
     { name: "js", testIgnore: /e2e\/studio\//, use: { ...chromium, javaScriptEnabled: true, baseURL: BASE_URL } },
     { name: "no-js", testIgnore: /e2e\/studio\//, grep: [/@no-js/, ...RUN_WHOLE_WITHOUT_JS], use: { ...chromium, javaScriptEnabled: false, baseURL: NO_JS_BASE_URL } },
-    // The studio (tests/e2e/studio) promises a publish on every instance within 2 s and times it:
-    // its specs run their own Redis and instances once the rest of the suite is done, one at a time,
-    // so the measure is of the servers, not of a machine busy with other workers' browsers.
-    { name: "studio-js", testMatch: /e2e\/studio\/.*\.spec\.ts/, dependencies: ["js", "no-js"], workers: 1, use: { ...chromium, javaScriptEnabled: true } },
-    { name: "studio-no-js", testMatch: /e2e\/studio\/.*\.spec\.ts/, dependencies: ["studio-js"], workers: 1, use: { ...chromium, javaScriptEnabled: false } },
+    // The studio (tests/e2e/studio): each spec starts its own Redis and instances (ports of its own,
+    // tests/e2e/support/env.ts ownPort), with and without JavaScript, beside the rest.
+    { name: "studio-js", testMatch: /e2e\/studio\/.*\.spec\.ts/, use: { ...chromium, javaScriptEnabled: true } },
+    { name: "studio-no-js", testMatch: /e2e\/studio\/.*\.spec\.ts/, use: { ...chromium, javaScriptEnabled: false } },
   ],
   webServer: [suiteServer(PORT), suiteServer(NO_JS_PORT)],
 });

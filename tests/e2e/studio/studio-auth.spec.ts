@@ -58,10 +58,7 @@ test.afterAll(() => {
 async function waitForForm(page: Page) {
   await waitForHydration(page);
   if (test.info().project.use.javaScriptEnabled === false) return;
-  await page.waitForFunction(() => {
-    const form = document.querySelector("form.auth-form");
-    return Boolean(form && Object.keys(form).some((key) => key.startsWith("__reactFiber$")));
-  });
+  await expect(page.locator("form.auth-form")).toHaveAttribute("data-hydrated", "");
 }
 
 const email = (page: Page) => page.getByLabel("Correo", { exact: true });

@@ -43,5 +43,5 @@ export function ownPortOf(port: number, n: number): number {
  * the first, and a mock world of its own, so a journey's run without JavaScript never meets its
  * run with JavaScript on the same demo line.
  */
-export const NO_JS_PORT = ownPort(47);
+export const NO_JS_PORT = ownPort(1);
 export const NO_JS_BASE_URL = `http://localhost:${NO_JS_PORT}`;

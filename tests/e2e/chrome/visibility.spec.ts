@@ -32,7 +32,8 @@ test.describe("a flag turned off", () => {
     // A server of its own starts in seconds, more on a loaded machine.
     test.setTimeout(120_000);
     own = await startOwnServer({
-      port: ownPort(46 + (jsOn() ? 0 : 1)),
+      // Not 46 and 47: tests/e2e/scale/real-upstream.spec.ts's, which may run at the same time.
+      port: ownPort(jsOn() ? 33 : 34),
       label: "flags-apagados",
       prepare: (configDir) =>
         editJson(path.join(configDir, "flags.json"), (flags) => {

@@ -19,25 +19,6 @@ const chromium = {
   },
 };
 
-/**
- * Specs whose every test still runs in both projects: they have not been split yet between the
- * HTTP level, the browser with JavaScript and the journeys tagged `@no-js` (docs/testing.md "The levels").
- */
-const RUN_WHOLE_WITHOUT_JS = [
-  "accounts/recovery",
-  "profile/postpaid",
-  "chrome/marketing-platforms",
-  "chrome/navigation",
-  "chrome/menu",
-  "chrome/cookie-notice",
-  "chrome/carousel",
-  "chrome/visibility",
-  "chrome/preview",
-  "leads/restart",
-  "modal-layout",
-  "payment-third-party",
-].map((spec) => new RegExp(`${spec}\\.spec\\.ts`));
-
 /** The suite's server: production, mocks on, `port` its own (each project has a mock world of its own). */
 const suiteServer = (port: number) => ({
   command: "node --import tsx server/index.ts",
@@ -98,7 +79,7 @@ export default defineConfig({
   // changes a password never meets its other run on the same demo line.
   projects: [
     { name: "js", testIgnore: /e2e\/studio\//, use: { ...chromium, javaScriptEnabled: true, baseURL: BASE_URL } },
-    { name: "no-js", testIgnore: /e2e\/studio\//, grep: [/@no-js/, ...RUN_WHOLE_WITHOUT_JS], use: { ...chromium, javaScriptEnabled: false, baseURL: NO_JS_BASE_URL } },
+    { name: "no-js", testIgnore: /e2e\/studio\//, grep: /@no-js/, use: { ...chromium, javaScriptEnabled: false, baseURL: NO_JS_BASE_URL } },
     // The studio (tests/e2e/studio): each spec starts its own Redis and instances (ports of its own,
     // tests/e2e/support/env.ts ownPort), with and without JavaScript, beside the rest.
     { name: "studio-js", testMatch: /e2e\/studio\/.*\.spec\.ts/, use: { ...chromium, javaScriptEnabled: true } },

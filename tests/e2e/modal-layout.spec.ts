@@ -102,7 +102,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
     test.use({ viewport });
 
     for (const modal of MODALS) {
-      test(`${modal.what}: inside the screen, its action row in sight while its body scrolls, the page behind still`, async ({ page, context }) => {
+      test(`${modal.what}: inside the screen, its action row in sight while its body scrolls, the page behind still @no-js`, async ({ page, context }) => {
         if (modal.signedIn) await loginAs(context, ana);
         await page.goto(modal.url);
         const dialog = dialogOf(page, modal);
@@ -208,7 +208,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
       test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the server-rendered close link");
 
       for (const modal of MODALS.filter((modal) => modal.opener)) {
-        test(`${modal.what}: the close link goes back to the page, to its main`, async ({ page }) => {
+        test(`${modal.what}: the close link goes back to the page, to its main @no-js`, async ({ page }) => {
           await page.goto(modal.url);
           const dialog = dialogOf(page, modal);
           await expect(dialog).toBeVisible();

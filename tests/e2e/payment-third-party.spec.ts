@@ -28,10 +28,8 @@ let own: OwnServer | undefined;
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 test.use({ baseURL: BASE });
-test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "the platforms are scripts: nothing of them exists without JavaScript");
 
-test.beforeAll(async ({ javaScriptEnabled }) => {
-  if (javaScriptEnabled === false) return;
+test.beforeAll(async () => {
   own = await startOwnServer({
     port: OWN_PORT,
     label: "pago-terceros",

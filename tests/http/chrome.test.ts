@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { footerPdfs, siteChrome, widgetItems } from "../e2e/support/chrome-config";
+import type * as cheerio from "cheerio";
+import { footerPdfs, menuGroupsFor, siteChrome, topBarFor, widgetItems } from "../e2e/support/chrome-config";
+import { ana } from "../e2e/support/session";
 import { dialogNamed, linksNamed, textOf } from "./support/pages";
 import { useSite } from "./support/site";
 
@@ -156,5 +158,62 @@ describe("discovery widget", () => {
     expect(widget($).find(".widget").hasClass("widget--detail")).toBe(true);
     const back = linksNamed($, widget($), "Volver a la lista");
     expect(back.attr("href")).toBe("/?widget=beneficios");
+  });
+});
+
+describe("header menus", () => {
+  const mainMenu = ($: cheerio.CheerioAPI) => $('nav[aria-label="Menú principal"]');
+  const topBar = ($: cheerio.CheerioAPI) => $('nav[aria-label="Accesos rápidos"]');
+  const userMenu = ($: cheerio.CheerioAPI, name: string) => topBar($).find("details").filter((_, details) => textOf($, $(details).children("summary")) === `Hola, ${name}`);
+
+  it("the main menu has the configured groups, each with its links in order (a new window where configured), for an anonymous visitor", async () => {
+    const { $ } = await site.visitor().get("/");
+    const groups = menuGroupsFor(null);
+    expect(mainMenu($).find("summary").map((_, summary) => textOf($, summary)).get()).toEqual(groups.map((group) => group.label));
+    for (const group of groups) {
+      const details = mainMenu($).find("details").filter((_, element) => textOf($, $(element).children("summary")) === group.label);
+      const links = details.find("a");
+      expect(links.length, `links of «${group.label}»`).toBe(group.options.length);
+      for (const [index, option] of group.options.entries()) {
+        const link = links.eq(index);
+        expect(link.attr("href")).toBe(option.url);
+        expect(textOf($, link)).toContain(option.label);
+        if (option.newWindow) expect(link.attr("target")).toBe("_blank");
+      }
+      expect(details.attr("open"), `«${group.label}» starts closed`).toBeUndefined();
+    }
+  });
+
+  it("an anonymous visitor's top bar: the configured links and 'Iniciar Sesión', no 'Cámbiate a Plan Bait'", async () => {
+    const { $ } = await site.visitor().get("/");
+    const plain = topBar($).find("li").filter((_, item) => $(item).find("details, .button").length === 0 && !$(item).hasClass("button"));
+    expect(plain.map((_, item) => textOf($, item)).get()).toEqual(topBarFor(null).map((item) => (item.newWindow ? `${item.label} ${NEW_WINDOW}` : item.label)));
+    expect(linksNamed($, topBar($), "Iniciar Sesión")).toHaveLength(1);
+    expect(linksNamed($, topBar($), "Cámbiate a Plan Bait")).toHaveLength(0);
+  });
+
+  it("Ana (pospaid on) has 'Cámbiate a Plan Bait' in the top bar and her menu 'Hola, Ana': three links and 'Cerrar Sesión', a form's button, last", async () => {
+    const visitor = site.visitor();
+    await visitor.signIn(ana);
+    const { $ } = await visitor.get("/");
+    expect(linksNamed($, topBar($), "Cámbiate a Plan Bait").attr("href")).toBe("/bait-pospago?typeService=portabilidad");
+    const menu = userMenu($, ana.name);
+    expect(menu).toHaveLength(1);
+    const items = menu.find("li");
+    expect(items.map((_, item) => textOf($, item)).get()).toEqual(["Datos de consumo", "Actualizar Datos", "Recargas Recurrentes", "Cerrar Sesión"]);
+    expect(linksNamed($, menu, "Datos de consumo").attr("href")).toBe("/home");
+    expect(linksNamed($, menu, "Actualizar Datos").attr("href")).toBe("/editar-perfil");
+    expect(linksNamed($, menu, "Recargas Recurrentes").attr("href")).toBe("/recurrente");
+    const logout = items.last().find("button");
+    expect(textOf($, logout)).toBe("Cerrar Sesión");
+    expect(logout.attr("type")).toBe("submit");
+    expect(logout.closest("form").attr("method")?.toLowerCase()).toBe("post");
+  });
+
+  it("a phone's header has the no-JavaScript links 'Abrir menú' (to the panel, #menu-principal) and 'Cerrar menú' (to #menu)", async () => {
+    const { $ } = await site.visitor().get("/");
+    expect($('header a[aria-label="Abrir menú"]').attr("href")).toBe("#menu-principal");
+    expect($('header a[aria-label="Cerrar menú"]').attr("href")).toBe("#menu");
+    expect($("#menu-principal")).toHaveLength(1);
   });
 });

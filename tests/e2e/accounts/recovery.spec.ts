@@ -1,21 +1,19 @@
-import { expect, type Browser, type Page } from "@playwright/test";
-import { auditedTest as test, expectNoAxeViolations } from "../support/axe";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "../support/axe";
 import { acceptCookies } from "../support/cookies";
 import { expectPath } from "../support/expect-path";
 import { waitForHydration } from "../support/hydration";
-import { ownPort } from "../support/env";
-import { startOwnServer, type OwnServer } from "../support/own-server";
 
 /**
- * /recuperacion (docs/accounts.md, spec §2 "Recovery screen", §5, §8): the line's data, the 4-digit code, the new
- * password; the lockout after three wrong codes. Every scenario runs with and without JavaScript.
+ * /recuperacion (docs/accounts.md, spec §2 "Recovery screen", §5, §8) in the browser: the line's data,
+ * the 4-digit code, the new password, checked in the page as they are typed; the lockout's countdown.
+ * What the server answers each step's post without JavaScript (redirects, messages, the lockout after
+ * three wrong codes) is proved in tests/http/recovery.test.ts; here, without JavaScript, the journey
+ * end to end and the lockout's 'Actualizar' (@no-js).
  *
- * The mock world is shared by every test of the suite, and the two projects run at the same
- * time: so that no test can break another mid-flow, each scenario that changes the world uses
- * its own line per project, and none resets the world (a reset would also undo the steps of
- * the tests running beside it). The password change puts the demo password back itself when it
- * ends; the lockout lines stay locked for the hour, which only matters to a second run against
- * the same server (the webServer Playwright starts is a fresh one each run).
+ * The mock world is shared by every test of a project: so that no test can break another mid-flow,
+ * each scenario that changes the world uses its own line per project, and none resets the world.
+ * The password change puts the demo password back itself when it ends.
  */
 
 const DEMO_PASSWORD = "Bait2024!";
@@ -90,7 +88,7 @@ test.describe("recovery of a mobile line, through the three steps", () => {
     await restorePassword(browser, baseURL, numberFor(javaScriptEnabled));
   });
 
-  test("data, code 1234 and a new password; then /login with the new password lands on /home", async ({ page, javaScriptEnabled }) => {
+  test("data, code 1234 and a new password; then /login with the new password lands on /home @no-js", async ({ page, javaScriptEnabled }) => {
     // Two flows (this one and putting the password back) in one test.
     test.slow();
     const number = numberFor(javaScriptEnabled);
@@ -124,42 +122,8 @@ test.describe("recovery of a mobile line, through the three steps", () => {
   });
 });
 
-test.describe("lockout on a mock world of its own", () => {
-  // Three wrong codes must be the only codes the line sees: on the shared server another flow
-  // (the SIM replacement of the same line, in the profile projects that run beside this one)
-  // may send the line a new code between two of them. A server of its own, started afresh.
-  const OWN_PORT = ownPort(43);
-  let own: OwnServer | undefined;
-  test.use({ baseURL: `http://localhost:${OWN_PORT}` });
-  test.describe.configure({ mode: "serial", timeout: 60_000 });
-  test.beforeAll(async () => {
-    own = await startOwnServer({ port: OWN_PORT, label: "lockout" });
-  });
-  test.afterAll(() => own?.stop());
-
-  test("three wrong codes lock the line: the one-hour message and a countdown", async ({ page, javaScriptEnabled }) => {
-    // A line per project (5556789012 with JavaScript, the home-internet 5581112222 without).
-    const start = () => (javaScriptEnabled ? startMobile(page, "5556789012") : startService(page, "hbb", "5581112222", "5511113333"));
-    await start();
-
-    for (const code of ["1111", "2222"]) {
-      await enterCode(page, code);
-      await expect(page.getByText("Lo sentimos, ha superado los cambios de número permitidos", { exact: true })).toBeVisible();
-      await expect(heading(page)).toHaveText("Verifica tu número");
-    }
-    await enterCode(page, "3333");
-
-    await expect(heading(page)).toHaveText("Demasiados intentos");
-    await expect(page.getByText("iUps! Parece que has alcanzado el número máximo de intentos... vuelve a intentarlo en una hora", { exact: true })).toBeVisible();
-    const timer = page.getByRole("timer");
-    await expect(timer).toHaveText(/^(59 minutos \d+ segundos|1 hora 0 minutos 0 segundos)$/);
-    await expect(field(page, "Código de verificación")).toHaveCount(0);
-    await expect(button(page, "Enviar nuevamente")).toHaveCount(0);
-  });
-});
-
 test.describe("lockout", () => {
-  test("5566666666 starts locked: the countdown runs, and 'Enviar nuevamente' appears when it ends", async ({ page, javaScriptEnabled }) => {
+  test("5566666666 starts locked: the countdown runs, and 'Enviar nuevamente' appears when it ends @no-js", async ({ page, javaScriptEnabled }) => {
     if (javaScriptEnabled) await page.clock.install();
     await startMobile(page, "5566666666");
     await expect(heading(page)).toHaveText("Demasiados intentos");
@@ -170,12 +134,8 @@ test.describe("lockout", () => {
 
     if (!javaScriptEnabled) {
       // Without JavaScript the time left is the page's, counted by the server at each answer
-      // (app/features/auth/recovery.server.test.ts): 'Actualizar' asks the server again.
-      const answered = page.waitForResponse((response) => response.request().resourceType() === "document" && new URL(response.url()).pathname === "/recuperacion");
+      // (its fresh, uncached answer: tests/http/recovery.test.ts): 'Actualizar' asks the server again.
       await page.getByRole("link", { name: "Actualizar", exact: true }).click();
-      const answer = await answered;
-      expect(answer.status()).toBe(200);
-      expect(answer.headers()["cache-control"], "a fresh answer, kept by no cache").toBe("private, no-store");
       await expectPath(page, "/recuperacion", STEP2());
       await expect(timer).toHaveText(/minutos? \d+ segundos?$/);
       return;
@@ -279,7 +239,8 @@ test.describe("messages", () => {
     await field(page, "Confirma tu contraseña").fill("Otra2024!");
     await button(page, "Comenzar").click();
     await expect(page.getByText("La contraseña no coincide.", { exact: true })).toBeVisible();
-    await expect(field(page, "Nueva contraseña")).toHaveValue(javaScriptValue(page, NEW_PASSWORD));
+    // The client check stopped the post: what was typed stays.
+    await expect(field(page, "Nueva contraseña")).toHaveValue(NEW_PASSWORD);
   });
 
   test("steps 2 and 3 without the flow's state go back to step 1", async ({ page }) => {
@@ -299,65 +260,42 @@ async function startMobileExpectingRegistration(page: Page, number: string) {
   await expectPath(page, "/registro", "?type=mbb");
 }
 
-/**
- * What a password field holds after a refused submit: with JavaScript the browser never sent
- * it (the client check stopped it), so it stays; without, the page comes back and the server
- * never sends a password back.
- */
-function javaScriptValue(page: Page, typed: string): string {
-  return test.info().project.use.javaScriptEnabled === false ? "" : typed;
-}
-
 test.describe("accessibility of each step (WCAG 2.2 AA, axe-core)", () => {
   // Each step itself, with consent given: on pages this short the cookie notice, stuck to the
   // bottom of the screen, lies over the footer's last links (its own audit: cookie-banner-room.spec.ts).
-  test.beforeEach(async ({ page, auditedPage, baseURL }) => {
+  test.beforeEach(async ({ page, baseURL }) => {
     await acceptCookies(page.context(), baseURL);
-    await acceptCookies(auditedPage.context(), baseURL);
   });
 
-  /**
-   * In the no-js project the audited page is a browser of its own whose page scripts are
-   * refused (support/axe.ts); the steps behind a redirect are reached with the test's page and
-   * opened in the audited one with the same cookies.
-   */
-  async function openAudited(auditedPage: Page, page: Page, url: string) {
-    if (auditedPage !== page) await auditedPage.context().addCookies(await page.context().cookies());
-    await open(auditedPage, url);
-  }
-
-  test("step 1", async ({ auditedPage }) => {
-    await open(auditedPage, "/recuperacion?type=hbb");
-    await expectNoAxeViolations(auditedPage, "recovery step 1");
+  test("step 1", async ({ page }) => {
+    await open(page, "/recuperacion?type=hbb");
+    await expectNoAxeViolations(page, "recovery step 1");
   });
 
-  test("step 1 with its errors", async ({ auditedPage }) => {
-    await open(auditedPage, "/recuperacion");
-    await button(auditedPage, "Verificar").click();
-    await expect(auditedPage.getByText("El número Bait es obligatorio", { exact: true })).toBeVisible();
-    await expectNoAxeViolations(auditedPage, "recovery step 1 with errors");
+  test("step 1 with its errors", async ({ page }) => {
+    await open(page, "/recuperacion");
+    await button(page, "Verificar").click();
+    await expect(page.getByText("El número Bait es obligatorio", { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page, "recovery step 1 with errors");
   });
 
-  test("step 2 (the code)", async ({ page, auditedPage }) => {
+  test("step 2 (the code)", async ({ page }) => {
     await startService(page, "mifi", "5576543210", "5533334444");
-    await openAudited(auditedPage, page, `/recuperacion${STEP2("mifi")}`);
-    await expect(heading(auditedPage)).toHaveText("Verifica tu número");
-    await expectNoAxeViolations(auditedPage, "recovery step 2");
+    await expect(heading(page)).toHaveText("Verifica tu número");
+    await expectNoAxeViolations(page, "recovery step 2");
   });
 
-  test("step 3 (the new password)", async ({ page, auditedPage }) => {
+  test("step 3 (the new password)", async ({ page }) => {
     await startService(page, "mifi", "5576543210", "5533334444");
     await enterCode(page, "1234");
     await expectPath(page, "/recuperacion", STEP3("mifi"));
-    await openAudited(auditedPage, page, `/recuperacion${STEP3("mifi")}`);
-    await expect(heading(auditedPage)).toHaveText("¡Teléfono verificado!");
-    await expectNoAxeViolations(auditedPage, "recovery step 3");
+    await expect(heading(page)).toHaveText("¡Teléfono verificado!");
+    await expectNoAxeViolations(page, "recovery step 3");
   });
 
-  test("the lockout", async ({ page, auditedPage }) => {
+  test("the lockout", async ({ page }) => {
     await startMobile(page, "5566666666");
-    await openAudited(auditedPage, page, `/recuperacion${STEP2()}`);
-    await expect(heading(auditedPage)).toHaveText("Demasiados intentos");
-    await expectNoAxeViolations(auditedPage, "recovery lockout");
+    await expect(heading(page)).toHaveText("Demasiados intentos");
+    await expectNoAxeViolations(page, "recovery lockout");
   });
 });

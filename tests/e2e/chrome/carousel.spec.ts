@@ -150,7 +150,7 @@ test.describe("desktop (1280 px)", () => {
       await expectBannerActions(page, { phone: false, javaScript: javaScriptEnabled });
     });
 
-    test("no JS: the first slide shows, every slide's link is in the page, and there are no carousel buttons", async ({ page, javaScriptEnabled }) => {
+    test("no JS: the first slide shows, every slide's link is in the page, and there are no carousel buttons @no-js", async ({ page, javaScriptEnabled }) => {
       test.skip(javaScriptEnabled, "the server-rendered carousel");
       await page.goto("/");
       await expect(slideOf(page, homeBanners[0]!)).toBeInViewport({ ratio: 0.9 });
@@ -175,7 +175,7 @@ test.describe("mobile (375 px)", () => {
   test.use({ viewport: MOBILE });
 
   test.describe("banner carousel", () => {
-    test("each banner's link goes where config says; the goToStore slide shows App Store and Google Play links", async ({ page, javaScriptEnabled }) => {
+    test("each banner's link goes where config says; the goToStore slide shows App Store and Google Play links, with or without JavaScript @no-js", async ({ page, javaScriptEnabled }) => {
       await page.goto("/");
       await waitForHydration(page);
       if (javaScriptEnabled) await expect(dots(page)).toHaveCount(homeBanners.length);

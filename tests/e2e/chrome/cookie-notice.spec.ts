@@ -44,7 +44,7 @@ test.describe("desktop (1280 px)", () => {
       await expect(cookieBanner(page)).toHaveCount(0);
     });
 
-    test("no JS: shown at once; 'Aceptar' posts, comes back to the same page and the notice is gone for good", async ({ page, context, javaScriptEnabled }) => {
+    test("no JS: shown at once; 'Aceptar' posts, comes back to the same page and the notice is gone for good @no-js", async ({ page, context, javaScriptEnabled }) => {
       test.skip(javaScriptEnabled, "the form post without JavaScript");
       await page.goto("/recargas?section=paquetes");
       await expect(cookieBanner(page)).toBeVisible();
@@ -59,7 +59,7 @@ test.describe("desktop (1280 px)", () => {
       await expect(cookieBanner(page)).toHaveCount(0);
     });
 
-    test("'Opciones' opens 'Configuración de cookies' with its two sections and the policy link (31 de octubre de 2021)", async ({ page }) => {
+    test("'Opciones' opens 'Configuración de cookies' with its two sections and the policy link (31 de octubre de 2021) @no-js", async ({ page }) => {
       await page.goto("/");
       await waitForHydration(page);
       const options = cookieBanner(page).getByRole("link", { name: "Opciones", exact: true });
@@ -107,7 +107,7 @@ test.describe("desktop (1280 px)", () => {
       expect(search(page).has("cookies")).toBe(false);
     });
 
-    test("no JS: 'Aceptar cookies' in the settings accepts and closes them", async ({ page, javaScriptEnabled }) => {
+    test("no JS: 'Aceptar cookies' in the settings accepts and closes them @no-js", async ({ page, javaScriptEnabled }) => {
       test.skip(javaScriptEnabled, "the form post without JavaScript");
       await page.goto("/?cookies=opciones");
       await cookieSettings(page).getByRole("button", { name: "Aceptar cookies", exact: true }).click();

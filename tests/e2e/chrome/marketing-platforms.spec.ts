@@ -27,7 +27,6 @@ test.describe.configure({ mode: "serial", timeout: 60_000 });
 test.use({ baseURL: BASE });
 
 test.beforeAll(async () => {
-  test.skip(test.info().project.use.javaScriptEnabled === false, "the platforms are scripts: nothing of them exists without JavaScript");
   own = await startOwnServer({
     port: OWN_PORT,
     label: "plataformas",

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { burger, DESKTOP, escapeRegExp, exactly, groupOf, mainMenu, MOBILE, summaryOf, tabUntilFocused, topBar } from "../support/chrome";
+import { burger, DESKTOP, exactly, groupOf, mainMenu, MOBILE, summaryOf, tabUntilFocused, topBar } from "../support/chrome";
 import { menuGroupsFor, topBarFor } from "../support/chrome-config";
 import { hydrate, stopClock } from "../support/clock";
 import { expectPath } from "../support/expect-path";
@@ -26,21 +26,7 @@ test.describe("desktop (1280 px)", () => {
   test.describe("menu", () => {
     const groups = menuGroupsFor(null);
 
-    test("the main menu shows the configured groups and links for an anonymous visitor", async ({ page }) => {
-      await page.goto("/");
-      await expect(mainMenu(page).locator("summary")).toHaveText(groups.map((group) => exactly(group.label)));
-      for (const group of groups) {
-        const links = groupOf(page, group.label).getByRole("link", { includeHidden: true });
-        await expect(links, `links of «${group.label}»`).toHaveCount(group.options.length);
-        for (const [index, option] of group.options.entries()) {
-          await expect(links.nth(index)).toHaveAttribute("href", option.url);
-          await expect(links.nth(index)).toContainText(option.label);
-          if (option.newWindow) await expect(links.nth(index)).toHaveAttribute("target", "_blank");
-        }
-      }
-    });
-
-    test("the menu is on screen without any interaction, with or without JavaScript; the phone's menu links are not", async ({ page }) => {
+    test("the menu is on screen without any interaction, with or without JavaScript; the phone's menu links are not @no-js", async ({ page }) => {
       await page.goto("/");
       for (const group of groups) await expect(summaryOf(page, group.label)).toBeVisible();
       await expect(topBar(page).getByRole("link", { name: "Iniciar Sesión", exact: true })).toBeVisible();
@@ -153,7 +139,7 @@ test.describe("desktop (1280 px)", () => {
       }
     });
 
-    test("no JS: Enter on a group summary opens it and its links take focus", async ({ page, javaScriptEnabled }) => {
+    test("no JS: Enter on a group summary opens it and its links take focus @no-js", async ({ page, javaScriptEnabled }) => {
       test.skip(javaScriptEnabled, "the plain <details> behaviour");
       await page.goto("/");
       for (const group of groups) {
@@ -170,40 +156,6 @@ test.describe("desktop (1280 px)", () => {
           await expect(links.nth(index)).toBeVisible();
         }
       }
-    });
-
-    test("'Cámbiate a Plan Bait' is not in the top bar of an anonymous visitor", async ({ page }) => {
-      await page.goto("/");
-      await expect(topBar(page).getByRole("link").first()).toBeVisible();
-      await expect(topBar(page).getByRole("link", { name: "Cámbiate a Plan Bait" })).toHaveCount(0);
-      await expect(topBar(page).getByRole("link", { name: "Iniciar Sesión", exact: true })).toBeVisible();
-      const labels = topBarFor(null).map((item) => new RegExp(`^\\s*${escapeRegExp(item.label)}${item.newWindow ? " \\(se abre en una ventana nueva\\)" : ""}\\s*$`));
-      await expect(topBar(page).getByRole("listitem").filter({ hasNot: page.locator("details, .button") })).toHaveText(labels);
-    });
-
-    test("Ana (pospaid on) sees 'Cámbiate a Plan Bait' in the top bar", async ({ page, context }) => {
-      await loginAs(context, ana);
-      await page.goto("/");
-      const link = topBar(page).getByRole("link", { name: "Cámbiate a Plan Bait", exact: true });
-      await expect(link).toBeVisible();
-      await expect(link).toHaveAttribute("href", "/bait-pospago?typeService=portabilidad");
-    });
-
-    test("Ana's menu 'Hola, Ana' has 'Datos de consumo', 'Actualizar Datos', 'Recargas Recurrentes' and 'Cerrar Sesión' last", async ({ page, context }) => {
-      await loginAs(context, ana);
-      await page.goto("/");
-      await waitForHydration(page);
-      const menu = userMenu(page, ana.name);
-      await menu.locator("summary").click();
-      await expect(menu).toHaveJSProperty("open", true);
-      const items = menu.getByRole("listitem");
-      await expect(items).toHaveText(["Datos de consumo", "Actualizar Datos", "Recargas Recurrentes", "Cerrar Sesión"]);
-      await expect(menu.getByRole("link", { name: "Datos de consumo", exact: true })).toHaveAttribute("href", "/home");
-      await expect(menu.getByRole("link", { name: "Actualizar Datos", exact: true })).toHaveAttribute("href", "/editar-perfil");
-      await expect(menu.getByRole("link", { name: "Recargas Recurrentes", exact: true })).toHaveAttribute("href", "/recurrente");
-      const logout = items.last().getByRole("button", { name: "Cerrar Sesión", exact: true });
-      await expect(logout).toBeVisible();
-      await expect(logout).toHaveAttribute("type", "submit");
     });
 
     test("JS: the user menu opens on hover and closes 700 ms after the pointer leaves", async ({ page, context, javaScriptEnabled }) => {
@@ -262,7 +214,7 @@ test.describe("mobile (375 px)", () => {
       await expect(page.locator("body")).not.toHaveClass(/\bscroll-locked\b/);
     });
 
-    test("no JS: the menu starts collapsed, 'Abrir menú' (a link to it) opens it, a group opens with a tap, 'Cerrar menú' collapses it", async ({ page, javaScriptEnabled }) => {
+    test("no JS: the menu starts collapsed, 'Abrir menú' (a link to it) opens it, a group opens with a tap, 'Cerrar menú' collapses it @no-js", async ({ page, javaScriptEnabled }) => {
       test.skip(javaScriptEnabled, "the page without JavaScript");
       await page.goto("/");
       await expect(page.getByRole("button", { name: /menú/ })).toHaveCount(0);
@@ -286,7 +238,7 @@ test.describe("mobile (375 px)", () => {
       await expect(menuLink(page, "Abrir menú")).toBeVisible();
     });
 
-    test("no JS: by keyboard alone the menu opens and every entry of it takes focus", async ({ page, javaScriptEnabled }) => {
+    test("no JS: by keyboard alone the menu opens and every entry of it takes focus @no-js", async ({ page, javaScriptEnabled }) => {
       test.skip(javaScriptEnabled, "the page without JavaScript");
       await page.goto("/");
       await tabUntilFocused(page, menuLink(page, "Abrir menú"));
@@ -314,7 +266,7 @@ test.describe("mobile (375 px)", () => {
     });
 
     for (const path of ["/", "/recargas", "/login"]) {
-      test(`${path}: the page's h1 is on the first screen (top < 812 px), with or without JavaScript`, async ({ page }) => {
+      test(`${path}: the page's h1 is on the first screen (top < 812 px), with or without JavaScript @no-js`, async ({ page }) => {
         await page.goto(path);
         const box = await page.getByRole("heading", { level: 1 }).first().boundingBox();
         expect(box, "the h1 is rendered").not.toBeNull();
@@ -322,7 +274,7 @@ test.describe("mobile (375 px)", () => {
       });
     }
 
-    test("Ana's menu lists 'Datos de consumo', 'Actualizar Datos', 'Recargas Recurrentes' and 'Cerrar Sesión' last", async ({ page, context, javaScriptEnabled }) => {
+    test("Ana's menu lists 'Datos de consumo', 'Actualizar Datos', 'Recargas Recurrentes' and 'Cerrar Sesión' last, with or without JavaScript @no-js", async ({ page, context, javaScriptEnabled }) => {
       await loginAs(context, ana);
       await page.goto("/");
       await waitForHydration(page);

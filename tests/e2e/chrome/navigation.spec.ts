@@ -98,7 +98,7 @@ test.describe("desktop (1280 px)", () => {
   });
 
   test.describe("skip links", () => {
-    skipLinkTests();
+    skipLinkTests("");
   });
 
   test.describe("layout shift", () => {
@@ -109,8 +109,10 @@ test.describe("desktop (1280 px)", () => {
 test.describe("mobile (375 px)", () => {
   test.use({ viewport: MOBILE });
 
+  // Without JavaScript too (@no-js): a phone's header then has the 'Abrir menú' link instead of the
+  // burger; the skip links themselves are the same at both widths.
   test.describe("skip links", () => {
-    skipLinkTests();
+    skipLinkTests(" @no-js");
   });
 
   test.describe("layout shift", () => {
@@ -118,8 +120,9 @@ test.describe("mobile (375 px)", () => {
   });
 });
 
-function skipLinkTests() {
-  test("the first Tab focuses 'Ir al menú', which shows when focused", async ({ page }) => {
+/** `tag`: " @no-js" to run them without JavaScript too. */
+function skipLinkTests(tag: string) {
+  test(`the first Tab focuses 'Ir al menú', which shows when focused${tag}`, async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
     const skip = page.getByRole("link", { name: "Ir al menú", exact: true });
@@ -129,7 +132,7 @@ function skipLinkTests() {
     await expect(skip).toBeInViewport();
   });
 
-  test("'Ir al contenido principal' moves focus to #contenido", async ({ page }) => {
+  test(`'Ir al contenido principal' moves focus to #contenido${tag}`, async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
     await tabUntilFocused(page, page.getByRole("link", { name: "Ir al contenido principal", exact: true }), 2);
@@ -138,7 +141,7 @@ function skipLinkTests() {
     await expect(page.locator("#contenido")).toBeFocused();
   });
 
-  test("'Ir al pie de página' moves focus to #pie-de-pagina", async ({ page }) => {
+  test(`'Ir al pie de página' moves focus to #pie-de-pagina${tag}`, async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
     await tabUntilFocused(page, page.getByRole("link", { name: "Ir al pie de página", exact: true }), 3);
@@ -147,7 +150,7 @@ function skipLinkTests() {
     await expect(page.locator("#pie-de-pagina")).toBeInViewport();
   });
 
-  test("after 'Ir al menú' the next Tab lands in the menu (or on the control that opens it)", async ({ page }) => {
+  test(`after 'Ir al menú' the next Tab lands in the menu (or on the control that opens it)${tag}`, async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
     await page.keyboard.press("Tab");

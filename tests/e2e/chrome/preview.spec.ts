@@ -12,11 +12,11 @@ import { PREVIEW_SECRET, startOwnServer, type OwnServer } from "../support/own-s
  * pages-config (CONFIG_DRAFT_DIR) to whoever opened it, marked by a bar on every page, while any
  * other visitor keeps seeing the live site, before and after (nothing of the preview is cached);
  * leaving the preview brings the live site back; a tampered or expired link is refused in
- * Spanish; a broken draft is refused and the bar says why. With and without JavaScript.
+ * Spanish; a broken draft is refused and the bar says why. In the js project only: the pages are the
+ * server's, and the bar's way out is a plain form (a full page post with or without JavaScript).
  */
 
-/** A server per project: the JavaScript and no-JavaScript runs go side by side. */
-const portOf = (javaScriptEnabled: boolean | undefined) => ownPort(javaScriptEnabled === false ? 8 : 7);
+const PORT = ownPort(7);
 const LIVE_TITLE = "Bait: telefonía e internet prepago para todo México";
 const DRAFT_TITLE = "Borrador: la campaña de invierno llega el lunes";
 
@@ -25,14 +25,14 @@ let own: OwnServer | undefined;
 let serverNow = Number.NaN;
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
-test.use({ baseURL: ({ javaScriptEnabled }, use) => use(`http://localhost:${portOf(javaScriptEnabled)}`) });
+test.use({ baseURL: `http://localhost:${PORT}` });
 
 const inicio = (dir: string) => path.join(dir, "pages/inicio.json");
 
-test.beforeAll(async ({ javaScriptEnabled }) => {
+test.beforeAll(async () => {
   test.setTimeout(90_000);
   own = await startOwnServer({
-    port: portOf(javaScriptEnabled),
+    port: PORT,
     label: "vista-previa",
     draft: (draftDir) => writeFileSync(inicio(draftDir), readFileSync(inicio(draftDir), "utf8").replace(LIVE_TITLE, DRAFT_TITLE)),
   });
@@ -50,7 +50,7 @@ const hero = (page: Page) => page.getByRole("heading", { level: 1 });
 const bar = (page: Page) => page.getByRole("complementary", { name: "Vista previa" });
 
 test("a preview link shows the draft with its bar; another visitor sees the live site before and after, nothing cached leaks", async ({ page, browser }) => {
-  const other = await browser.newContext({ baseURL: own!.base, javaScriptEnabled: test.info().project.use.javaScriptEnabled });
+  const other = await browser.newContext({ baseURL: own!.base });
   const visitor = await other.newPage();
   // The live home page, rendered and stored by the page cache before the preview.
   for (let load = 0; load < 2; load += 1) {
@@ -74,11 +74,9 @@ test("a preview link shows the draft with its bar; another visitor sees the live
   expect(cookie!.value).toBe(value);
   const linkEnds = Number(value.split(".")[0]);
   expect(cookie!.expires).toBeGreaterThanOrEqual(linkEnds - 1);
-  if (test.info().project.use.javaScriptEnabled !== false) {
-    // axe runs in the page: the bar's markup, audited where scripts run (the same HTML without them).
-    const audit = await new AxeBuilder({ page }).include(".preview-bar").withTags(AXE_TAGS).analyze();
-    expect(audit.violations.map((violation) => violation.id)).toEqual([]);
-  }
+  // The bar's markup (the same HTML without JavaScript).
+  const audit = await new AxeBuilder({ page }).include(".preview-bar").withTags(AXE_TAGS).analyze();
+  expect(audit.violations.map((violation) => violation.id)).toEqual([]);
 
   // Every config-driven page of the preview comes from the draft; a reload too.
   await page.goto("/promociones");

@@ -8,8 +8,9 @@ import { DEVICES, LABEL, field, fillForm, openModal, payButton } from "../esim/s
 
 /**
  * Flags and schedules on the items of the config (docs/config.md "Visibility and scheduling"):
- * each test runs its own server on an edited copy of pages-config, one port per project (JS on,
- * JS off) since the two run at the same time.
+ * each test runs its own server on an edited copy of pages-config. They prove what the server
+ * renders and refuses, which is the same with and without JavaScript: they run in the js project only
+ * (a browser without JavaScript meets the same pages; its eSIM journey: tests/e2e/esim/purchase.spec.ts).
  */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a config file as parsed, edited freely by each test
@@ -18,8 +19,6 @@ const editJson = (file: string, change: (json: any) => void) => {
   change(json);
   writeFileSync(file, JSON.stringify(json, null, 2));
 };
-
-const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 
 /** What a visitor reads on the page: menu, banners, main content and footer. */
 const visibleText = (page: Page) => page.locator("body").innerText();
@@ -33,7 +32,7 @@ test.describe("a flag turned off", () => {
     test.setTimeout(120_000);
     own = await startOwnServer({
       // Not 46 and 47: tests/e2e/scale/real-upstream.spec.ts's, which may run at the same time.
-      port: ownPort(jsOn() ? 33 : 34),
+      port: ownPort(33),
       label: "flags-apagados",
       prepare: (configDir) =>
         editJson(path.join(configDir, "flags.json"), (flags) => {
@@ -98,7 +97,7 @@ test.describe("config edited while the server runs", () => {
     const before = process.env.PAGE_CACHE_TTL_MS;
     process.env.PAGE_CACHE_TTL_MS = "600000";
     try {
-      own = await startOwnServer({ port: ownPort(48 + (jsOn() ? 0 : 1)), label: "banner-programado" });
+      own = await startOwnServer({ port: ownPort(48), label: "banner-programado" });
     } finally {
       if (before === undefined) delete process.env.PAGE_CACHE_TTL_MS;
       else process.env.PAGE_CACHE_TTL_MS = before;
@@ -136,7 +135,7 @@ test.describe("config edited while the server runs", () => {
 
   test("the checkout refuses an eSIM sale once the e-sim flag is off, in Spanish and before any charge", async ({ page }) => {
     const dialog = await openModal(page, `${own!.base}/e-sim?oferta=ESIM100`);
-    await fillForm(dialog, { email: `apagado.${randomUUID()}@example.com`, imei: DEVICES.esim.imei }, jsOn());
+    await fillForm(dialog, { email: `apagado.${randomUUID()}@example.com`, imei: DEVICES.esim.imei }, true);
     await field(dialog, LABEL.isBait).check();
     await expect(dialog.locator(".device-check")).toContainText(DEVICES.esim.text, { timeout: 20_000 });
     await payButton(dialog).click();

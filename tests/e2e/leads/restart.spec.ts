@@ -77,7 +77,6 @@ function acknowledged(id: string): boolean {
 const received = async () => (await (await fetch(`${BASE}/__mocks/leads`)).json()) as Array<{ nombre: string; telefono: string; tipo: number; idempotencyKey?: string }>;
 
 test.beforeAll(() => {
-  test.skip(test.info().project.use.javaScriptEnabled === false, "one run is enough: it tests the server, not the page");
   dataDir = mkdtempSync(path.join(tmpdir(), "bait-leads-"));
 });
 

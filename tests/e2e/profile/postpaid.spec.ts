@@ -8,11 +8,11 @@ import { logIn } from "./support";
  * The postpaid portal /bait-pospago (docs/profile.md): the pospaid flag is on for Ana only; the
  * frame shows the mock postpaid page (another origin, 127.0.0.1), which reports its height
  * (1200 → a 1300 px frame), a loader and a notice; messages from any other origin are ignored.
+ * Who the page lets in (Ana, not Luis nor a visitor) is proved in tests/http/routing.test.ts.
  */
 const ANA = "5512345678";
-const LUIS = "5545678901";
 
-test("Ana reaches the portal from 'Cámbiate a Plan Bait' and 'Paga tu Plan Bait', each with its path", async ({ auditedPage: page }) => {
+test("Ana reaches the portal from 'Cámbiate a Plan Bait' and 'Paga tu Plan Bait', each with its path @no-js", async ({ auditedPage: page }) => {
   await logIn(page, ANA);
   const topBar = page.getByRole("navigation", { name: "Accesos rápidos", exact: true });
   await expect(topBar.getByRole("link", { name: "Paga tu Plan Bait", exact: true })).toHaveAttribute("href", "/bait-pospago?billPay=pagar-factura");
@@ -28,7 +28,6 @@ test("Ana reaches the portal from 'Cámbiate a Plan Bait' and 'Paga tu Plan Bait
 });
 
 test("the mock page resizes the frame (size + 100), shows the loader and a notice; another origin is ignored", async ({ page }) => {
-  test.skip(test.info().project.use.javaScriptEnabled === false, "messages need JavaScript; without it the frame keeps its height");
   await logIn(page, ANA);
   await page.goto("/bait-pospago");
   await waitForHydration(page);
@@ -61,12 +60,4 @@ test("the mock page resizes the frame (size + 100), shows the loader and a notic
   await expectNoAxeViolations(page, "/bait-pospago with the portal's notice");
   await dialog.getByRole("button", { name: "Aceptar" }).click();
   await expect(page.getByRole("alertdialog")).toHaveCount(0);
-});
-
-test("without the pospaid flag (Luis, or a visitor) the page sends to /", async ({ page }) => {
-  await page.goto("/bait-pospago?typeService=portabilidad");
-  await expectPath(page, "/");
-  await logIn(page, LUIS);
-  await page.goto("/bait-pospago");
-  await expectPath(page, "/");
 });

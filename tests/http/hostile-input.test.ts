@@ -1,20 +1,17 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { expect, test } from "@playwright/test";
 import fc from "fast-check";
-import { SESSION_SECRET, ownPort } from "./support/env";
-import { ana, sessionCookieValue, SESSION_COOKIE } from "./support/session";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { ana, sessionCookieValue, SESSION_COOKIE } from "../e2e/support/session";
+import { useSite } from "./support/site";
 
 /**
  * Bad input, proved (docs/security.md "Hostile input"): thousands of generated requests to every
- * form action and API route of a server of its own (its attempt limits and demo world are its
- * own, so the rest of the suite is not disturbed): missing, repeated, unknown and huge fields,
- * wrong types, control characters, Unicode digits, injected HTML and URLs, and bodies that are
- * not forms (JSON, text, XML, empty). Every answer is below 500, and nothing sent comes back
- * unescaped. Runs once (in the js project): it tests the server, not a page.
+ * form action and API route of the site (this file's own, with its own attempt limits and demo
+ * world, and no page cache): missing, repeated, unknown and huge fields, wrong types, control
+ * characters, Unicode digits, injected HTML and URLs, and bodies that are not forms (JSON, text,
+ * XML, empty). Every answer is below 500, and nothing sent comes back unescaped.
  */
 
-const OWN_PORT = ownPort(25);
-const BASE = `http://127.0.0.1:${OWN_PORT}`;
+const site = useSite({ PAGE_CACHE: "false" });
 const MARK = "bait-xss";
 const INJECTIONS = [
   `<script>alert("${MARK}")</script>`,
@@ -92,12 +89,11 @@ const body: fc.Arbitrary<Body> = fc.oneof(
   },
 );
 
-let server: ChildProcess | undefined;
 let customerCookie = "";
 const seen = { requests: 0, byStatus: new Map<number, number>() };
 
 async function send(path: string, init: RequestInit & { headers?: Record<string, string> }) {
-  const response = await fetch(BASE + path, { ...init, redirect: "manual" });
+  const response = await fetch(site.base + path, { ...init, redirect: "manual" });
   const text = await response.text();
   seen.requests += 1;
   seen.byStatus.set(response.status, (seen.byStatus.get(response.status) ?? 0) + 1);
@@ -122,25 +118,16 @@ function requestOf(input: Body, cookie: string): RequestInit & { headers: Record
   return { method: "POST", body: form, headers };
 }
 
-test.describe.configure({ mode: "serial", timeout: 600_000 });
-
-test.beforeAll(async () => {
-  test.skip(test.info().project.name !== "js", "runs once, in the js project: it tests the server, not a page");
-  server = spawn("node", ["--import", "tsx", "server/index.ts"], {
-    env: { ...process.env, NODE_ENV: "production", MOCKS: "true", PORT: String(OWN_PORT), SESSION_SECRET, HSTS: "false", PAGE_CACHE: "false" },
-    stdio: "ignore",
-  });
-  await expect.poll(() => fetch(`${BASE}/healthz`).then((response) => response.status, () => 0), { timeout: 60_000 }).toBe(200);
-  customerCookie = `${SESSION_COOKIE}=${await sessionCookieValue(BASE, ana)}`;
+beforeAll(async () => {
+  customerCookie = `${SESSION_COOKIE}=${await sessionCookieValue(site.base, ana)}`;
 });
 
-test.afterAll(() => {
-  server?.kill("SIGTERM");
+afterAll(() => {
   const statuses = [...seen.byStatus].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`).join(", ");
   if (seen.requests) console.info(`[hostile input] ${seen.requests} requests; answers by status: ${statuses}`);
 });
 
-test("every form action answers generated bodies below 500, as a Spanish page or a redirect, and echoes nothing unescaped", async () => {
+it("every form action answers generated bodies below 500, as a Spanish page or a redirect, and echoes nothing unescaped", { timeout: 600_000 }, async () => {
   // The actions run side by side (each its own stream of requests); within one, one request at a time.
   await Promise.all(
     ACTIONS.map(({ path, customer }) =>
@@ -158,7 +145,7 @@ test("every form action answers generated bodies below 500, as a Spanish page or
   expect(seen.requests).toBeGreaterThanOrEqual(ACTIONS.length * 160);
 });
 
-test("every API route answers generated queries below 500, and echoes nothing unescaped", async () => {
+it("every API route answers generated queries below 500, and echoes nothing unescaped", { timeout: 600_000 }, async () => {
   await Promise.all(
     API_GETS.map((path) =>
       fc.assert(
@@ -172,7 +159,7 @@ test("every API route answers generated queries below 500, and echoes nothing un
   );
 });
 
-test("a body that is not a form gets 415, one over 64 KB 413, a post to a page without an action 405: each a Spanish page", async () => {
+it("a body that is not a form gets 415, one over 64 KB 413, a post to a page without an action 405: each a Spanish page", async () => {
   const json = await send("/login", { method: "POST", body: JSON.stringify({ numero: "5512345678" }), headers: { "content-type": "application/json" } });
   expect(json.status).toBe(415);
   expect(json.text).toContain("<h1>No pudimos leer lo que enviaste</h1>");

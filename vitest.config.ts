@@ -1,6 +1,10 @@
 import { availableParallelism } from "node:os";
 import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+const TEST_FILES = ["app/**/*.test.{ts,tsx}", "schemas/**/*.test.ts", "scripts/**/*.test.{ts,mjs}", "server/**/*.test.ts", "mocks/**/*.test.ts", "tests/unit/**/*.test.{ts,tsx}", "tests/http/**/*.test.ts"];
+/** Files that set process.env.TZ: a worker thread shares its process's zone with every other file. */
+const OWN_PROCESS = ["app/lib/format.test.ts"];
 
 export default defineConfig({
   resolve: {
@@ -11,7 +15,14 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "schemas/**/*.test.ts", "scripts/**/*.test.{ts,mjs}", "server/**/*.test.ts", "mocks/**/*.test.ts", "tests/unit/**/*.test.{ts,tsx}", "tests/http/**/*.test.ts"],
+    // Each file runs in a worker thread of its own: starting a thread costs a fraction of starting a
+    // process, and the 220 files spend less CPU on it (on two cores 201 s against 247 s for the whole
+    // run with a process per file). A file that changes what a process has one of (its time zone)
+    // runs in a process of its own: the `process` project.
+    projects: [
+      { extends: true, test: { name: "unit", pool: "threads", include: TEST_FILES, exclude: [...configDefaults.exclude, ...OWN_PROCESS] } },
+      { extends: true, test: { name: "process", pool: "forks", include: OWN_PROCESS } },
+    ],
     environment: "node",
     // The app's build (tests/http: the site as a browser without JavaScript meets it) is loaded by
     // Node as in production, not transformed again.

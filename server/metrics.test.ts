@@ -94,10 +94,13 @@ describe("/metrics", () => {
 
   it("counts a journey's requests by route id and status, upstream calls by upstream and outcome, payments by state, refusals by rule; no label holds a number, an e-mail or a token", async () => {
     const before = await scrape();
-    await fetch(`${base}/r/5512345678?_data=routes/r.$id&correo=ana@example.com`);
-    await fetch(`${base}/r/5500000000?_data=routes/r.$id`);
-    await fetch(`${base}/login?_data=routes/login`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin", origin: base }, body: "numero=5512345678&password=otra" });
-    await fetch(`${base}/no/existe/${randomUUID()}`);
+    // Each answer read to its end: a request is counted when its answer has been sent whole, which
+    // a client that stopped at the headers would race.
+    const read = async (answer: Promise<Response>) => (await answer).text();
+    await read(fetch(`${base}/r/5512345678?_data=routes/r.$id&correo=ana@example.com`));
+    await read(fetch(`${base}/r/5500000000?_data=routes/r.$id`));
+    await read(fetch(`${base}/login?_data=routes/login`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin", origin: base }, body: "numero=5512345678&password=otra" }));
+    await read(fetch(`${base}/no/existe/${randomUUID()}`));
 
     const ledger = new PaymentLedger(memoryState());
     const lookup = { channel: "general", store: "bait", formOrigin: "web" } as const;

@@ -81,9 +81,9 @@ export default defineConfig({
     { name: "js", testIgnore: /e2e\/studio\//, use: { ...chromium, javaScriptEnabled: true, baseURL: BASE_URL } },
     { name: "no-js", testIgnore: /e2e\/studio\//, grep: /@no-js/, use: { ...chromium, javaScriptEnabled: false, baseURL: NO_JS_BASE_URL } },
     // The studio (tests/e2e/studio): each spec starts its own Redis and instances (ports of its own,
-    // tests/e2e/support/env.ts ownPort), with and without JavaScript, beside the rest. (Listed first,
-    // so that its long serial specs start early, the run took longer: 800 s and 816 s of Playwright
-    // against 739 s, the many servers the studio starts then starting all at once.)
+    // tests/e2e/support/env.ts ownPort), with and without JavaScript, beside the rest. (Listed
+    // first, so that their long serial specs start early, the runs were no shorter: 800 s and 816 s
+    // of Playwright, against 739 s and 808 s listed last.)
     { name: "studio-js", testMatch: /e2e\/studio\/.*\.spec\.ts/, use: { ...chromium, javaScriptEnabled: true } },
     { name: "studio-no-js", testMatch: /e2e\/studio\/.*\.spec\.ts/, use: { ...chromium, javaScriptEnabled: false } },
   ],

@@ -161,7 +161,12 @@ test.describe("registration", () => {
     await page.getByLabel("ICCID de tu SIM", { exact: true }).fill("0000000000021");
     const otherProfile = "El ICCID ingresado no pertenece a un servicio de Internet en Casa. Revisa que esté bien escrito.";
     await expect(page.getByText(otherProfile, { exact: true })).toBeVisible();
-    await page.getByRole("button", { name: "Continuar", exact: true }).click();
+    // The live check already shows the message: wait for the server's answer to the post itself, or
+    // the fields typed next could be typed before it arrives and be replaced by what was posted.
+    await Promise.all([
+      page.waitForResponse((response) => response.request().method() === "POST"),
+      page.getByRole("button", { name: "Continuar", exact: true }).click(),
+    ]);
     await expect(fieldError(page, otherProfile)).toBeVisible();
     await expectPath(page, "/registro", "?type=hbb");
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cpuBlockingTime, type TraceEvent } from "./main-thread";
+import { cpuBlockingTime, longCpuTasks, type TraceEvent } from "./main-thread";
 
 const meta = (pid: number, tid: number, name: string): TraceEvent => ({ name: "thread_name", ph: "M", pid, tid, ts: 0, args: { name } });
 const task = (pid: number, tid: number, ts: number, durMs: number, cpuMs: number): TraceEvent => ({ name: "RunTask", ph: "X", pid, tid, ts, dur: durMs * 1000, tdur: cpuMs * 1000 });
@@ -29,5 +29,19 @@ describe("blocking time from the main thread's CPU time", () => {
 
   it("has no figure for a trace without a first paint", () => {
     expect(cpuBlockingTime([meta(7, 1, "CrRendererMain"), task(7, 1, 0, 100, 100)])).toBeNull();
+  });
+});
+
+describe("long tasks from the main thread's CPU time", () => {
+  it("counts the page's main-thread tasks after the first paint that used over 12.5 ms of CPU", () => {
+    const events = [
+      meta(7, 1, "CrRendererMain"),
+      paintAt(7, 1_000_000),
+      task(7, 1, 500_000, 40, 40), // before the paint
+      task(7, 1, 1_100_000, 90, 12.5), // 50 ms at 4×: not over
+      task(7, 1, 1_200_000, 20, 13), // over
+      task(7, 1, 1_300_000, 14, 14), // over
+    ];
+    expect(longCpuTasks(events)).toBe(2);
   });
 });

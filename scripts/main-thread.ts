@@ -18,14 +18,16 @@ export type TraceEvent = {
 
 export const CPU_SLOWDOWN = 4;
 const BLOCKING_MS = 50;
+/** A task over this much CPU here blocks a phone four times slower for more than 50 ms. */
+export const LONG_TASK_CPU_MS = BLOCKING_MS / CPU_SLOWDOWN;
 
-/** Σ max(0, slowdown × CPU time − 50 ms) over the page's main-thread tasks after its first contentful paint, in ms. */
-export function cpuBlockingTime(events: readonly TraceEvent[], slowdown = CPU_SLOWDOWN): number | null {
+/** Each main-thread task after the first contentful paint: the CPU it used after the paint, in ms (unscaled). */
+function tasksAfterPaint(events: readonly TraceEvent[]): number[] | null {
   const paint = events.filter((event) => event.name === "firstContentfulPaint").at(-1);
   if (!paint) return null;
   const main = events.find((event) => event.pid === paint.pid && event.ph === "M" && event.name === "thread_name" && event.args?.name === "CrRendererMain");
   if (!main) return null;
-  let blocking = 0;
+  const tasks: number[] = [];
   for (const task of events) {
     if (task.name !== "RunTask" || task.ph !== "X" || task.pid !== main.pid || task.tid !== main.tid) continue;
     const wall = task.dur ?? 0;
@@ -33,8 +35,20 @@ export function cpuBlockingTime(events: readonly TraceEvent[], slowdown = CPU_SL
     if (end <= paint.ts || wall <= 0) continue;
     // A task that began before the paint counts for the share of it that came after.
     const after = Math.min(1, (end - paint.ts) / wall);
-    const cpuMs = ((task.tdur ?? wall) / 1000) * slowdown * after;
-    blocking += Math.max(0, cpuMs - BLOCKING_MS);
+    tasks.push(((task.tdur ?? wall) / 1000) * after);
   }
-  return Math.round(blocking);
+  return tasks;
+}
+
+/** Σ max(0, slowdown × CPU time − 50 ms) over the page's main-thread tasks after its first contentful paint, in ms. */
+export function cpuBlockingTime(events: readonly TraceEvent[], slowdown = CPU_SLOWDOWN): number | null {
+  const tasks = tasksAfterPaint(events);
+  if (!tasks) return null;
+  return Math.round(tasks.reduce((sum, cpuMs) => sum + Math.max(0, cpuMs * slowdown - BLOCKING_MS), 0));
+}
+
+/** How many main-thread tasks after the first contentful paint used more than 12.5 ms of CPU (50 ms at 4×). */
+export function longCpuTasks(events: readonly TraceEvent[], overMs = LONG_TASK_CPU_MS): number | null {
+  const tasks = tasksAfterPaint(events);
+  return tasks ? tasks.filter((cpuMs) => cpuMs > overMs).length : null;
 }

@@ -28,12 +28,17 @@ const buildDir = path.join(root, "public/build");
  * allowed. The root grew 0.22 KB (119.44 → 119.66) and /centros-de-atencion, the largest
  * first-script page, 0.22 KB (124.99 → 125.21): FIRST_SCRIPT_BUDGET_KB took that in (125 → 126).
  *
+ * Kept server HTML (app/components/static-html.tsx: the blocks, the footer and the side bar that
+ * hydration skips, and the one listener that makes their links navigate in the app) put 0.42 KB in
+ * every page's first script (the root 119.96 → 120.38); /pide-recarga, the largest form route,
+ * went to 164.08 KB: FORM_BUDGET_KB took that in (164 → 165).
+ *
  * The studio (/estudio, docs/studio.md) is a staff tool used on a computer, not a customer page:
  * its routes get STUDIO_BUDGET_KB. Its document editor carries react-jsonschema-form in its first
  * script (the form is its first screen); a document's validator loads when its form mounts.
  */
 const FIRST_SCRIPT_BUDGET_KB = Number(process.env.JS_BUDGET_KB ?? 126);
-const FORM_BUDGET_KB = 164;
+const FORM_BUDGET_KB = 165;
 const STUDIO_BUDGET_KB = 220;
 const FORM_ROUTES = new Set([
   "routes/cambio-nir",

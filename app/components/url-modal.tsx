@@ -111,8 +111,8 @@ export function UrlModal({
     const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     // Someone already typing in the server-rendered dialog keeps their place: showModal moves focus.
     const typing = active && element.contains(active) ? active : null;
-    // The opener may have lost the focus already (an opener in the cookie notice, which hides while a
-    // modal is open): then the page's marked opener takes it back (below), not the body.
+    // The opener may have lost the focus already (an opener rendered again since: the footer's on
+    // another page): then the page's marked opener takes it back (below), not the body.
     const opener = typing || active === document.body ? null : active;
     if (!element.matches(":modal")) {
       element.close();

@@ -3,12 +3,14 @@ import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
 import { acceptCookies } from "./support/cookies";
 import { expectPath } from "./support/expect-path";
+import { hydrate, stopClock } from "./support/clock";
 import { waitForHydration } from "./support/hydration";
 
 /**
  * Every block's view comes with the page's JavaScript (a block is one folder, its view imported
- * plainly by app/render/blocks/index.ts): the server renders it into the page and the browser
- * hydrates it in place with the rest. The page's texts come in its HTML (app/lib/i18n/page-resources.tsx);
+ * plainly by app/render/blocks/index.ts): the server renders it into the page; the browser hydrates
+ * an interactive block in place with the rest, and keeps any other as the server's HTML
+ * (app/components/static-html.tsx), its links navigating in the page once the page is hydrated. The page's texts come in its HTML (app/lib/i18n/page-resources.tsx);
  * a page reached by a link that needs a namespace the first page did not carry loads it before it
  * shows (app/lib/i18n/browser.ts), so no text ever shows as its key. Without JavaScript the server's
  * HTML is the page (tests/http/catalogue.test.ts, tests/http/modal.test.ts, public-pages.spec.ts):
@@ -70,27 +72,66 @@ test("no block's view is a chunk of its own", () => {
   expect(blockChunks).toEqual([]);
 });
 
+/** A kept block (app/components/static-html.tsx): the server's HTML, left alone by React. */
 for (const [pathname, selector] of [
   ["/recargas", "#catalogo"],
-  ["/paquetes-bait-internacionales", "#destinos"],
   ["/centros-de-atencion", ".block:has(.store-grid)"],
   ["/mapa-sitio", ".site-map"],
   ["/terminos-y-condiciones", ".legal"],
   ["/?modal=politica-de-cookies", "dialog .legal"],
 ] as const) {
-  test(`${pathname} hydrates the server's block in place, its texts in Spanish`, async ({ page }) => {
+  test(`${pathname} keeps the server's block as it is: never hydrated, nothing of it replaced, its texts in Spanish`, async ({ page }) => {
     const errors: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error" || message.type() === "warning") errors.push(message.text());
     });
     await watchRemovals(page, selector);
     await page.goto(pathname);
-    await waitUntilHydrated(page, selector);
+    await waitForHydration(page);
+    await expect(page.locator(selector)).toBeVisible();
+    // Its view never ran in the browser: the hydration mark its element takes from React is not there.
+    await expect(page.locator(selector)).not.toHaveAttribute("data-hydrated");
+    await expect(page.locator(selector).locator("xpath=ancestor::*[@data-static]")).toHaveCount(1);
     expect(await page.evaluate(() => (window as Watched).removed)).toEqual([]);
     await expect(page.locator(selector)).not.toContainText(/\bblocks[:.]/);
     expect(errors).toEqual([]);
   });
 }
+
+test("/paquetes-bait-internacionales hydrates its destinations search in place (a form: interactive), its texts in Spanish", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") errors.push(message.text());
+  });
+  await watchRemovals(page, "#destinos");
+  await page.goto("/paquetes-bait-internacionales");
+  await waitUntilHydrated(page, "#destinos");
+  await expect(page.locator("#destinos").locator("xpath=ancestor::*[@data-static]")).toHaveCount(0);
+  expect(await page.evaluate(() => (window as Watched).removed)).toEqual([]);
+  await expect(page.locator("#destinos")).not.toContainText(/\bblocks[:.]/);
+  expect(errors).toEqual([]);
+});
+
+test("a kept block's link is a link before the page's code runs, and a navigation in the page once it has", async ({ page }) => {
+  // Before: the page's clock stopped, its script has not started hydrating (app/entry.client.tsx waits a task).
+  await stopClock(page);
+  await page.goto("/mapa-sitio");
+  await markDocument(page);
+  const link = page.locator('.site-map a[href="/recargas"]');
+  await link.click();
+  await expectPath(page, "/recargas");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await sameDocument(page), "a full page load").toBe(false);
+
+  // After: the same link, the page hydrated.
+  await page.goto("/mapa-sitio");
+  await hydrate(page);
+  await markDocument(page);
+  await page.locator('.site-map a[href="/recargas"]').click();
+  await expectPath(page, "/recargas");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await sameDocument(page), "a navigation in the page").toBe(true);
+});
 
 test("the first page's texts come in its HTML: no catalogue is requested to hydrate it", async ({ page }) => {
   const catalogues: string[] = [];
@@ -126,9 +167,9 @@ test("a link to a page whose namespace the first page did not carry shows its Sp
   expect(texts).not.toMatch(/\bauth:/);
 });
 
-test("once hydrated, the catalogue's tabs navigate within the page", async ({ page }) => {
+test("once the page is hydrated, the catalogue's tabs (kept HTML) navigate within the page", async ({ page }) => {
   await page.goto("/recargas");
-  await waitUntilHydrated(page, "#catalogo");
+  await waitForHydration(page);
   await markDocument(page);
   const tabs = page.getByRole("navigation", { name: "Categorías de recarga", exact: true });
   await tabs.getByRole("link", { name: "Internet Portátil", exact: true }).click();

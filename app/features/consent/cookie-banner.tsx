@@ -21,8 +21,9 @@ function useAcquisitionTag(tracking: Pick<Tracking, "acquisitionTagUrl">) {
 /**
  * The cookie notice: shown until 'Aceptar' (the spec has no reject). The server renders it
  * for visitors without the consent cookie and it shows at once, with or without JavaScript:
- * the spec's 4 s delay is dropped (docs/config.md "Cookie consent" says why). A slim bar below the
- * page, which scrolls in its own box above it, so the bar covers nothing (app.css "Cookie notice").
+ * the spec's 4 s delay is dropped (docs/config.md "Cookie consent" says why). The page's first
+ * content after the skip links, in the document's flow: it scrolls away with the page and covers
+ * nothing (app.css "Cookie notice").
  */
 export function CookieBanner({ tracking }: { tracking: Pick<Tracking, "acquisitionTagUrl"> }) {
   const { t } = useTranslation();

@@ -31,4 +31,9 @@ export type ViewProps<B, D = null> = { block: B; data: D; headingLevel: 1 | 2 };
 export type BlockDefinition<S extends BlockServer> = {
   view: ComponentType<ViewProps<z.output<S["schema"]>, DataOf<S>>>;
   server: S;
+  /**
+   * A block a person interacts with (a form, an embed that runs code): React hydrates it. Any other
+   * block is server HTML the browser keeps as it is (~/components/static-html), links included.
+   */
+  interactive?: true;
 };

@@ -9,6 +9,7 @@ import { resolveBlocks } from "./data.server";
 import { blockFixtures } from "./fixtures.test-helpers";
 import { i18n } from "~/lib/i18n/i18n.server";
 import { blocksOf } from "./parse.server";
+import * as blockTypes from "./index";
 import { BlockList } from "./registry";
 import type { ResolvedBlock } from "./types";
 
@@ -34,19 +35,33 @@ async function render(blocks: ResolvedBlock[], renderer: typeof renderToStaticMa
   );
 }
 
+/** The wrapper of a block the browser keeps as the server rendered it (~/components/static-html). */
+const KEPT = '<div class="static" data-static="">';
+/** The block's own HTML: what follows the wrapper of a kept block. */
+const own = (html: string) => (html.startsWith(KEPT) ? html.slice(KEPT.length) : html);
+
 describe("the registry", () => {
-  it.each(blockFixtures())("renders the fixture of $folder with its data to HTML", async ({ block }) => {
+  it.each(blockFixtures())("renders the fixture of $folder with its data to HTML, kept as it is in the browser unless the block is interactive", async ({ block }) => {
     const parsed = blocksOf("pages/fixture.json", { blocks: [block] });
     expect(parsed).toHaveLength(1);
     const html = await render(await resolveBlocks(parsed, new Request("http://localhost/recargas")));
-    expect(html).toMatch(/^<(section|article|nav)\b/);
+    expect(own(html)).toMatch(/^<(section|article|nav)\b/);
+    const interactive = (blockTypes[block.type as keyof typeof blockTypes] as { interactive?: true }).interactive === true;
+    expect(html.startsWith(KEPT), `${block.type}: ${interactive ? "hydrated" : "kept"}`).toBe(!interactive);
+  });
+
+  it("hydrates the blocks a person interacts with, and only those: the forms and the embed", () => {
+    const interactive = Object.entries(blockTypes)
+      .filter(([, definition]) => (definition as { interactive?: true }).interactive)
+      .map(([type]) => type);
+    expect(interactive.sort()).toEqual(["destinations", "embed", "rechargeByNumber"]);
   });
 });
 
 describe("every view, imported plainly", () => {
   it.each(blockFixtures())("the server's HTML of $folder is complete, with no boundary left to the browser and no text shown as its key", async ({ block }) => {
     const html = await render(await resolveBlocks(blocksOf("pages/fixture.json", { blocks: [block] }), new Request("http://localhost/recargas")), renderToString);
-    expect(html).toMatch(/^<(section|article|nav)\b/);
+    expect(own(html)).toMatch(/^<(section|article|nav)\b/);
     expect(html).not.toMatch(/<!--\$/);
     expect(html).not.toMatch(/\b(blocks|recharge|common):[a-z]/);
   });

@@ -3,8 +3,9 @@ import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { FooterOption } from "#schemas/config";
 import { SmartLink } from "~/components/smart-link";
-import { modalHref } from "~/components/url-modal";
-import { PdfLink } from "~/components/pdf-link";
+import { closeModalHref, modalHref } from "~/components/url-modal";
+import { StaticHtml } from "~/components/static-html";
+import { PDF_PARAM, PdfLink } from "~/components/pdf-link";
 import type { Chrome } from "./chrome.server";
 import { markHydrated } from "~/components/hydration-mark";
 
@@ -54,11 +55,30 @@ function FooterColumn({ title, options, pdfHint, children }: { title: string; op
   );
 }
 
+/**
+ * The site's footer: lists of links the browser keeps as the server rendered them (StaticHtml). Its
+ * modal links carry the page's URL, so it is rendered again on another page, not when one of its
+ * own modals (?modal=…, ?pdf=…) opens or closes: the link that opened it is still there to take
+ * the focus back.
+ */
 export function SiteFooter({ chrome }: { chrome: Chrome }) {
   const { t } = useTranslation();
+  const location = useLocation();
   const { footer, brand } = chrome;
   return (
     <footer ref={markHydrated} className="site-footer" id="pie-de-pagina" tabIndex={-1} aria-label={t("footer.label")}>
+      <StaticHtml version={JSON.stringify([footer, brand.supportPhone, brand.supportShortCode, closeModalHref(location, "modal", [PDF_PARAM])])}>
+        <FooterLists chrome={chrome} />
+      </StaticHtml>
+    </footer>
+  );
+}
+
+function FooterLists({ chrome }: { chrome: Chrome }) {
+  const { t } = useTranslation();
+  const { footer, brand } = chrome;
+  return (
+    <>
       <div className="site-footer__grid">
         <FooterColumn title={t("footer.localTitle")} options={footer.local} pdfHint={t("footer.pdf")}>
           <p className="site-footer__support">{t("footer.support", { phone: brand.supportPhone, short: brand.supportShortCode })}</p>
@@ -79,6 +99,6 @@ export function SiteFooter({ chrome }: { chrome: Chrome }) {
         </section>
       </div>
       <p className="site-footer__copyright">{footer.copyright}</p>
-    </footer>
+    </>
   );
 }

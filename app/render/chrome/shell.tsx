@@ -18,7 +18,7 @@ import { SiteHeader } from "./header";
 import type { ShellData } from "./shell.server";
 import { SideBar } from "./side-bar";
 import { ChromeStoreProvider } from "~/components/ui-store";
-import { usePageScroll } from "~/components/page-scroll";
+import { useStaticLinks } from "~/components/static-html";
 
 // The lead form's code reaches the browser only on a page that shows it (lead-form.server.ts says how).
 // A plain lazy import, not onDemand: the shell is in every page's first script, and onDemand's module
@@ -42,13 +42,15 @@ export function Shell({ children }: { children: ReactNode }) {
   const navigation = useNavigation();
   // Opening the widget shows its placeholder rows at once, while its data loads.
   const widgetPending = navigation.state === "loading" && new URLSearchParams(navigation.location.search).has(WIDGET_PARAM) && !new URLSearchParams(location.search).has(WIDGET_PARAM);
-  const pageRef = usePageScroll<HTMLDivElement>();
+  useStaticLinks();
   return (
     <ChromeStoreProvider consentAccepted={root?.consent ?? false}>
-      {/* Everything but the cookie notice: while the notice shows, the page scrolls in this box above it (app.css). */}
-      <div className="site" ref={pageRef}>
+      <div className="site">
         <ProgressBar />
         <SkipLinks />
+        {/* The cookie notice is the page's first content, in the document's flow (as GOV.UK's): it scrolls away
+            with the page and covers nothing (docs/config.md "Cookie consent"). */}
+        {root && !root.consent ? <CookieBanner tracking={root.tracking} /> : null}
         {root?.preview ? <PreviewBar preview={root.preview} /> : null}
         {/* Each Suspense boundary is hydrated and committed on its own (React's selective hydration):
             the page's hydration is four short tasks instead of one long one, and a click on a part
@@ -77,7 +79,6 @@ export function Shell({ children }: { children: ReactNode }) {
         {root ? <ConsentedTracking tracking={root.tracking} /> : null}
         {root?.chatScriptUrl ? <ChatWidget src={root.chatScriptUrl} /> : null}
       </div>
-      {root && !root.consent ? <CookieBanner tracking={root.tracking} /> : null}
     </ChromeStoreProvider>
   );
 }

@@ -3,11 +3,23 @@ import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/icon";
 import type { Chrome } from "./chrome.server";
 import { markHydrated } from "~/components/hydration-mark";
+import { StaticHtml } from "~/components/static-html";
 
+/** The side bar: links only, kept as the server rendered them (StaticHtml). */
 export function SideBar({ sideBar }: { sideBar: Chrome["sideBar"] }) {
   const { t } = useTranslation();
   return (
     <aside ref={markHydrated} className="side-bar" aria-label={t("sideBar.label")}>
+      <StaticHtml version={JSON.stringify(sideBar)}>
+        <SideBarLinks sideBar={sideBar} />
+      </StaticHtml>
+    </aside>
+  );
+}
+
+function SideBarLinks({ sideBar }: { sideBar: Chrome["sideBar"] }) {
+  const { t } = useTranslation();
+  return (
       <ul role="list">
         {sideBar.social.map((item) => (
           <li key={item.network}>
@@ -38,6 +50,5 @@ export function SideBar({ sideBar }: { sideBar: Chrome["sideBar"] }) {
           </span>
         </li>
       </ul>
-    </aside>
   );
 }

@@ -261,8 +261,7 @@ async function startMobileExpectingRegistration(page: Page, number: string) {
 }
 
 test.describe("accessibility of each step (WCAG 2.2 AA, axe-core)", () => {
-  // Each step itself, with consent given: on pages this short the cookie notice, stuck to the
-  // bottom of the screen, lies over the footer's last links (its own audit: cookie-banner-room.spec.ts).
+  // Each step itself, with consent given (the notice's own audit: cookie-banner-room.spec.ts).
   test.beforeEach(async ({ page, baseURL }) => {
     await acceptCookies(page.context(), baseURL);
   });

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { MOBILE } from "../support/chrome";
+import { acceptCookies } from "../support/cookies";
 import { bannersOf, siteChrome } from "../support/chrome-config";
 import { waitForHydration } from "../support/hydration";
 
@@ -42,7 +43,9 @@ test.describe("banner slides", () => {
     });
   }
 
-  test("the home page opens on one carousel and its heading, not a second hero saying the same", { tag: "@no-js" }, async ({ page }) => {
+  test("the home page opens on one carousel and its heading, not a second hero saying the same", { tag: "@no-js" }, async ({ page, baseURL }) => {
+    // The page as a returning visitor sees it: the first visit's cookie notice above it has its own test (cookie-banner-room.spec.ts).
+    await acceptCookies(page.context(), baseURL);
     await page.setViewportSize(MOBILE);
     await page.goto("/");
     await expect(page.locator(".hero")).toHaveCount(0);

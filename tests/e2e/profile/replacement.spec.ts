@@ -73,8 +73,7 @@ test("the ICCID catalogue: a SIM of another line, a SIM from a portability, a sh
 });
 
 test("three wrong codes lock the replacement for an hour, with a countdown", async ({ auditedPage: page, baseURL }) => {
-  // The step itself: on a page this short the cookie notice, stuck to the bottom of the screen,
-  // lies over the footer's last links (the notice's own audit: cookie-banner-room.spec.ts).
+  // The step itself, with consent given (the notice's own audit: cookie-banner-room.spec.ts).
   await acceptCookies(page.context(), baseURL);
   await logIn(page, MARTA);
   await start(page, "0000000000062");

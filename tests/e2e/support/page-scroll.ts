@@ -1,26 +1,16 @@
 import type { Page } from "@playwright/test";
 
-/**
- * How far the page is scrolled. While the cookie notice shows, the page scrolls inside its own box
- * (`body > .site`, app.css "Cookie notice"), not the window: this reads whichever scrolls.
- */
+/** How far the page (the document: app.css keeps it the page's one scroller) is scrolled. */
 export function pageScrollY(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    const box = document.querySelector<HTMLElement>("body > .site");
-    return box && getComputedStyle(box).overflowY !== "visible" ? box.scrollTop : window.scrollY;
-  });
+  return page.evaluate(() => window.scrollY);
 }
 
-/** Scrolls the page (its own box while the cookie notice shows, else the window) to its very end. */
+/** Scrolls the page to its very end. */
 export function scrollPageToEnd(page: Page): Promise<void> {
-  return page.evaluate(() => {
-    const box = document.querySelector<HTMLElement>("body > .site");
-    if (box && getComputedStyle(box).overflowY !== "visible") box.scrollTop = box.scrollHeight;
-    else window.scrollTo(0, document.documentElement.scrollHeight);
-  });
+  return page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }));
 }
 
-/** How wide the page's content is: the window's and, while the cookie notice shows, its own box's (a sideways scroll would be there). */
+/** How wide the page's content is (a sideways scroll would show here). */
 export function pageScrollWidth(page: Page): Promise<number> {
-  return page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.querySelector<HTMLElement>("body > .site")?.scrollWidth ?? 0));
+  return page.evaluate(() => document.documentElement.scrollWidth);
 }

@@ -2,4 +2,4 @@ import type { BlockDefinition } from "../block";
 import * as server from "./block.server";
 import { DestinationsBlock } from "./view";
 
-export const destinations = { view: DestinationsBlock, server } satisfies BlockDefinition<typeof server>;
+export const destinations = { view: DestinationsBlock, server, interactive: true } satisfies BlockDefinition<typeof server>;

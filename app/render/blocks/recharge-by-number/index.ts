@@ -2,4 +2,4 @@ import type { BlockDefinition } from "../block";
 import * as server from "./block.server";
 import { RechargeByNumberBlock } from "./view";
 
-export const rechargeByNumber = { view: RechargeByNumberBlock, server } satisfies BlockDefinition<typeof server>;
+export const rechargeByNumber = { view: RechargeByNumberBlock, server, interactive: true } satisfies BlockDefinition<typeof server>;

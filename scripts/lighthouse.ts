@@ -170,9 +170,22 @@ function medianOf(values: Array<number | null>): number | null {
 const SCRIPT = /<script\b[^>]*>[\s\S]*?<\/script>|<link\b[^>]*rel="modulepreload"[^>]*>/gi;
 
 /**
+ * Where the HTML seen so far can be cut without splitting what SCRIPT takes out: before a <script
+ * whose end has not come yet, or before a tag not closed yet.
+ */
+function safeEnd(html: string): number {
+  const open = html.lastIndexOf("<script");
+  if (open >= 0 && html.indexOf("</script>", open) < 0) return open;
+  const tag = html.lastIndexOf("<");
+  return tag >= 0 && html.indexOf(">", tag) < 0 ? tag : html.length;
+}
+
+/**
  * The same site without its scripts: a proxy on a free port that asks `base` for each request
- * (uncompressed) and takes every <script> and modulepreload out of its HTML answers. What a page
- * costs without JavaScript (its HTML, CSS, fonts and first layout) is the floor its scripts add to.
+ * (uncompressed) and takes every <script> and modulepreload out of its HTML answers, passing the
+ * HTML on as it arrives (the page streams: the browser paints its first part before the rest is
+ * there, with or without scripts). What a page costs without JavaScript (its HTML, CSS, fonts and
+ * layout) is the floor its scripts add to.
  */
 async function startScriptless(base: string): Promise<string> {
   const port = await freePort();
@@ -183,18 +196,33 @@ async function startScriptless(base: string): Promise<string> {
         if (typeof value === "string" && !["host", "accept-encoding", "connection"].includes(name)) headers.set(name, value);
       }
       const upstream = await fetch(base + (request.url ?? "/"), { method: request.method, headers, redirect: "manual" });
-      const type = upstream.headers.get("content-type") ?? "";
-      const body = type.startsWith("text/html") ? Buffer.from((await upstream.text()).replace(SCRIPT, "")) : Buffer.from(await upstream.arrayBuffer());
+      const html = (upstream.headers.get("content-type") ?? "").startsWith("text/html");
       const out: Record<string, string | string[]> = {};
       upstream.headers.forEach((value, name) => {
         if (!["content-length", "content-encoding", "transfer-encoding", "connection", "set-cookie"].includes(name)) out[name] = value;
       });
       const cookies = upstream.headers.getSetCookie();
       if (cookies.length > 0) out["set-cookie"] = cookies;
-      response.writeHead(upstream.status, { ...out, "content-length": String(body.length) });
-      response.end(body);
+      if (!html || !upstream.body) {
+        const body = Buffer.from(await upstream.arrayBuffer());
+        response.writeHead(upstream.status, { ...out, "content-length": String(body.length) });
+        response.end(body);
+        return;
+      }
+      response.writeHead(upstream.status, out);
+      const decoder = new TextDecoder();
+      let held = "";
+      const reader = upstream.body.getReader();
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        held += decoder.decode(read.value, { stream: true });
+        const cut = safeEnd(held);
+        response.write(held.slice(0, cut).replace(SCRIPT, ""));
+        held = held.slice(cut);
+      }
+      response.end((held + decoder.decode()).replace(SCRIPT, ""));
     } catch (error) {
-      response.writeHead(502).end(String(error));
+      if (!response.headersSent) response.writeHead(502);
+      response.end(String(error));
     }
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));

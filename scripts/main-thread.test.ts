@@ -45,3 +45,12 @@ describe("long tasks from the main thread's CPU time", () => {
     expect(longCpuTasks(events)).toBe(2);
   });
 });
+
+describe("the tracer's own work", () => {
+  it("leaves out the task in which the trace goes over the page's scripts (ScriptCatchup): a visitor's browser never does it", () => {
+    const catchup = (ts: number): TraceEvent => ({ name: "ScriptCatchup", ph: "X", pid: 7, tid: 1, ts, dur: 10, tdur: 10 });
+    const events = [meta(7, 1, "CrRendererMain"), paintAt(7, 1_000_000), task(7, 1, 1_100_000, 20, 16), catchup(1_100_100), catchup(1_100_200), task(7, 1, 1_200_000, 20, 20)];
+    expect(longCpuTasks(events)).toBe(1);
+    expect(cpuBlockingTime(events)).toBe(30);
+  });
+});

@@ -21,18 +21,28 @@ const BLOCKING_MS = 50;
 /** A task over this much CPU here blocks a phone four times slower for more than 50 ms. */
 export const LONG_TASK_CPU_MS = BLOCKING_MS / CPU_SLOWDOWN;
 
+/**
+ * The tracer's own work, not the page's: when a trace records the scripts' sources (Lighthouse's
+ * does), the renderer spends a task going over every script the page has compiled (`ScriptCatchup`
+ * events, one per script, 14–16 ms of CPU on `/`). A visitor's browser never does it.
+ */
+const TRACER_WORK = "ScriptCatchup";
+
 /** Each main-thread task after the first contentful paint: the CPU it used after the paint, in ms (unscaled). */
 function tasksAfterPaint(events: readonly TraceEvent[]): number[] | null {
   const paint = events.filter((event) => event.name === "firstContentfulPaint").at(-1);
   if (!paint) return null;
   const main = events.find((event) => event.pid === paint.pid && event.ph === "M" && event.name === "thread_name" && event.args?.name === "CrRendererMain");
   if (!main) return null;
+  const onMain = (event: TraceEvent) => event.pid === main.pid && event.tid === main.tid;
+  const tracer = events.filter((event) => event.name === TRACER_WORK && onMain(event)).map((event) => event.ts);
   const tasks: number[] = [];
   for (const task of events) {
-    if (task.name !== "RunTask" || task.ph !== "X" || task.pid !== main.pid || task.tid !== main.tid) continue;
+    if (task.name !== "RunTask" || task.ph !== "X" || !onMain(task)) continue;
     const wall = task.dur ?? 0;
     const end = task.ts + wall;
     if (end <= paint.ts || wall <= 0) continue;
+    if (tracer.some((ts) => ts >= task.ts && ts <= end)) continue;
     // A task that began before the paint counts for the share of it that came after.
     const after = Math.min(1, (end - paint.ts) / wall);
     tasks.push(((task.tdur ?? wall) / 1000) * after);

@@ -41,6 +41,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: NO_JS_MARKER }} />
+        {/* The first paint waits until the parser has reached the footer (the HTML standard's render-blocking
+            "expect" link): the whole page is laid out once, before it, instead of a part painted and the whole
+            laid out again after (docs/performance.md "Static HTML and the first paint"). */}
+        <link rel="expect" href="#pie-de-pagina" blocking="render" />
         <Meta />
         <Links />
       </head>

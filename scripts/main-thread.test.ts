@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cpuBlockingTime, longCpuTasks, type TraceEvent } from "./main-thread";
+import { cpuAfterPaint, cpuBlockingTime, longCpuTasks, type TraceEvent } from "./main-thread";
 
 const meta = (pid: number, tid: number, name: string): TraceEvent => ({ name: "thread_name", ph: "M", pid, tid, ts: 0, args: { name } });
 const task = (pid: number, tid: number, ts: number, durMs: number, cpuMs: number): TraceEvent => ({ name: "RunTask", ph: "X", pid, tid, ts, dur: durMs * 1000, tdur: cpuMs * 1000 });
@@ -43,6 +43,8 @@ describe("long tasks from the main thread's CPU time", () => {
       task(7, 1, 1_300_000, 14, 14), // over
     ];
     expect(longCpuTasks(events)).toBe(2);
+    // every task after the paint, long or not: 12.5 + 13 + 14
+    expect(cpuAfterPaint(events)).toBe(40);
   });
 });
 
@@ -52,5 +54,6 @@ describe("the tracer's own work", () => {
     const events = [meta(7, 1, "CrRendererMain"), paintAt(7, 1_000_000), task(7, 1, 1_100_000, 20, 16), catchup(1_100_100), catchup(1_100_200), task(7, 1, 1_200_000, 20, 20)];
     expect(longCpuTasks(events)).toBe(1);
     expect(cpuBlockingTime(events)).toBe(30);
+    expect(cpuAfterPaint(events)).toBe(20);
   });
 });

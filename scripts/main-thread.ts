@@ -62,3 +62,9 @@ export function longCpuTasks(events: readonly TraceEvent[], overMs = LONG_TASK_C
   const tasks = tasksAfterPaint(events);
   return tasks ? tasks.filter((cpuMs) => cpuMs > overMs).length : null;
 }
+
+/** All the main thread's CPU time after the first contentful paint, in ms (unscaled): what hydrating and the rest cost, long tasks or not. */
+export function cpuAfterPaint(events: readonly TraceEvent[]): number | null {
+  const tasks = tasksAfterPaint(events);
+  return tasks ? Math.round(tasks.reduce((sum, cpuMs) => sum + cpuMs, 0)) : null;
+}

@@ -150,6 +150,6 @@ describe("PayPal (provider type 3) without JavaScript", () => {
     expect(textOf(back)).toContain("PayPal aprobó tu pago. Confírmalo para terminar tu compra.");
     const form = back.$("form").filter((_, f) => back.$(f).find("button").text().trim().startsWith("Pagar")).first();
     const id = form.attr("id");
-    expectReceipt(await submit(visitor, back, back.url, id ? `form#${id}` : "form[method=post]", {}, "Pagar"));
+    expectReceipt(await submit(visitor, back, back.url, id ? `form#${id}` : "main form[method=post]", {}, "Pagar"));
   });
 });

@@ -29,15 +29,17 @@ const buildDir = path.join(root, "public/build");
  * first-script page, 0.22 KB (124.99 → 125.21): FIRST_SCRIPT_BUDGET_KB took that in (125 → 126).
  *
  * Kept server HTML (app/components/static-html.tsx: the blocks, the footer and the side bar that
- * hydration skips, and the one listener that makes their links navigate in the app) put 0.42 KB in
- * every page's first script (the root 119.96 → 120.38); /pide-recarga, the largest form route,
- * went to 164.08 KB: FORM_BUDGET_KB took that in (164 → 165).
+ * hydration skips, and the one listener that makes their links navigate in the app) and the root's
+ * render-blocking expect link put 0.47 KB in every page's first script (the root 119.96 → 120.43);
+ * /pide-recarga, the largest form route, went to 164.12 KB and /centros-de-atencion, the largest
+ * first-script page, to 126.01 KB: FORM_BUDGET_KB (164 → 165) and FIRST_SCRIPT_BUDGET_KB (126 →
+ * 127) took that in.
  *
  * The studio (/estudio, docs/studio.md) is a staff tool used on a computer, not a customer page:
  * its routes get STUDIO_BUDGET_KB. Its document editor carries react-jsonschema-form in its first
  * script (the form is its first screen); a document's validator loads when its form mounts.
  */
-const FIRST_SCRIPT_BUDGET_KB = Number(process.env.JS_BUDGET_KB ?? 126);
+const FIRST_SCRIPT_BUDGET_KB = Number(process.env.JS_BUDGET_KB ?? 127);
 const FORM_BUDGET_KB = 165;
 const STUDIO_BUDGET_KB = 220;
 const FORM_ROUTES = new Set([

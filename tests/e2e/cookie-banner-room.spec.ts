@@ -13,7 +13,9 @@ import { pageScrollY, scrollPageToEnd } from "./support/page-scroll";
  * apart from the notice's: every 'Recargar' of the catalogue, the recharge modal's 'Siguiente',
  * /pago's buttons up to 'Pagar', and the confirmation's links. The notice is the page's first
  * content, in the document's flow (GOV.UK's pattern): the document scrolls, and the notice with it.
- * axe finds nothing with the notice showing. Only the last test accepts cookies, to see it go.
+ * axe finds nothing on the journey's pages with the notice showing (every public page is audited
+ * with it showing by a11y.spec.ts, whose visitors have not given consent). Only the last test
+ * accepts cookies, to see it go.
  * With JavaScript; the journey to 'Pagar', whose steps are other pages without it (the card on the
  * provider's page), without it too (@no-js).
  */
@@ -167,14 +169,6 @@ test("the recharge modal's 'Siguiente', /pago's steps up to 'Pagar' and the conf
   await expect(links.first()).toBeVisible();
   for (const link of await links.all()) await expectClearOfBanner(page, link, `the confirmation's '${(await link.textContent())?.trim()}'`);
   await expectNoAxeViolations(page, "/pago/completado with the cookie notice");
-});
-
-test("axe finds nothing on the home page, the catalogue and the login page with the notice showing", async ({ auditedPage: page }) => {
-  for (const path of ["/", "/recargas", "/login"]) {
-    await page.goto(path);
-    await expect(banner(page)).toBeVisible();
-    await expectNoAxeViolations(page, `${path} with the cookie notice`);
-  }
 });
 
 test("once cookies are accepted the notice is gone from every page and nothing takes its place", async ({ page }) => {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, inject, it, vi } from "vitest";
 import { backoffDelay, createOutbox, type DeliveryOutcome } from "./outbox.server";
 import { quietLog } from "./log.test-helpers";
 import { fileStore } from "./store/file.server";
@@ -11,14 +11,14 @@ import type { Store } from "./store/store.server";
 
 type Lead = { n: number };
 
-/** Waits until `check` holds (the delivery loop runs on its own timers). */
-async function until(check: () => boolean, timeoutMs = 5_000) {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+/** Waits until `check` holds (the delivery loop runs on its own timers): vitest polls it, no clock of ours. */
+const until = (check: () => boolean) =>
+  vi.waitFor(
+    () => {
+      if (!check()) throw new Error("not yet");
+    },
+    { timeout: 20_000, interval: 5 },
+  );
 
 /** A receiver that refuses while `down` and records what it accepted (with the ids it was given). */
 function receiver() {

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, vi } from "vitest";
 import { clearSwitches, setSwitch } from "../../../mocks/switches";
 import { useMockUpstream } from "../../../mocks/test-support";
 import { journey } from "../../../mocks/world-journey";
@@ -154,14 +154,14 @@ describe("deliverLead", () => {
   });
 });
 
-/** Waits until `check` holds (the delivery loop runs on its own timers). */
-async function until(check: () => boolean, timeoutMs = 5_000) {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+/** Waits until `check` holds (the delivery loop runs on its own timers): vitest polls it, no clock of ours. */
+const until = (check: () => boolean) =>
+  vi.waitFor(
+    () => {
+      if (!check()) throw new Error("not yet");
+    },
+    { timeout: 20_000, interval: 10 },
+  );
 
 describe.each([
   { name: "file", place: async () => mkdtemp(path.join(dataDir, "restart-")), open: (place: string): Store => fileStore(place) },

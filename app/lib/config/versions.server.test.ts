@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient } from "@redis/client";
-import { afterAll, describe, expect, inject, it, vi } from "vitest";
+import { afterAll, describe, expect, inject, it, onTestFinished, vi } from "vitest";
 import { fileState } from "../store/file-state.server";
 import { memoryState, redisState } from "../store/shared-state.server";
 import type { SharedState } from "../store/types";
@@ -107,6 +107,11 @@ describe.each(backends)("the studio's versions on $name", ({ instances }) => {
   });
 
   it("publishes version 1 over the seed, with what changed and how, seen by every instance", async () => {
+    // The version's time is the test's: only Date is fake, timers and the stores run as usual.
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-03-02T16:00:00.000Z") });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const { a, b } = instances();
     const documents = changedSet();
     const outcome = await a.publish({ documents, author: "ana@bait.example", note: "Campaña de junio", base: 0 });
@@ -120,7 +125,7 @@ describe.each(backends)("the studio's versions on $name", ({ instances }) => {
       "pages/inicio.json": { title: ["Inicio", "Bienvenido"] },
       "pages/promociones.json": null,
     });
-    expect(Date.parse(outcome.version.publishedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(outcome.version.publishedAt).toBe("2026-03-02T16:00:00.000Z");
 
     expect(await b.head()).toBe(1);
     const read = await b.get(1);
@@ -311,7 +316,7 @@ describe.each(backends)("the studio's versions on $name", ({ instances }) => {
 
 describe("the studio's keys", () => {
   it("never expire by themselves: a version published 19 years ago is still served", async () => {
-    let now = Date.now();
+    let now = Date.parse("2026-03-02T16:00:00.000Z");
     const state = memoryState(() => now);
     const versions = versionStore(state, seedDocuments, { clock: () => now });
     await versions.publish({ documents: changedSet(), author: "ana@bait.example", note: "uno", base: 0 });

@@ -161,12 +161,13 @@ test.describe("registration", () => {
     await page.getByLabel("ICCID de tu SIM", { exact: true }).fill("0000000000021");
     const otherProfile = "El ICCID ingresado no pertenece a un servicio de Internet en Casa. Revisa que esté bien escrito.";
     await expect(page.getByText(otherProfile, { exact: true })).toBeVisible();
-    // The live check already shows the message: wait for the server's answer to the post itself, or
-    // the fields typed next could be typed before it arrives and be replaced by what was posted.
-    await Promise.all([
-      page.waitForResponse((response) => response.request().method() === "POST"),
-      page.getByRole("button", { name: "Continuar", exact: true }).click(),
-    ]);
+    // The live check already shows the message beside the field. The post's own answer is applied
+    // once the error summary shows it and takes the focus (after the post and the page's
+    // revalidation): the fields typed next must come after that, or the answer puts back what was posted.
+    await page.getByRole("button", { name: "Continuar", exact: true }).click();
+    const summary = page.locator(".error-summary");
+    await expect(summary).toContainText(otherProfile);
+    await expect(summary).toBeFocused();
     await expect(fieldError(page, otherProfile)).toBeVisible();
     await expectPath(page, "/registro", "?type=hbb");
 

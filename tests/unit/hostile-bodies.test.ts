@@ -238,8 +238,10 @@ function check(outcome: Outcome, generated: Body) {
   if (/html/.test(outcome.contentType) && /<script>alert|<img src=x onerror|href="javascript:/i.test(outcome.payload)) problems.push("unescaped markup sent back");
   const entries = generated.kind === "raw" ? [] : generated.entries;
   for (const [name, text] of entries) {
-    // A secret's value, whole, as a JSON string; not one that another field also carried, nor one the page may show anyway.
-    const alsoElsewhere = entries.some(([other, otherText]) => other !== name && otherText === text);
+    // A secret's value, whole, as a JSON string; not one that another field also carried or that names a
+    // field sent (an answer keys its values and errors by field: a password "__proto__" beside a
+    // field "__proto__"), nor one the page may show anyway.
+    const alsoElsewhere = entries.some(([other, otherText]) => (other !== name && otherText === text) || other === text);
     if (SECRET_FIELDS.test(name) && text.length >= 4 && !alsoElsewhere && !PLAUSIBLE_VALUES.includes(text) && !INTENTS.includes(text) && outcome.payload.includes(JSON.stringify(text))) {
       problems.push(`the secret field ${name} sent back`);
     }

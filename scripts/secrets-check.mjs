@@ -31,10 +31,12 @@ export function forbiddenPatterns(env = process.env) {
   return patterns;
 }
 
+/** The build's files, without the .br and .gz copies `npm run build` makes of them (scripts/compress-build.mjs): their text is the original's. */
 function filesUnder(dir) {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? filesUnder(full) : [full];
+    if (statSync(full).isDirectory()) return filesUnder(full);
+    return /\.(br|gz)$/.test(name) ? [] : [full];
   });
 }
 

@@ -14,7 +14,7 @@ import pino from "pino";
 import { trace } from "@opentelemetry/api";
 import { traceFields } from "../app/lib/trace.server";
 import type { trustProxyRule } from "../app/lib/boot-rules.mjs";
-import { coalescedFlush, compressResponses } from "./compression";
+import { coalescedFlush, compressResponses, precompressedFiles } from "./compression";
 import { acceptFormBodiesOnly, applySecurity, assignVisitorId, newNonce, readVisitorId, rejectCrossSiteWrites, refuseCardFields, type RefusalTexts } from "./http-guards";
 import { answeredAs, metricsRoute, observeAnswer, routeLabeller } from "./metrics";
 import { pageCache, type PageCache } from "./page-cache";
@@ -131,8 +131,11 @@ export function createApp(options: AppOptions): { app: Express; cache: PageCache
   // One deflate flush per burst of a streamed page, not one per chunk (server/compression.ts).
   app.use(coalescedFlush);
 
-  // Fingerprinted assets are immutable; everything else in public/ may change with a deploy.
-  app.use("/build", answeredAs("static", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" })));
+  // Fingerprinted assets are immutable; everything else in public/ may change with a deploy. The
+  // build's scripts and stylesheets go out as compressed once, at build time (server/compression.ts).
+  const buildFiles = path.join(root, "public/build");
+  const immutable = { immutable: true, maxAge: "1y" };
+  app.use("/build", answeredAs("static", precompressedFiles(buildFiles, immutable)), answeredAs("static", express.static(buildFiles, immutable)));
   // Every file of public/ has an extension; pages never do, and need no file-system lookup.
   const publicFiles = answeredAs("static", express.static(path.join(root, "public"), { maxAge: "1h" }));
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));

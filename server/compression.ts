@@ -1,5 +1,6 @@
-// Compression (server/app.ts): express's compression middleware, one deflate flush per burst of a
-// streamed page, and the Accept-Encoding rule of the page cache's stored gzip.
+// Compression (server/app.ts): express's compression middleware, the build's precompressed copies,
+// one deflate flush per burst of a streamed page, and the Accept-Encoding rules.
+import { stat } from "node:fs";
 import path from "node:path";
 import compression from "compression";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
@@ -56,12 +57,63 @@ export function coalescedFlush(_req: Request, res: Response & { flush?: () => vo
   next();
 }
 
-/** Whether an Accept-Encoding header takes gzip (named, with a q above 0). */
-export function acceptsGzip(header = ""): boolean {
+/** Whether an Accept-Encoding header names one of `codings` with a q above 0 (or none). */
+function acceptsCoding(header: string, codings: readonly string[]): boolean {
   return header.split(",").some((entry) => {
     const [name = "", ...params] = entry.split(";").map((part) => part.trim().toLowerCase());
-    if (name !== "gzip" && name !== "x-gzip") return false;
+    if (!codings.includes(name)) return false;
     const quality = params.find((param) => param.startsWith("q="));
     return quality === undefined || Number(quality.slice(2)) > 0;
   });
+}
+
+/** Whether an Accept-Encoding header takes gzip (named, with a q above 0). */
+export function acceptsGzip(header = ""): boolean {
+  return acceptsCoding(header, ["gzip", "x-gzip"]);
+}
+
+/** Whether an Accept-Encoding header takes Brotli (named, with a q above 0). */
+export function acceptsBrotli(header = ""): boolean {
+  return acceptsCoding(header, ["br"]);
+}
+
+/** What has precompressed copies (scripts/compress-build.mjs), and their suffixes, the smaller first. */
+const PRECOMPRESSED_EXTENSIONS = new Set([".js", ".css"]);
+const CODINGS = [
+  { name: "br", suffix: ".br", accepted: acceptsBrotli },
+  { name: "gzip", suffix: ".gz", accepted: acceptsGzip },
+] as const;
+
+/**
+ * The build's scripts and stylesheets as `npm run build` compressed them once (Brotli 11, gzip 9:
+ * scripts/compress-build.mjs), for a request that takes that coding: the file's `.br` or `.gz`
+ * copy, with its Content-Encoding, `Vary: Accept-Encoding` and the original's Content-Type. The
+ * compression middleware leaves an answer that already has a Content-Encoding alone. Anything
+ * else (another file, no copy, a request that takes neither coding, a path out of `dir`) goes on
+ * to express.static, which the same `options` are for.
+ */
+export function precompressedFiles(dir: string, options: { maxAge: string; immutable: boolean }): RequestHandler {
+  const root = path.resolve(dir);
+  return (req, res, next) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || !PRECOMPRESSED_EXTENSIONS.has(path.extname(req.path))) return next();
+    const coding = CODINGS.find((candidate) => candidate.accepted(req.headers["accept-encoding"]));
+    let file: string;
+    try {
+      file = path.join(root, decodeURIComponent(req.path));
+    } catch {
+      return next();
+    }
+    if (!coding || !file.startsWith(root + path.sep)) return next();
+    const copy = file + coding.suffix;
+    stat(copy, (error, stats) => {
+      if (error || !stats.isFile()) return next();
+      res.setHeader("Content-Encoding", coding.name);
+      const vary = String(res.getHeader("Vary") ?? "");
+      if (!/\baccept-encoding\b/i.test(vary)) res.setHeader("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+      res.type(path.extname(file));
+      res.sendFile(copy, options, (sendError?: Error) => {
+        if (sendError && !res.headersSent) next(sendError);
+      });
+    });
+  };
 }

@@ -110,10 +110,11 @@ async function expectInHistory(page: Page, folio: string) {
 }
 
 test.describe("paying a recharge with the card form (provider type 1)", () => {
+  // A 16-digit card and Amex's 15 digits with a 4-digit CVV: the browser's card form treats every
+  // 16-digit brand alike. Each brand's rule is the card schema's (schemas/forms/card.test.ts), and
+  // each brand pays end to end at the HTTP level (tests/http/payment.test.ts).
   for (const [number, brand] of [
     ["4111111111111111", "Visa"],
-    ["5555555555554444", "Mastercard"],
-    ["2223003122003222", "Mastercard 2-series"],
     ["378282246310005", "American Express"],
   ] as const) {
     test(`5512345678 paid with ${brand} ${number}: confirmation, and the line's history shows it`, async ({ page }) => {

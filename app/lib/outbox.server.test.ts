@@ -11,14 +11,8 @@ import type { Store } from "./store/store.server";
 
 type Lead = { n: number };
 
-/** Waits until `check` holds (the delivery loop runs on its own timers): vitest polls it, no clock of ours. */
-const until = (check: () => boolean) =>
-  vi.waitFor(
-    () => {
-      if (!check()) throw new Error("not yet");
-    },
-    { timeout: 20_000, interval: 5 },
-  );
+/** vi.waitFor's polling for what the delivery loop does on its own timers (no clock of ours): long enough for a busy machine. */
+const POLL = { timeout: 20_000, interval: 5 };
 
 /** A receiver that refuses while `down` and records what it accepted (with the ids it was given). */
 function receiver() {
@@ -89,9 +83,9 @@ describe.each(backends)("the outbox on the $name backend", (backend) => {
     const outbox = createOutbox<Lead>({ log, deliver, ...fast });
     const ids = [await outbox.add({ n: 1 }), await outbox.add({ n: 2 }), await outbox.add({ n: 3 })];
     outbox.start();
-    await until(() => state.accepted.length === 3);
+    await vi.waitFor(() => expect(state.accepted).toHaveLength(3), POLL);
     await outbox.add({ n: 4 });
-    await until(() => state.accepted.length === 4);
+    await vi.waitFor(() => expect(state.accepted).toHaveLength(4), POLL);
     await outbox.stop();
     expect(state.accepted.map((entry) => entry.item.n)).toEqual([1, 2, 3, 4]);
     expect(state.accepted.slice(0, 3).map((entry) => entry.id)).toEqual(ids);
@@ -108,9 +102,9 @@ describe.each(backends)("the outbox on the $name backend", (backend) => {
     await outbox.add({ n: 1 });
     await outbox.add({ n: 2 });
     outbox.start();
-    await until(() => state.attempts.length === 4);
+    await vi.waitFor(() => expect(state.attempts).toHaveLength(4), POLL);
     state.down = false;
-    await until(() => state.accepted.length === 2);
+    await vi.waitFor(() => expect(state.accepted).toHaveLength(2), POLL);
     await outbox.stop();
     const gaps = state.attempts.slice(1, 4).map((at, index) => at - state.attempts[index]!);
     // 20, 40, 80 ms (timers fire late, never early).
@@ -131,7 +125,7 @@ describe.each(backends)("the outbox on the $name backend", (backend) => {
     const first = createOutbox<Lead>({ log: before.log(logName), deliver, ...fast });
     const id = await first.add({ n: 7 });
     first.start();
-    await until(() => state.attempts.length >= 2);
+    await vi.waitFor(() => expect(state.attempts.length).toBeGreaterThanOrEqual(2), POLL);
     await first.stop();
     await before.close();
     expect(state.accepted).toEqual([]);
@@ -140,7 +134,7 @@ describe.each(backends)("the outbox on the $name backend", (backend) => {
     const after = backend.open(place);
     const second = createOutbox<Lead>({ log: after.log(logName), deliver, ...fast });
     second.start();
-    await until(() => state.accepted.length === 1);
+    await vi.waitFor(() => expect(state.accepted).toHaveLength(1), POLL);
     await second.stop();
     await after.close();
 
@@ -162,7 +156,7 @@ describe.each(backends)("the outbox on the $name backend", (backend) => {
     await outbox.add({ n: 1 });
     await outbox.add({ n: 2 });
     outbox.start();
-    await until(() => delivered.length === 1);
+    await vi.waitFor(() => expect(delivered).toHaveLength(1), POLL);
     await outbox.stop();
     expect(delivered).toEqual([2]);
     expect(await log.pending()).toEqual([]);

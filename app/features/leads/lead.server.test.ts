@@ -154,14 +154,8 @@ describe("deliverLead", () => {
   });
 });
 
-/** Waits until `check` holds (the delivery loop runs on its own timers): vitest polls it, no clock of ours. */
-const until = (check: () => boolean) =>
-  vi.waitFor(
-    () => {
-      if (!check()) throw new Error("not yet");
-    },
-    { timeout: 20_000, interval: 10 },
-  );
+/** vi.waitFor's polling for what the delivery loop does on its own timers (no clock of ours): long enough for a busy machine. */
+const POLL = { timeout: 20_000, interval: 10 };
 
 describe.each([
   { name: "file", place: async () => mkdtemp(path.join(dataDir, "restart-")), open: (place: string): Store => fileStore(place) },
@@ -182,7 +176,7 @@ describe.each([
     const first = createOutbox<StoredLead>({ log: before.log(logName), deliver, ...fast });
     const id = await first.add(lead("5514141414"));
     first.start();
-    await until(() => attempts >= 3);
+    await vi.waitFor(() => expect(attempts).toBeGreaterThanOrEqual(3), POLL);
     await first.stop();
     await before.close();
     expect(journey.leads).toEqual([]);
@@ -191,7 +185,7 @@ describe.each([
     const after = open(where);
     const second = createOutbox<StoredLead>({ log: after.log(logName), deliver, ...fast });
     second.start();
-    await until(() => journey.leads.length === 1);
+    await vi.waitFor(() => expect(journey.leads).toHaveLength(1), POLL);
     // Long enough for a second delivery, were there one.
     await new Promise((resolve) => setTimeout(resolve, 100));
     await second.stop();

@@ -1,7 +1,7 @@
 // Part of `npm run build` (last, after the compile hints change the files): writes beside each
 // script and stylesheet of the browser build (public/build) its Brotli (quality 11) and gzip
 // (level 9) copies, `file.js.br` and `file.js.gz`. The server sends them as they are
-// (server/precompressed.ts) instead of compressing the same immutable bytes again for every
+// (`precompressedFiles` in server/compression.ts, which lists the same extensions) instead of compressing the same immutable bytes again for every
 // visitor, at the fast levels a request can afford (Brotli 4, gzip 6): smaller files for the
 // visitor, no compression CPU for the server. Files under 1 KB are left alone, as the compression
 // middleware leaves them. Running it twice writes the same copies.

@@ -209,8 +209,9 @@ describe("the build's precompressed copies", () => {
       writeFileSync(path.join(publicDir, "outside.css.br"), "not for the browser");
       const outside = await fetchRaw("/build/..%2foutside.css", "br");
       expect([outside.status, outside.body.toString().includes("not for the browser")]).toEqual([404, false]);
-      // A path that is not valid percent-encoding goes on too (to this app's 404).
+      // A path that is not valid percent-encoding, or that holds a NUL byte, goes on too (to this app's 404), never a 500.
       expect((await fetchRaw("/build/%E0%A4%A.js", "br")).status).toBe(404);
+      expect((await fetchRaw("/build/_shared/chunk-A%00.js", "br")).status).toBe(404);
       expect((await fetchRaw("/build/missing-D.js", "br")).status).toBe(404);
     });
   });

@@ -77,7 +77,7 @@ export function acceptsBrotli(header = ""): boolean {
   return acceptsCoding(header, ["br"]);
 }
 
-/** What has precompressed copies (scripts/compress-build.mjs), and their suffixes, the smaller first. */
+/** What has precompressed copies (scripts/compress-build.mjs's COMPRESSED_EXTENSIONS), and their suffixes, the smaller first. */
 const PRECOMPRESSED_EXTENSIONS = new Set([".js", ".css"]);
 const CODINGS = [
   { name: "br", suffix: ".br", accepted: acceptsBrotli },
@@ -103,7 +103,8 @@ export function precompressedFiles(dir: string, options: { maxAge: string; immut
     } catch {
       return next();
     }
-    if (!coding || !file.startsWith(root + path.sep)) return next();
+    // A NUL byte makes fs throw at once: express.static refuses such a path with a 4xx.
+    if (!coding || file.includes("\0") || !file.startsWith(root + path.sep)) return next();
     const copy = file + coding.suffix;
     stat(copy, (error, stats) => {
       if (error || !stats.isFile()) return next();

@@ -23,10 +23,11 @@ export default defineConfig({
     // Worker threads, not processes: starting a thread costs a fraction of starting a process (on two
     // cores 201 s against 247 s for the whole run with a process per file).
     // - `unit`: the files share their worker's module cache (`isolate: false`), so the libraries are
-    //   loaded once per worker, not once per file: on two cores the run took 168 s against 205 s,
-    //   for 316 s of CPU against 394 s. Each file still gets the app's modules evaluated anew, none
-    //   of the process-wide state of the file before it, and the environment, timers and globals
-    //   put back after it (tests/unit/support/fresh-file.setup.ts).
+    //   loaded once per worker, not once per file: on two cores the run took 142 s against 205 s,
+    //   for 259 s of CPU against 394 s (152–182 s on fresh clones, against 193–229 s). Each file
+    //   still gets the app's modules evaluated anew, none of the process-wide state of the file
+    //   before it, and the environment, timers and globals put back after it
+    //   (tests/unit/support/fresh-file.setup.ts).
     // - `modules`: a module cache per file (OWN_MODULES).
     // - `process`: a file that changes what a process has one of (its time zone) runs in a process
     //   of its own.

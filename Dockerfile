@@ -18,12 +18,12 @@ COPY package.json package-lock.json ./
 COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 
-# ——— build: the Remix build and its compile hints (npm run build) ———
+# ——— build: the Remix build, the compiled server and the compile hints (npm run build) ———
 FROM deps AS build
 COPY . .
 RUN npm run build
 
-# ——— prod-deps: the production dependencies alone (tsx runs server/index.ts) ———
+# ——— prod-deps: the production dependencies alone (tsx runs the operators' commands: npm run studio:user, …) ———
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -58,4 +58,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
 # What `npm start` runs in each worker (scripts/start.mjs), without npm or the cluster in between:
 # one process per container (scale with instances), SIGTERM straight to it, so it drains
 # (DRAIN_SECONDS) before it leaves. The start rules are checked first, in this process.
-CMD ["node", "--import", "tsx", "server/index.ts"]
+CMD ["node", "--import", "./build/tracing.js", "build/server.js"]

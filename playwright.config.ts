@@ -21,7 +21,7 @@ const chromium = {
 
 /** The suite's server: production, mocks on, `port` its own (each project has a mock world of its own). */
 const suiteServer = (port: number) => ({
-  command: "node --import tsx server/index.ts",
+  command: "node build/server.js",
   url: `http://localhost:${port}/healthz`,
   reuseExistingServer: !isCI,
   timeout: 60_000,
@@ -43,7 +43,7 @@ const suiteServer = (port: number) => ({
 });
 
 /**
- * End-to-end tests against the production server (`node --import tsx server/index.ts`) with the mock upstream.
+ * End-to-end tests against the production server (`node build/server.js`, compiled by `npm run build`) with the mock upstream.
  * `npm run test:e2e` builds first. The browser proves what needs a browser (layout, focus,
  * keyboard, axe, client behaviour) with JavaScript on; what the server answers a browser without
  * JavaScript (every form's post, redirect and message) is proved at the HTTP level (tests/http).

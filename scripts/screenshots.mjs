@@ -72,7 +72,7 @@ if (!existsSync(path.join(root, "build/index.js"))) {
 
 const port = await freePort();
 const baseUrl = `http://localhost:${port}`;
-const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+const server = spawn(process.execPath, ["build/server.js"], {
   cwd: root,
   stdio: ["ignore", "ignore", "inherit"],
   env: {

@@ -1,5 +1,6 @@
 // `npm start`: builds when the build is missing or older than the sources, then serves it with
-// WEB_CONCURRENCY workers, each running the server's entry (server/index.ts, TypeScript through tsx).
+// WEB_CONCURRENCY workers, each running the compiled server (build/server.js, from server/index.ts:
+// scripts/build-server.mjs).
 import { spawnSync } from "node:child_process";
 import cluster from "node:cluster";
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -7,7 +8,6 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import pino from "pino";
-import { register } from "tsx/esm/api";
 import { bootProblems, mocksOn, studioAccountProblems } from "../app/lib/boot-rules.mjs";
 import { clusterMetrics, startMetricsServer } from "../server/metrics-endpoint.mjs";
 import { addCompileHints } from "./compile-hints.mjs";
@@ -17,10 +17,10 @@ const log = pino({ level: process.env.LOG_LEVEL ?? "info", base: { pid: process.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const buildFile = path.join(root, "build/index.js");
-const entry = path.join(root, "server/index.ts");
+const entry = path.join(root, "build/server.js");
 // Started before the server's modules load, so it sees them load (a no-op without OTEL_EXPORTER_OTLP_ENDPOINT).
-const tracing = path.join(root, "server/tracing.ts");
-const sources = ["app", "schemas", "locales", "remix.config.js", "package.json"];
+const tracing = path.join(root, "build/tracing.js");
+const sources = ["app", "schemas", "locales", "server", "mocks", "remix.config.js", "package.json"];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
@@ -38,7 +38,7 @@ if (problems.length > 0) {
   process.exit(1);
 }
 
-const builtAt = existsSync(buildFile) ? statSync(buildFile).mtimeMs : 0;
+const builtAt = existsSync(buildFile) && existsSync(entry) ? Math.min(statSync(buildFile).mtimeMs, statSync(entry).mtimeMs) : 0;
 const changedAt = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
 if (builtAt < changedAt) {
   log.info("building the app (sources are newer than the build)");
@@ -68,7 +68,7 @@ const sharedStore = Boolean(process.env.REDIS_URL);
 const workers = Number(process.env.WEB_CONCURRENCY ?? (process.env.NODE_ENV === "production" && !useMocks && sharedStore ? os.availableParallelism() : 1));
 if (workers > 1) {
   if (useMocks) log.warn({ workers }, "WEB_CONCURRENCY > 1 with the mock world: each worker has its own demo state");
-  cluster.setupPrimary({ exec: entry, execArgv: [...process.execArgv, "--import", "tsx", "--import", pathToFileURL(tracing).href] });
+  cluster.setupPrimary({ exec: entry, execArgv: [...process.execArgv, "--import", pathToFileURL(tracing).href] });
   let stopping = false;
   const fork = () => cluster.fork().on("exit", (code, signal) => {
     // A worker that dies on its own is replaced; on shutdown they are let go.
@@ -93,7 +93,6 @@ if (workers > 1) {
     });
   }
 } else {
-  register();
   await import(pathToFileURL(tracing).href);
-  await import(entry);
+  await import(pathToFileURL(entry).href);
 }

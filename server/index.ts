@@ -1,5 +1,6 @@
-// The production server's entry (`node --import tsx server/index.ts`; `npm start` runs it through
-// scripts/start.mjs): checks the start rules, wires the mock world when mocks are on, loads the
+// The production server's entry, compiled by `npm run build` into build/server.js (scripts/build-server.mjs;
+// `node build/server.js`, and `npm start` runs it through scripts/start.mjs; `npm run dev` runs this
+// file through tsx): checks the start rules, wires the mock world when mocks are on, loads the
 // Remix build and serves it with the express app of server/app.ts.
 // Mocks are patched into fetch *before* the build is imported, so every upstream client sees them.
 import cluster from "node:cluster";

@@ -4,8 +4,8 @@
 // (http/protobuf) to OTEL_EXPORTER_OTLP_ENDPOINT. Without that variable nothing is loaded or
 // started: the API stays OpenTelemetry's no-op.
 //
-// Loaded before anything it instruments (`node --import tsx --import ./server/tracing.ts
-// server/index.ts`; scripts/start.mjs does it for its workers). Span attributes follow the logs'
+// Loaded before anything it instruments (`node --import ./build/tracing.js build/server.js`, both
+// compiled by `npm run build`; scripts/start.mjs does it for its workers). Span attributes follow the logs'
 // rules (app/lib/log.server.ts): no query string, digit runs masked, no client address, no user
 // agent, no Redis arguments.
 import { createRequire } from "node:module";

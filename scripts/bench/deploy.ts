@@ -3,7 +3,7 @@
 // browser and system tests hold their requests and wait for events; how long each step takes is
 // this scenario's to say, in figures:
 //
-// - a start: from spawning the server (`node --import tsx server/index.ts`, MOCKS=false, the mock
+// - a start: from spawning the server (`node build/server.js`, MOCKS=false, the mock
 //   world as an upstream of its own, DATA_DIR) until /readyz answers 200;
 // - a drain: a request held in flight by the upstream (from a keep-alive client, as a browser or
 //   nginx sends it), SIGTERM, how soon the port refuses new connections, and how soon the process
@@ -126,7 +126,7 @@ export async function runDeployBench() {
   for (let round = 0; round < rounds; round += 1) {
     const port = await freePort();
     const spawned = performance.now();
-    const server = start(["--import", "tsx", "server/index.ts"], site(port, { DATA_DIR: freshDataDir() }));
+    const server = start(["build/server.js"], site(port, { DATA_DIR: freshDataDir() }));
     cleanup.push(() => server.process.kill("SIGKILL"));
     starts.push(await until(() => answers(`http://127.0.0.1:${port}/readyz`), 120_000, "the server's /readyz", spawned));
     const { answered } = await holdOne(port, { keepAlive: true });
@@ -146,7 +146,7 @@ export async function runDeployBench() {
   // The drain's deadline: a request never answered, DRAIN_SECONDS=2.
   {
     const port = await freePort();
-    const server = start(["--import", "tsx", "server/index.ts"], site(port, { DATA_DIR: freshDataDir(), DRAIN_SECONDS: "2" }));
+    const server = start(["build/server.js"], site(port, { DATA_DIR: freshDataDir(), DRAIN_SECONDS: "2" }));
     cleanup.push(() => server.process.kill("SIGKILL"));
     await until(() => answers(`http://127.0.0.1:${port}/readyz`), 120_000, "the server's /readyz");
     const { answered } = await holdOne(port);
@@ -181,7 +181,7 @@ export async function runDeployBench() {
       else old.process.kill("SIGTERM");
       closes.push(await until(async () => !(await accepting(port)), 30_000, "the old instance's port closed", signalled));
       const closed = performance.now();
-      const next = start(["--import", "tsx", "server/index.ts"], env);
+      const next = start(["build/server.js"], env);
       cleanup.push(() => next.process.kill("SIGKILL"));
       gaps.push(await until(() => answers(`http://127.0.0.1:${port}/readyz`), 120_000, "the next instance's /readyz", closed));
       await mock("POST", "/__mocks/release");
@@ -192,7 +192,7 @@ export async function runDeployBench() {
     }
     old.process.kill("SIGTERM");
     await old.exited;
-    results.deploy = { first: "npm start, WEB_CONCURRENCY=2, Redis", next: "server/index.ts", oldStopsAcceptingMs: stats(closes), portWithoutReadyInstanceMs: stats(gaps) };
+    results.deploy = { first: "npm start, WEB_CONCURRENCY=2, Redis", next: "build/server.js", oldStopsAcceptingMs: stats(closes), portWithoutReadyInstanceMs: stats(gaps) };
   }
 
   // A publish through the micro-cache (deploy/nginx/micro-cache.conf as shipped, 1 s).
@@ -201,7 +201,7 @@ export async function runDeployBench() {
     cleanup.push(() => rmSync(configDir, { recursive: true, force: true }));
     cpSync(path.join(root, "pages-config"), configDir, { recursive: true });
     const port = await freePort();
-    const app = start(["--import", "tsx", "server/index.ts"], { NODE_ENV: "production", MOCKS: "true", PORT: String(port), SESSION_SECRET, HSTS: "false", LOG_LEVEL: "warn", CONFIG_DIR: configDir });
+    const app = start(["build/server.js"], { NODE_ENV: "production", MOCKS: "true", PORT: String(port), SESSION_SECRET, HSTS: "false", LOG_LEVEL: "warn", CONFIG_DIR: configDir });
     cleanup.push(() => app.process.kill("SIGKILL"));
     await until(() => answers(`http://127.0.0.1:${port}/readyz`), 120_000, "the app's /readyz");
     const nginxPort = await freePort();

@@ -1,5 +1,5 @@
 // The signed-in /home (or other pages) under load, in CPU per page: less sensitive to a busy machine than req/s.
-// Starts the built app (server/index.ts, one process, mocks on), opens a session the way `npm run bench`
+// Starts the built app (build/server.js, one process, mocks on), opens a session the way `npm run bench`
 // does, and for each round loads /home with autocannon while reading the server's CPU time
 // (/proc/<pid>/stat) before and after; then the same bytes from the Node floor (scripts/bench/floor.mjs)
 // right after. Build first (`npm run build`).
@@ -58,8 +58,9 @@ type App = { label: string; root: string; pid: number; base: string; spawnedAt: 
 async function startApp(label: string, appRoot: string, env: Record<string, string>, profile?: string): Promise<App> {
   const port = await freePort();
   const spawnedAt = performance.now();
-  // The server's entry (server/index.ts through tsx; a checkout from before server/ has server.mjs).
-  const entry = existsSync(path.join(appRoot, "server/index.ts")) ? ["--import", "tsx", "server/index.ts"] : ["server.mjs"];
+  // The server's entry: the compiled build/server.js; a checkout from before it ran server/index.ts
+  // through tsx, and one from before server/ has server.mjs.
+  const entry = existsSync(path.join(appRoot, "build/server.js")) ? ["build/server.js"] : existsSync(path.join(appRoot, "server/index.ts")) ? ["--import", "tsx", "server/index.ts"] : ["server.mjs"];
   const child = spawn("node", [...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : []), ...entry], {
     cwd: appRoot,
     env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: process.env.LOG_LEVEL ?? "info" },

@@ -314,7 +314,7 @@ test.describe("card data on the server", () => {
     test.setTimeout(150_000);
     // A server of its own, so this test reads everything it writes.
     const port = ownPort(jsOn() ? 37 : 38);
-    const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    const server = spawn(process.execPath, ["build/server.js"], {
       env: { ...process.env, NODE_ENV: "production", MOCKS: "true", PORT: String(port), SESSION_SECRET, HSTS: "false" },
       stdio: ["ignore", "pipe", "pipe"],
     });

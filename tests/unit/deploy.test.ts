@@ -248,11 +248,12 @@ describe("the Dockerfile", () => {
     expect(runtime.find((line) => line.startsWith("ENV "))).toMatch(/\bNODE_ENV=production\b/);
   });
 
-  it("starts what npm start runs in each worker, server/index.ts through tsx", () => {
-    expect(runtime.find((line) => line.startsWith("CMD "))).toBe('CMD ["node", "--import", "tsx", "server/index.ts"]');
+  it("starts what npm start runs in each worker, the compiled server with its tracing first", () => {
+    expect(runtime.find((line) => line.startsWith("CMD "))).toBe('CMD ["node", "--import", "./build/tracing.js", "build/server.js"]');
     const start = read("scripts/start.mjs");
-    expect(start).toContain('path.join(root, "server/index.ts")');
-    expect(start).toContain('"--import", "tsx"');
+    expect(start).toContain('path.join(root, "build/server.js")');
+    expect(start).toContain('path.join(root, "build/tracing.js")');
+    expect(start).not.toContain("tsx");
   });
 
   it("checks its health on /readyz, which the server answers 200 when ready and 503 when not", async () => {

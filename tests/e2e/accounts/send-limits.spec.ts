@@ -52,7 +52,7 @@ test.beforeAll(async () => {
   for (const name of ["a", "b"]) {
     const port = String(await freePort());
     bases.push(`http://127.0.0.1:${port}`);
-    const server = spawn("node", ["--import", "tsx", "server/index.ts"], {
+    const server = spawn("node", ["build/server.js"], {
         env: {
           ...inherited,
           NODE_ENV: "production",

@@ -33,7 +33,7 @@ let server: ChildProcess | undefined;
 async function startServer() {
   // The file store (no REDIS_URL): its DATA_DIR is what outlives the process.
   const { REDIS_URL: _redis, ...inherited } = process.env;
-  server = spawn("node", ["--import", "tsx", "server/index.ts"], {
+  server = spawn("node", ["build/server.js"], {
     env: { ...inherited, NODE_ENV: "production", MOCKS: "true", PORT: String(OWN_PORT), SESSION_SECRET, HSTS: "false", DATA_DIR: dataDir, METRICS_TOKEN },
     stdio: "ignore",
   });

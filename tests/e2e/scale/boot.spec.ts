@@ -65,7 +65,7 @@ async function healthy(base: string, child: ChildProcess) {
 
 /** The script run to its end with these settings: its exit code and what it wrote on stderr. */
 function refusal(script: string, env: Record<string, string>) {
-  const run = spawnSync("node", ["--import", "tsx", script], { env: childEnv({ PORT: String(PORT + 14), ...env }), encoding: "utf8", timeout: 60_000 });
+  const run = spawnSync("node", [script], { env: childEnv({ PORT: String(PORT + 14), ...env }), encoding: "utf8", timeout: 60_000 });
   return { status: run.status, lines: run.stderr.trim().split("\n"), stdout: run.stdout };
 }
 
@@ -80,7 +80,7 @@ test("a refusal stops the server before it listens: exit code 1 and its one line
   // The deepest refusal: past the start rules, the app's own check of the environment
   // (app/lib/env.server.ts, read as the mock world and the build load) refuses a value. Each refusal's line, for every
   // setting a deploy is refused with, is app/lib/boot-rules-refusals.test.ts's.
-  const { status, lines, stdout } = refusal("server/index.ts", { NODE_ENV: "production", UPSTREAM_TIMEOUT_MS: "pronto", LOG_LEVEL: "info" });
+  const { status, lines, stdout } = refusal("build/server.js", { NODE_ENV: "production", UPSTREAM_TIMEOUT_MS: "pronto", LOG_LEVEL: "info" });
   const what = `${lines.join("\n")}\n${stdout}`;
   expect(status, what).toBe(1);
   expect(lines, what).toHaveLength(1);
@@ -92,9 +92,9 @@ test("a refusal stops the server before it listens: exit code 1 and its one line
 test("with upstream addresses and a strong secret the mock world is off: no /__mocks/* route, and a cookie minted on a demo server is anonymous", async () => {
   // The mock world as an upstream of its own (mocks/standalone.ts), as in real-upstream.spec.ts.
   start(["--import", "tsx", "mocks/standalone.ts"], { PORT: String(PORT + 10), SESSION_SECRET });
-  const real = start(["--import", "tsx", "server/index.ts"], { NODE_ENV: "production", ...realUpstreams, SESSION_SECRET, ...LINKS, DATA_DIR, PORT: String(PORT + 11), LOG_LEVEL: "warn" });
+  const real = start(["build/server.js"], { NODE_ENV: "production", ...realUpstreams, SESSION_SECRET, ...LINKS, DATA_DIR, PORT: String(PORT + 11), LOG_LEVEL: "warn" });
   // A demo server, as `npm start` runs with nothing set: the demo secret signs its sessions.
-  const demo = start(["--import", "tsx", "server/index.ts"], { NODE_ENV: "production", PORT: String(PORT + 12), LOG_LEVEL: "warn" });
+  const demo = start(["build/server.js"], { NODE_ENV: "production", PORT: String(PORT + 12), LOG_LEVEL: "warn" });
   await expect.poll(() => fetch(`${UPSTREAM}/healthz`).then((response) => response.status, () => 0), { timeout: 60_000 }).toBe(200);
   await healthy(REAL, real);
   await healthy(DEMO, demo);
@@ -132,7 +132,7 @@ test("npm start with nothing set serves the demo and says so with a warning", as
 });
 
 test("behind one proxy (TRUST_PROXY=1) the per-address login limit holds when the leftmost X-Forwarded-For changes on every request", async () => {
-  const proxied = start(["--import", "tsx", "server/index.ts"], { NODE_ENV: "production", MOCKS: "true", SESSION_SECRET, TRUST_PROXY: "1", PORT: String(PORT + 13), LOG_LEVEL: "warn" });
+  const proxied = start(["build/server.js"], { NODE_ENV: "production", MOCKS: "true", SESSION_SECRET, TRUST_PROXY: "1", PORT: String(PORT + 13), LOG_LEVEL: "warn" });
   await healthy(PROXIED, proxied);
   const client = "203.0.113.77";
   const forged = () => `${randomInt(1, 223)}.${randomInt(0, 255)}.${randomInt(0, 255)}.${randomInt(1, 254)}`;

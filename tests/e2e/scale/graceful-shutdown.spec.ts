@@ -86,7 +86,7 @@ async function inFlightSurvivesSigterm(child: ChildProcess, port: number) {
 
 test("one server: SIGTERM lets the request in flight finish, refuses new ones, and leaves", async () => {
   const port = ownPort(29);
-  await inFlightSurvivesSigterm(await started(["--import", "tsx", "server/index.ts"], port, { DATA_DIR: dataDir }), port);
+  await inFlightSurvivesSigterm(await started(["build/server.js"], port, { DATA_DIR: dataDir }), port);
 });
 
 test("npm start with two workers (node:cluster): the same, for every worker", async () => {

@@ -28,7 +28,7 @@ let server: ChildProcess | undefined;
 let output = "";
 
 function start(port: number, env: Record<string, string> = {}) {
-  const child = spawn("node", ["--import", "tsx", "server/index.ts"], {
+  const child = spawn("node", ["build/server.js"], {
     env: { ...process.env, NODE_ENV: "production", MOCKS: "true", PORT: String(port), SESSION_SECRET, HSTS: "false", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

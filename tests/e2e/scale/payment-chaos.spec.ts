@@ -69,12 +69,12 @@ const accepting = () =>
 type Store = { REDIS_URL: string } | { DATA_DIR: string };
 
 /**
- * The site on real upstreams: one process (server/index.ts), or `npm start`'s launcher with two
+ * The site on real upstreams: one process (build/server.js), or `npm start`'s launcher with two
  * workers (node:cluster), in a process group of its own so that a deploy's SIGTERM reaches the
  * whole group, as systemd or a container runtime sends it.
  */
 function startSite(store: Store, { workers = 0, env = {} }: { workers?: number; env?: Record<string, string> } = {}): ChildProcess {
-  const command = workers ? ["scripts/start.mjs"] : ["--import", "tsx", "server/index.ts"];
+  const command = workers ? ["scripts/start.mjs"] : ["build/server.js"];
   const site = spawn("node", command, {
     env: { ...process.env, ...upstreamEnv(UPSTREAM), ...store, ...(workers ? { WEB_CONCURRENCY: String(workers) } : {}), NODE_ENV: "production", MOCKS: "false", PORT: String(SITE_PORT), SESSION_SECRET, REQUEST_LINK_SECRET, HSTS: "false", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "ignore", "pipe"],

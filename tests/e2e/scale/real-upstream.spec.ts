@@ -39,7 +39,7 @@ test.beforeAll(async () => {
   const upstream = spawn("node", ["--import", "tsx", "mocks/standalone.ts"], { env: { ...process.env, PORT: String(UPSTREAM_PORT), SESSION_SECRET }, stdio: "ignore" });
   processes.push(upstream);
   await healthy(`${UPSTREAM}/healthz`);
-  const site = spawn("node", ["--import", "tsx", "server/index.ts"], {
+  const site = spawn("node", ["build/server.js"], {
     env: { ...process.env, ...upstreamEnv(UPSTREAM), NODE_ENV: "production", MOCKS: "false", PORT: String(SITE_PORT), SESSION_SECRET, REQUEST_LINK_SECRET, DATA_DIR: dataDir, HSTS: "false", LOG_LEVEL: "warn" },
     stdio: ["ignore", "ignore", "pipe"],
   });

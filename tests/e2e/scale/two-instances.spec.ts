@@ -42,7 +42,7 @@ test.beforeAll(async () => {
   for (const base of [A, B]) {
     const port = new URL(base).port;
     processes.push(
-      spawn("node", ["--import", "tsx", "server/index.ts"], {
+      spawn("node", ["build/server.js"], {
         env: { ...process.env, NODE_ENV: "production", MOCKS: "true", PORT: port, SESSION_SECRET, HSTS: "false", REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`, DATA_DIR: path.join(dataDir, port), INSTANCE_ID: `instance-${port}` },
         stdio: "ignore",
       }),

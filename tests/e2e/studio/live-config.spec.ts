@@ -65,7 +65,7 @@ test.beforeAll(async () => {
   const started: Array<Promise<void>> = [];
   for (const base of [A, B]) {
     const port = new URL(base).port;
-    const instance = spawn("node", ["--import", "tsx", "server/index.ts"], {
+    const instance = spawn("node", ["build/server.js"], {
       env: {
         ...process.env,
         NODE_ENV: "production",

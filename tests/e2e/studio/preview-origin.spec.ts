@@ -100,7 +100,7 @@ test.beforeAll(async () => {
     STUDIO_SECRET,
     STUDIO_USERS_FILE: usersFile,
   };
-  const server = spawn("node", ["--import", "tsx", "server/index.ts"], { env: environment, stdio: "ignore" });
+  const server = spawn("node", ["build/server.js"], { env: environment, stdio: "ignore" });
   processes.push(server);
   await serving(server, `${SITE}/healthz`);
 

@@ -41,7 +41,7 @@ test.beforeAll(async () => {
     [EDITOR, "editor"],
     [PUBLISHER, "publisher"],
   ]);
-  server = spawn("node", ["--import", "tsx", "server/index.ts"], {
+  server = spawn("node", ["build/server.js"], {
     env: { ...process.env, NODE_ENV: "production", MOCKS: "true", PORT: new URL(SITE).port, SESSION_SECRET, HSTS: "false", DATA_DIR: path.join(dir, "data"), STUDIO_SECRET, STUDIO_USERS_FILE: usersFile, PREVIEW_ORIGIN },
     stdio: "ignore",
   });

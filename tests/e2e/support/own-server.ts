@@ -43,7 +43,7 @@ export async function startOwnServer({
     cpSync("pages-config", draftDir, { recursive: true });
     draft(draftDir);
   }
-  const server = spawn("node", ["--import", "tsx", "server/index.ts"], {
+  const server = spawn("node", ["build/server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -62,7 +62,7 @@ test.beforeAll(async () => {
   await expectPortsFree(REDIS_PORT, Number(new URL(SITE).port), Number(new URL(PREVIEW).port), SCRIPT_PORT);
   dir = mkdtempSync(path.join(tmpdir(), "bait-vista-origen-"));
   const usersFile = path.join(dir, "studio-users");
-  makeStudioAccounts(usersFile, PASSWORD, [
+  await makeStudioAccounts(usersFile, PASSWORD, [
     [EDITOR, "editor"],
     [PUBLISHER, "publisher"],
   ]);

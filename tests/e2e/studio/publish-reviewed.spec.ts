@@ -37,7 +37,7 @@ test.beforeAll(async () => {
   await expectPortsFree(Number(new URL(SITE).port), Number(new URL(PREVIEW_ORIGIN).port));
   dir = mkdtempSync(path.join(tmpdir(), "bait-estudio-revisado-"));
   const usersFile = path.join(dir, "studio-users");
-  makeStudioAccounts(usersFile, PASSWORD, [
+  await makeStudioAccounts(usersFile, PASSWORD, [
     [EDITOR, "editor"],
     [PUBLISHER, "publisher"],
   ]);

@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,7 +8,7 @@ import { BASE_URL, ownPort } from "../support/env";
 import { waitForHydration } from "../support/hydration";
 import { pageScrollWidth } from "../support/page-scroll";
 import { startOwnServer, type OwnServer } from "../support/own-server";
-import { expectPortsFree } from "../support/studio";
+import { expectPortsFree, makeStudioAccounts } from "../support/studio";
 
 /**
  * The studio's sign-in (docs/studio.md "Accounts and roles"), on a server of its own with the studio on
@@ -33,13 +32,10 @@ let base = "";
 test.beforeAll(async ({ javaScriptEnabled }) => {
   folder = mkdtempSync(path.join(tmpdir(), "bait-estudio-e2e-"));
   const usersFile = path.join(folder, "studio-users");
-  for (const [email, role] of [
+  await makeStudioAccounts(usersFile, PASSWORD, [
     ["ana@bait.mx", "editor"],
     ["pia@bait.mx", "publisher"],
-  ]) {
-    const made = spawnSync(process.execPath, ["--import", "tsx", "scripts/studio-user.ts", email!, role!], { env: { ...process.env, STUDIO_USERS_FILE: usersFile, STUDIO_PASSWORD: PASSWORD }, encoding: "utf8" });
-    expect(made.status, made.stderr).toBe(0);
-  }
+  ]);
   const port = ownPort(javaScriptEnabled === false ? 73 : 71);
   // The studio in production needs its previews' origin (docs/studio.md "Turning it on"): a second port.
   const previewPort = ownPort(javaScriptEnabled === false ? 74 : 72);

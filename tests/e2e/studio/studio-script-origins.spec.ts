@@ -29,7 +29,7 @@ test.beforeAll(async () => {
   if (test.info().project.name !== "studio-js") return;
   folder = mkdtempSync(path.join(tmpdir(), "bait-estudio-scripts-"));
   const usersFile = path.join(folder, "studio-users");
-  makeStudioAccounts(usersFile, PASSWORD, [[EDITOR, "editor"]]);
+  await makeStudioAccounts(usersFile, PASSWORD, [[EDITOR, "editor"]]);
   // ownPort 81–82 (docs/testing.md "Ports").
   await expectPortsFree(ownPort(81), ownPort(82));
   server = await startOwnServer({

@@ -45,7 +45,7 @@ test.beforeAll(async () => {
   await expectPortsFree(REDIS_PORT, ...[A, B, previewOriginOf(A), previewOriginOf(B)].map((origin) => Number(new URL(origin).port)));
   dir = mkdtempSync(path.join(tmpdir(), "bait-estudio-"));
   const usersFile = path.join(dir, "studio-users");
-  makeStudioAccounts(usersFile, PASSWORD, [
+  await makeStudioAccounts(usersFile, PASSWORD, [
     [EDITOR, "editor"],
     [PUBLISHER, "publisher"],
   ]);

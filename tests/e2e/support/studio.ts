@@ -1,16 +1,17 @@
-import { spawnSync, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { expect, test } from "@playwright/test";
+import { saveAccount } from "../../../app/features/studio/auth/accounts.server";
 
 /**
- * Studio accounts in `usersFile`, each with `password`, made as an operator makes them
- * (`npm run studio:user`, scripts/studio-user.ts): for the specs that start a studio of their own.
+ * Studio accounts in `usersFile`, each with `password`, made by the function `npm run studio:user`
+ * calls (app/features/studio/auth/accounts.server.ts `saveAccount`; the command itself is
+ * scripts/studio-user.test.ts's): for the specs that start a studio of their own.
  */
-export function makeStudioAccounts(usersFile: string, password: string, accounts: Array<[email: string, role: "editor" | "publisher"]>): void {
+export async function makeStudioAccounts(usersFile: string, password: string, accounts: Array<[email: string, role: "editor" | "publisher"]>): Promise<void> {
   for (const [email, role] of accounts) {
-    const made = spawnSync(process.execPath, ["--import", "tsx", "scripts/studio-user.ts", email, role], { env: { ...process.env, STUDIO_USERS_FILE: usersFile, STUDIO_PASSWORD: password }, encoding: "utf8" });
-    expect(made.status, made.stderr).toBe(0);
+    expect(await saveAccount(usersFile, { email, role, password }), `${email} ${role}`).toBe("created");
   }
 }
 

@@ -79,14 +79,15 @@ export default defineConfig({
   // changes a password never meets its other run on the same demo line.
   projects: [
     { name: "js", testIgnore: /e2e\/studio\//, use: { ...chromium, javaScriptEnabled: true, baseURL: BASE_URL } },
-    { name: "no-js", testIgnore: /e2e\/studio\//, grep: /@no-js/, use: { ...chromium, javaScriptEnabled: false, baseURL: NO_JS_BASE_URL } },
     // The studio (tests/e2e/studio): each spec starts its own Redis and instances (ports of its own,
-    // tests/e2e/support/env.ts ownPort), with and without JavaScript, beside the rest. (Listed
-    // first, so that their long serial specs start early, the runs were no shorter: 800 s and 816 s
-    // of Playwright, against 739 s and 808 s listed last; again 724 s against 674 s, their specs
-    // then booting their instances all at once.)
+    // tests/e2e/support/env.ts ownPort), with and without JavaScript, beside the rest. Its specs are
+    // serial and long (one takes 45 s): listed last, they ran alone at the end, the last 75 s with
+    // one or two of three workers busy; listed between js and no-js, the no-js project's short tests
+    // fill the workers around them. (Listed first, their specs booted their instances all at once,
+    // beside the suite's servers: 724 s of Playwright against 674 s.)
     { name: "studio-js", testMatch: /e2e\/studio\/.*\.spec\.ts/, use: { ...chromium, javaScriptEnabled: true } },
     { name: "studio-no-js", testMatch: /e2e\/studio\/.*\.spec\.ts/, use: { ...chromium, javaScriptEnabled: false } },
+    { name: "no-js", testIgnore: /e2e\/studio\//, grep: /@no-js/, use: { ...chromium, javaScriptEnabled: false, baseURL: NO_JS_BASE_URL } },
   ],
   webServer: [suiteServer(PORT), suiteServer(NO_JS_PORT)],
 });

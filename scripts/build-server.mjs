@@ -23,8 +23,8 @@ const packagesExternal = {
   },
 };
 
-/** Bundles into `outdir` (the app's build/ by default), its chunks from an earlier build removed first. */
-export async function buildServer({ appRoot = root, outdir = path.join(root, "build") } = {}) {
+/** Bundles into `outdir` (build/ in `appRoot` by default), its chunks from an earlier build removed first. */
+export async function buildServer({ appRoot = root, outdir = path.join(appRoot, "build") } = {}) {
   rmSync(path.join(outdir, "server-chunks"), { recursive: true, force: true });
   return esbuild.build({
     absWorkingDir: appRoot,

@@ -3,7 +3,7 @@ import path from "node:path";
 import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
 import { describe, expect, it } from "vitest";
 import { kindOf, type ConfigKind } from "~/lib/config/files";
-import { buildJsonSchemas, buildValidatorCode, SCHEMA_FOLDER, schemaFiles, schemaPathFor, serialise, VALIDATOR_FOLDER, validatorFileOf, vscodeJsonSchemas, type JsonSchema } from "./json-schemas";
+import { buildJsonSchemas, buildValidatorCode, SCHEMA_FOLDER, schemaFiles, schemaPathFor, serialise, VALIDATOR_DECLARATION, VALIDATOR_FOLDER, validatorDeclarationFileOf, validatorFileOf, vscodeJsonSchemas, type JsonSchema } from "./json-schemas";
 
 const root = path.resolve(__dirname, "..");
 const configDir = path.join(root, "pages-config");
@@ -36,6 +36,12 @@ describe("npm run config:schemas", () => {
     for (const [file, schema] of Object.entries(built)) {
       expect(readFileSync(path.join(root, VALIDATOR_FOLDER, validatorFileOf(file)), "utf8") === buildValidatorCode(schema), `${VALIDATOR_FOLDER}/${validatorFileOf(file)} está desactualizado`).toBe(true);
     }
+  });
+
+  it("has written each validator's declaration beside it, so the type checker never reads the generated code", () => {
+    const written = readdirSync(path.join(root, VALIDATOR_FOLDER)).filter((name) => name.endsWith(".d.cts")).sort();
+    expect(written).toEqual(Object.keys(built).map(validatorDeclarationFileOf).sort());
+    for (const file of written) expect(readFileSync(path.join(root, VALIDATOR_FOLDER, file), "utf8"), `${VALIDATOR_FOLDER}/${file} está desactualizado`).toBe(VALIDATOR_DECLARATION);
   });
 
   it("maps every schema in .vscode/settings.json, so an editor completes files without $schema too", () => {

@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildJsonSchemas, buildValidatorCode, SCHEMA_FOLDER, serialise, VALIDATOR_FOLDER, validatorFileOf, vscodeJsonSchemas } from "./json-schemas";
+import { buildJsonSchemas, buildValidatorCode, SCHEMA_FOLDER, serialise, VALIDATOR_DECLARATION, VALIDATOR_FOLDER, validatorDeclarationFileOf, validatorFileOf, vscodeJsonSchemas } from "./json-schemas";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const folder = path.join(root, SCHEMA_FOLDER);
@@ -24,7 +24,10 @@ for (const [file, schema] of Object.entries(schemas)) writeFileSync(path.join(fo
 // The studio's form validators, compiled from the same schemas (scripts/json-schemas.ts VALIDATOR_FOLDER).
 const validators = path.join(root, VALIDATOR_FOLDER);
 mkdirSync(validators, { recursive: true });
-for (const [file, schema] of Object.entries(schemas)) writeFileSync(path.join(validators, validatorFileOf(file)), buildValidatorCode(schema));
+for (const [file, schema] of Object.entries(schemas)) {
+  writeFileSync(path.join(validators, validatorFileOf(file)), buildValidatorCode(schema));
+  writeFileSync(path.join(validators, validatorDeclarationFileOf(file)), VALIDATOR_DECLARATION);
+}
 
 const settingsFile = path.join(root, ".vscode", "settings.json");
 const settings = existsSync(settingsFile) ? (JSON.parse(readFileSync(settingsFile, "utf8")) as Record<string, unknown>) : {};

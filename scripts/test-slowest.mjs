@@ -14,7 +14,7 @@ import { readFileSync } from "node:fs";
 const args = process.argv.slice(2);
 const topAt = args.indexOf("--top");
 const top = topAt >= 0 ? Number(args[topAt + 1]) : 20;
-const file = args.find((a, i) => !a.startsWith("--") && i !== topAt + 1) ?? "test-reports/playwright.json";
+const file = args.find((a, i) => !a.startsWith("--") && (topAt < 0 || i !== topAt + 1)) ?? "test-reports/playwright.json";
 
 let report;
 try {

@@ -5,8 +5,8 @@ import type { ValidatorFunctions } from "@rjsf/validator-ajv8";
  * modules beside this one from schemas/json/): each loads only when a document of its kind is
  * edited, and validates with no code generated at run time (the Content-Security-Policy forbids it).
  */
-type Loaded = { default: unknown };
-const load = (module: Promise<Loaded>) => module.then((loaded) => loaded.default as ValidatorFunctions);
+/** Each module's type is its declaration beside it (site.d.cts beside site.cjs). */
+const load = (module: Promise<{ default: ValidatorFunctions }>) => module.then((loaded) => loaded.default);
 
 /** Keyed by the kinds of app/lib/config/files.ts. */
 export const validatorFunctions: Record<"site" | "flags" | "widget" | "recharges" | "page" | "modal" | "banners", () => Promise<ValidatorFunctions>> = {

@@ -104,6 +104,7 @@ test("a recurrence started from the line's category, paid at /pago, then modifie
   // Modify: a date a month ahead and another amount.
   await card(page, run.offer).getByRole("link", { name: "Modificar", exact: true }).click();
   const modify = page.getByRole("dialog", { name: "Modificar tu recarga recurrente" });
+  await expect(modify).toBeVisible();
   await audit(page, "modify dialog");
   await modify.getByLabel("Fecha del próximo cargo").fill("2020-01-01");
   await modify.getByRole("button", { name: "Guardar cambios" }).click();

@@ -8,14 +8,14 @@ import { waitForHydration } from "./support/hydration";
 import { ana, loginAs, type Customer } from "./support/session";
 
 /**
- * 'Pide tu recarga' (docs/request-link.md), with JavaScript and without, at 375 and 1280 px: a
+ * 'Pide tu recarga' (docs/request-link.md), with JavaScript and without, at 1280 and 375 px: a
  * customer makes a link from /home, anyone makes one from the number-first answer (with the code sent
  * to the line: the mock's 1234, DEMO-DATA.md); someone with no
  * account opens it in a browser of their own, pays through the checkout and gets the receipt; the
  * maker's history says 'Te recargaron …'. Expired, tampered and cancelled links and an 11th open
  * link are refused in Spanish; the page's preview (Open Graph) and its privacy headers are there.
  *
- * Without JavaScript here (tagged @no-js): the journeys at 375 and 1280 px and the refused links;
+ * Without JavaScript here (tagged @no-js): the two journeys (one at 1280 px, one at 375) and the refused links;
  * what the server answers (the preview and its headers, sharing without the share sheet, a line
  * that may not be recharged, an 11th link) is proved in tests/http/request-link.test.ts.
  *
@@ -26,10 +26,12 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 150_000 });
 
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
-const VIEWPORTS = [
-  { width: 375, height: 812 },
-  { width: 1280, height: 800 },
-] as const;
+/**
+ * Each journey at one width, the two widths between them: a customer's from /home on a computer, a
+ * visitor's from the number-first answer on a phone (the narrower screen, for the code step too).
+ */
+const DESKTOP = { width: 1280, height: 800 } as const;
+const PHONE = { width: 375, height: 812 } as const;
 /** A visitor asks for this line from the number-first answer (DEMO-DATA.md: mbb, suspended, may be recharged). */
 const VISITOR_LINE = { number: "5545678901", masked: "(55) •• •• 89 01" };
 const TOKEN = /\/r\/[A-Za-z0-9_-]{12}\.[0-9a-z]+\.[A-Za-z0-9_-]{16}$/;
@@ -99,98 +101,102 @@ async function payWithDemoCard(payer: Page) {
   await expect(payer.getByRole("heading", { level: 1, name: "¡Pago completado!" })).toBeVisible();
 }
 
-for (const viewport of VIEWPORTS) {
-  test.describe(`at ${viewport.width} px`, () => {
-    test.use({ viewport });
+test.describe("at 1280 px", () => {
+  const viewport = DESKTOP;
+  test.use({ viewport });
 
-    test("from /home: Ana asks with her name and words; a stranger with no account pays it; her history says 'Te recargaron …' and the link is gone", { tag: "@no-js" }, async ({ page, context, browser, baseURL }) => {
-      // Each run asks for an offer of its own, so its history row is its own.
-      const offer = { "true-375": { id: "BAIT150", name: "Bait 150" }, "true-1280": { id: "BAIT200", name: "Bait 200" }, "false-375": { id: "BAIT100", name: "Bait 100" }, "false-1280": { id: "BAIT250", name: "Bait 250" } }[`${jsOn()}-${viewport.width}`]!;
-      const words = "¿Me ayudas con mi recarga? ¡Gracias!";
-      await loginAs(context, ana);
-      await page.goto("/home");
-      const section = page.getByRole("region", { name: "Pide tu recarga" });
-      await expect(section).toContainText("Comparte un enlace para que alguien más pague tu recarga");
-      await waitForHydration(page);
-      await section.getByRole("link", { name: "Crear un enlace" }).click();
-      await expect(page).toHaveURL((url) => url.pathname === "/pide-recarga");
-      await expect(page.getByRole("heading", { level: 1, name: "Pide tu recarga" })).toBeVisible();
-      await expect(page.getByText("Línea Bait (55) 12 34 56 78")).toBeVisible();
-      await expectNoOverflow(page);
+  test("from /home: Ana asks with her name and words; a stranger with no account pays it; her history says 'Te recargaron …' and the link is gone", { tag: "@no-js" }, async ({ page, context, browser, baseURL }) => {
+    // Each run asks for an offer of its own, so its history row is its own.
+    const offer = jsOn() ? { id: "BAIT200", name: "Bait 200" } : { id: "BAIT250", name: "Bait 250" };
+    const words = "¿Me ayudas con mi recarga? ¡Gracias!";
+    await loginAs(context, ana);
+    await page.goto("/home");
+    const section = page.getByRole("region", { name: "Pide tu recarga" });
+    await expect(section).toContainText("Comparte un enlace para que alguien más pague tu recarga");
+    await waitForHydration(page);
+    await section.getByRole("link", { name: "Crear un enlace" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/pide-recarga");
+    await expect(page.getByRole("heading", { level: 1, name: "Pide tu recarga" })).toBeVisible();
+    await expect(page.getByText("Línea Bait (55) 12 34 56 78")).toBeVisible();
+    await expectNoOverflow(page);
 
-      const url = await makeLink(page, { offer: offer.id, message: words, showName: true });
-      expect(url).not.toContain("5512345678");
-      await expect(page.getByText(`Pides: ${offer.name}`)).toBeVisible();
-      const text = `${words} Puedes pagar mi recarga Bait aquí: ${url}`;
-      await expect(page.getByRole("link", { name: "Enviar por WhatsApp" })).toHaveAttribute("href", `https://wa.me/?text=${encodeURIComponent(text)}`);
-      await expect(page.getByRole("link", { name: "Enviar por SMS" })).toHaveAttribute("href", `sms:?&body=${encodeURIComponent(text)}`);
-      await expectNoOverflow(page);
+    const url = await makeLink(page, { offer: offer.id, message: words, showName: true });
+    expect(url).not.toContain("5512345678");
+    await expect(page.getByText(`Pides: ${offer.name}`)).toBeVisible();
+    const text = `${words} Puedes pagar mi recarga Bait aquí: ${url}`;
+    await expect(page.getByRole("link", { name: "Enviar por WhatsApp" })).toHaveAttribute("href", `https://wa.me/?text=${encodeURIComponent(text)}`);
+    await expect(page.getByRole("link", { name: "Enviar por SMS" })).toHaveAttribute("href", `sms:?&body=${encodeURIComponent(text)}`);
+    await expectNoOverflow(page);
 
-      const payer = await strangerPage(browser, baseURL, viewport);
-      await payer.goto(url);
-      await expect(payer.getByRole("heading", { level: 1, name: "Ana te pide una recarga" })).toBeVisible();
-      await expect(payer.getByText(`«${words}»`)).toBeVisible();
-      await expect(payer.getByText("Para la línea Bait (55) •• •• 56 78")).toBeVisible();
-      expect(await payer.locator("main").innerText()).not.toMatch(/5512345678|12 34 56 78/);
-      // The offer asked for comes first, chosen.
-      const first = payer.getByRole("radio").first();
-      await expect(first).toHaveAccessibleName(new RegExp(`^${offer.name} `));
-      await expect(first).toBeChecked();
-      await expect(payer.getByText("La que te pidieron")).toBeVisible();
-      await expectNoOverflow(payer);
-      await waitForHydration(payer);
-      await payer.getByLabel("Tu correo electrónico").fill(`pepe.${jsOn() ? "js" : "nojs"}.${viewport.width}@example.com`);
-      await payer.getByRole("button", { name: "Continuar al pago" }).click();
-      await payWithDemoCard(payer);
-      await payer.context().close();
+    const payer = await strangerPage(browser, baseURL, viewport);
+    await payer.goto(url);
+    await expect(payer.getByRole("heading", { level: 1, name: "Ana te pide una recarga" })).toBeVisible();
+    await expect(payer.getByText(`«${words}»`)).toBeVisible();
+    await expect(payer.getByText("Para la línea Bait (55) •• •• 56 78")).toBeVisible();
+    expect(await payer.locator("main").innerText()).not.toMatch(/5512345678|12 34 56 78/);
+    // The offer asked for comes first, chosen.
+    const first = payer.getByRole("radio").first();
+    await expect(first).toHaveAccessibleName(new RegExp(`^${offer.name} `));
+    await expect(first).toBeChecked();
+    await expect(payer.getByText("La que te pidieron")).toBeVisible();
+    await expectNoOverflow(payer);
+    await waitForHydration(payer);
+    await payer.getByLabel("Tu correo electrónico").fill(`pepe.${jsOn() ? "js" : "nojs"}.${viewport.width}@example.com`);
+    await payer.getByRole("button", { name: "Continuar al pago" }).click();
+    await payWithDemoCard(payer);
+    await payer.context().close();
 
-      await page.goto("/home?historial=20");
-      await expect(page.locator(".history-list__what").filter({ hasText: `Te recargaron ${offer.name}` }).first()).toBeVisible();
-      // Paid: the link closed, and says so to whoever opens it again.
-      await expect(page.getByRole("region", { name: "Pide tu recarga" })).not.toContainText(url);
-      const again = await strangerPage(browser, baseURL, viewport);
-      expect((await again.goto(url))?.status()).toBe(410);
-      await expect(again.getByRole("heading", { level: 1, name: "Esta recarga ya se pagó" })).toBeVisible();
-      await again.context().close();
-    });
-
-    test("from the number-first answer: anyone asks for a line, nameless; the payer must choose the offer, then pays", { tag: "@no-js" }, async ({ page, browser, baseURL }) => {
-      await page.goto(`/recargas?numero=${VISITOR_LINE.number}`);
-      await waitForHydration(page);
-      await page.getByRole("link", { name: "Pide tu recarga con un enlace" }).click();
-      await expect(page).toHaveURL((url) => url.pathname === "/pide-recarga" && url.searchParams.get("numero") === VISITOR_LINE.number);
-      await expect(page.getByText(/Como no iniciaste sesión, te enviaremos un código por SMS a la línea .* no podrás ver ni cancelar el enlace/)).toBeVisible();
-      await expect(page.getByLabel(/^Mostrar mi nombre/)).toHaveCount(0);
-      await expectNoOverflow(page);
-      const url = await makeLink(page, { code: "1234" });
-      await expect(page.getByText("Guarda o comparte este enlace ahora: como no iniciaste sesión, no podrás verlo después.")).toBeVisible();
-      await expect(page.getByText("Pides una recarga; quien pague elige cuál.")).toBeVisible();
-
-      const payer = await strangerPage(browser, baseURL, viewport);
-      await payer.goto(url);
-      await expect(payer.getByRole("heading", { level: 1, name: "Te piden una recarga" })).toBeVisible();
-      await expect(payer.getByText(`Para la línea Bait ${VISITOR_LINE.masked}`)).toBeVisible();
-      await expect(payer.getByRole("radio", { checked: true })).toHaveCount(0);
-      await waitForHydration(payer);
-      await payer.getByLabel("Tu correo electrónico").fill("pepe@");
-      await payer.getByRole("button", { name: "Continuar al pago" }).click();
-      // The server's answer, with or without JavaScript: the summary first (focused once JavaScript runs), then each field.
-      const summary = payer.getByRole("alert").filter({ hasText: "Elige la recarga que quieres pagar." });
-      await expect(summary).toBeVisible();
-      if (jsOn()) await expect(summary).toBeFocused();
-      await expect(summary).toContainText("Revisa tu correo: debe verse como nombre@ejemplo.com.");
-      await expectNoOverflow(payer);
-      await payer.getByRole("radio", { name: /^Bait 50 / }).check();
-      await payer.getByLabel("Tu correo electrónico").fill("pepe.visitante@example.com");
-      await payer.getByRole("button", { name: "Continuar al pago" }).click();
-      await payWithDemoCard(payer);
-      // Paid (the line's history carries the sale): the link is closed, and frees its place.
-      expect((await payer.goto(url))?.status()).toBe(410);
-      await expect(payer.getByRole("heading", { level: 1, name: "Esta recarga ya se pagó" })).toBeVisible();
-      await payer.context().close();
-    });
+    await page.goto("/home?historial=20");
+    await expect(page.locator(".history-list__what").filter({ hasText: `Te recargaron ${offer.name}` }).first()).toBeVisible();
+    // Paid: the link closed, and says so to whoever opens it again.
+    await expect(page.getByRole("region", { name: "Pide tu recarga" })).not.toContainText(url);
+    const again = await strangerPage(browser, baseURL, viewport);
+    expect((await again.goto(url))?.status()).toBe(410);
+    await expect(again.getByRole("heading", { level: 1, name: "Esta recarga ya se pagó" })).toBeVisible();
+    await again.context().close();
   });
-}
+});
+
+test.describe("at 375 px", () => {
+  const viewport = PHONE;
+  test.use({ viewport });
+
+  test("from the number-first answer: anyone asks for a line, nameless; the payer must choose the offer, then pays", { tag: "@no-js" }, async ({ page, browser, baseURL }) => {
+    await page.goto(`/recargas?numero=${VISITOR_LINE.number}`);
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Pide tu recarga con un enlace" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/pide-recarga" && url.searchParams.get("numero") === VISITOR_LINE.number);
+    await expect(page.getByText(/Como no iniciaste sesión, te enviaremos un código por SMS a la línea .* no podrás ver ni cancelar el enlace/)).toBeVisible();
+    await expect(page.getByLabel(/^Mostrar mi nombre/)).toHaveCount(0);
+    await expectNoOverflow(page);
+    const url = await makeLink(page, { code: "1234" });
+    await expect(page.getByText("Guarda o comparte este enlace ahora: como no iniciaste sesión, no podrás verlo después.")).toBeVisible();
+    await expect(page.getByText("Pides una recarga; quien pague elige cuál.")).toBeVisible();
+
+    const payer = await strangerPage(browser, baseURL, viewport);
+    await payer.goto(url);
+    await expect(payer.getByRole("heading", { level: 1, name: "Te piden una recarga" })).toBeVisible();
+    await expect(payer.getByText(`Para la línea Bait ${VISITOR_LINE.masked}`)).toBeVisible();
+    await expect(payer.getByRole("radio", { checked: true })).toHaveCount(0);
+    await waitForHydration(payer);
+    await payer.getByLabel("Tu correo electrónico").fill("pepe@");
+    await payer.getByRole("button", { name: "Continuar al pago" }).click();
+    // The server's answer, with or without JavaScript: the summary first (focused once JavaScript runs), then each field.
+    const summary = payer.getByRole("alert").filter({ hasText: "Elige la recarga que quieres pagar." });
+    await expect(summary).toBeVisible();
+    if (jsOn()) await expect(summary).toBeFocused();
+    await expect(summary).toContainText("Revisa tu correo: debe verse como nombre@ejemplo.com.");
+    await expectNoOverflow(payer);
+    await payer.getByRole("radio", { name: /^Bait 50 / }).check();
+    await payer.getByLabel("Tu correo electrónico").fill("pepe.visitante@example.com");
+    await payer.getByRole("button", { name: "Continuar al pago" }).click();
+    await payWithDemoCard(payer);
+    // Paid (the line's history carries the sale): the link is closed, and frees its place.
+    expect((await payer.goto(url))?.status()).toBe(410);
+    await expect(payer.getByRole("heading", { level: 1, name: "Esta recarga ya se pagó" })).toBeVisible();
+    await payer.context().close();
+  });
+});
 
 test.describe("refused links", () => {
   test.use({ viewport: { width: 375, height: 812 } });

@@ -6,16 +6,18 @@ import { mockServer } from "./node";
 
 /**
  * For a vitest file that talks to the mock upstream: msw listening (an unmocked call fails the
- * test), a fresh demo world and no switches before each test, upstream logs kept quiet, and a
- * short upstream timeout so timeout tests are fast. Per-test overrides: `mockServer.use(...)`.
+ * test), a fresh demo world and no switches before each test, upstream logs kept quiet, and an
+ * upstream timeout no mock answer comes near on a busy machine (2 s: with 100 ms, a lookup of the
+ * demo world timed out once in a full run on two cores). A test of a timeout makes it short
+ * itself (`shortUpstreamTimeout`), for that test only. Per-test overrides: `mockServer.use(...)`.
  */
-export function useMockUpstream({ timeoutMs = 100 }: { timeoutMs?: number } = {}) {
+export function useMockUpstream({ timeoutMs = 2_000 }: { timeoutMs?: number } = {}) {
   const realTimeout = env.upstreamTimeoutMs;
   beforeAll(() => {
     mockServer.listen({ onUnhandledFrame: "error" });
-    env.upstreamTimeoutMs = timeoutMs;
   });
   beforeEach(() => {
+    env.upstreamTimeoutMs = timeoutMs;
     reset();
     vi.spyOn(logDestination, "write").mockImplementation(() => true);
   });
@@ -27,4 +29,13 @@ export function useMockUpstream({ timeoutMs = 100 }: { timeoutMs?: number } = {}
     mockServer.close();
     env.upstreamTimeoutMs = realTimeout;
   });
+}
+
+/**
+ * For a test of an upstream timeout: 100 ms until the test ends (useMockUpstream puts its own back
+ * before the next). The mock's answer in such a test is held longer (a switch's `latencyMs`, an
+ * msw `delay`), so the timeout always wins.
+ */
+export function shortUpstreamTimeout(ms = 100) {
+  env.upstreamTimeoutMs = ms;
 }

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { mockServer } from "../../mocks/node";
-import { useMockUpstream } from "../../mocks/test-support";
+import { shortUpstreamTimeout, useMockUpstream } from "../../mocks/test-support";
 import { setSwitch } from "../../mocks/switches";
 import { lookUpPostalCode } from "./addresses.server";
 import { captureLog } from "~/lib/log.test-helpers";
@@ -58,6 +58,7 @@ describe("postal code lookup", () => {
   });
 
   it("turns a timeout into 'errors:upstream.timeout'", async () => {
+    shortUpstreamTimeout();
     setSwitch("addresses.colonias", { latencyMs: 400 });
     const result = await lookUpPostalCode("06600");
     expect(!result.ok && result.error.messageKey).toBe("errors:upstream.timeout");

@@ -1,7 +1,7 @@
 import { delay, http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { mockServer } from "../../mocks/node";
-import { useMockUpstream } from "../../mocks/test-support";
+import { shortUpstreamTimeout, useMockUpstream } from "../../mocks/test-support";
 import { setSwitch } from "../../mocks/switches";
 import { captureLog } from "~/lib/log.test-helpers";
 import { checkHomeCoverage, getFaq } from "./asistencia.server";
@@ -45,6 +45,7 @@ describe("FAQ", () => {
   });
 
   it("turns a timeout into 'errors:upstream.timeout'", async () => {
+    shortUpstreamTimeout();
     setSwitch("asistencia.faq", { latencyMs: 400 });
     expect(errorKey(await getFaq())).toBe("errors:upstream.timeout");
   });
@@ -92,6 +93,7 @@ describe("home-internet coverage", () => {
   });
 
   it("turns a timeout into 'errors:upstream.timeout'", async () => {
+    shortUpstreamTimeout();
     mockServer.use(
       http.post(`${base}/api/asistencia/v2/soporte/cobertura-hbb`, async () => {
         await delay(400);

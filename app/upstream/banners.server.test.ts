@@ -4,7 +4,7 @@ import { delay, http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { bannerFile } from "#schemas/config";
 import { mockServer } from "../../mocks/node";
-import { useMockUpstream } from "../../mocks/test-support";
+import { shortUpstreamTimeout, useMockUpstream } from "../../mocks/test-support";
 import { setSwitch } from "../../mocks/switches";
 import { captureLog } from "~/lib/log.test-helpers";
 import { getBanners, loadBanners } from "./banners.server";
@@ -82,6 +82,7 @@ describe("banners", () => {
   });
 
   it("turns a timeout into 'errors:upstream.timeout'", async () => {
+    shortUpstreamTimeout();
     setSwitch("banners.list", { latencyMs: 400 });
     expect(errorKey(await getBanners("inicio"))).toBe("errors:upstream.timeout");
   });

@@ -3,7 +3,7 @@ import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { env } from "~/lib/env.server";
 import { mockServer } from "../../mocks/node";
-import { useMockUpstream } from "../../mocks/test-support";
+import { shortUpstreamTimeout, useMockUpstream } from "../../mocks/test-support";
 import { setSwitch } from "../../mocks/switches";
 import { world } from "../../mocks/world";
 import { sales } from "../../mocks/world-sales";
@@ -153,6 +153,7 @@ describe.each(cases)("$call never throws", ({ call, url, invoke, failKey }) => {
     expect(keyOf(await invoke())).toBe(failKey);
   });
   it("turns a timeout into 'errors:upstream.timeout'", async () => {
+    shortUpstreamTimeout();
     setSwitch(call, { latencyMs: 400 });
     expect(keyOf(await invoke())).toBe("errors:upstream.timeout");
   });

@@ -1,7 +1,7 @@
 import { delay, http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { mockServer } from "../../mocks/node";
-import { useMockUpstream } from "../../mocks/test-support";
+import { shortUpstreamTimeout, useMockUpstream } from "../../mocks/test-support";
 import { setSwitch } from "../../mocks/switches";
 import { support } from "../../mocks/world-support";
 import { guessPortabilityByIccid, requestPortability, trackPortabilityStep, type PortabilityInput } from "./portabilidad.server";
@@ -65,6 +65,7 @@ describe("portability request", () => {
   });
 
   it("turns a timeout into 'errors:upstream.timeout'", async () => {
+    shortUpstreamTimeout();
     setSwitch("portabilidad.request", { latencyMs: 400 });
     expect(errorKey(await requestPortability(input))).toBe("errors:upstream.timeout");
   });
@@ -100,6 +101,7 @@ describe("portability guess by ICCID", () => {
   });
 
   it("turns a timeout into 'errors:upstream.timeout'", async () => {
+    shortUpstreamTimeout();
     mockServer.use(
       http.get(`${api}/iccid/:iccid`, async () => {
         await delay(400);
@@ -132,6 +134,7 @@ describe("portability tracking", () => {
   });
 
   it("turns a timeout into 'errors:upstream.timeout'", async () => {
+    shortUpstreamTimeout();
     setSwitch("portabilidad.tracking", { latencyMs: 400 });
     expect(errorKey(await trackPortabilityStep("visit-1", "nip", "true"))).toBe("errors:upstream.timeout");
   });

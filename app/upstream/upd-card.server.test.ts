@@ -1,7 +1,7 @@
 import { delay, http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { mockServer } from "../../mocks/node";
-import { useMockUpstream } from "../../mocks/test-support";
+import { shortUpstreamTimeout, useMockUpstream } from "../../mocks/test-support";
 import { setSwitch } from "../../mocks/switches";
 import { lineOf } from "../../mocks/world";
 import { support } from "../../mocks/world-support";
@@ -57,6 +57,7 @@ describe("register a SIM replacement", () => {
   });
 
   it("turns a timeout into 'errors:upstream.timeout'", async () => {
+    shortUpstreamTimeout();
     setSwitch("updCard.registerReplace", { latencyMs: 400 });
     expect(errorKey(await registerReplacement(replacement))).toBe("errors:upstream.timeout");
   });
@@ -106,6 +107,7 @@ describe("send the replacement code", () => {
   });
 
   it("turns a timeout into 'errors:upstream.timeout'", async () => {
+    shortUpstreamTimeout();
     setSwitch("updCard.sendOtp", { latencyMs: 400 });
     expect(errorKey(await sendReplacementOtp("5512345678"))).toBe("errors:upstream.timeout");
   });
@@ -168,6 +170,7 @@ describe("validate the replacement code", () => {
   });
 
   it("turns a timeout into 'errors:upstream.timeout'", async () => {
+    shortUpstreamTimeout();
     mockServer.use(
       http.patch(`${api}/validate-otp`, async () => {
         await delay(400);

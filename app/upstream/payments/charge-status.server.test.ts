@@ -11,7 +11,7 @@ import { paymentKeys } from "./results.server";
 import { base, chargeInput, keyOf, setup } from "./fixtures.test-helpers";
 import type { PluginSetup } from "./plugin.server";
 import type { UpstreamResult } from "../http.server";
-import { useMockUpstream } from "../../../mocks/test-support";
+import { shortUpstreamTimeout, useMockUpstream } from "../../../mocks/test-support";
 
 useMockUpstream();
 
@@ -58,6 +58,7 @@ describe("the charge's status by its idempotency key (never a charge)", () => {
   it("processing while the provider holds a charge whose answer the app gave up on, then its decision", async () => {
     const plugin = await setup();
     // The charge waits three upstream timeouts (300 ms here); the provider takes 600.
+    shortUpstreamTimeout();
     setSwitch("payments.charge", { latencyMs: 600 });
     const input = chargeInput(plugin, "4111111111111111");
     expect(keyOf(await charge(input))).toBe(paymentKeys.outcomeUnknown);
@@ -85,6 +86,7 @@ describe("the charge's status by its idempotency key (never a charge)", () => {
     ["a timeout", { latencyMs: 400 }, "timeout", undefined],
   ])("%s is an error result: the outcome stays unknown", async (_name, value, kind, status) => {
     const plugin = await setup();
+    if (kind === "timeout") shortUpstreamTimeout();
     setSwitch("payments.chargeStatus", value);
     const result = await statusFor(plugin, randomUUID());
     expect(!result.ok && [result.error.call, result.error.kind, result.error.messageKey, result.error.status]).toEqual(["payments.chargeStatus", kind, paymentKeys.outcomeUnknown, status]);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { mockServer } from "../../../mocks/node";
-import { useMockUpstream } from "../../../mocks/test-support";
+import { shortUpstreamTimeout, useMockUpstream } from "../../../mocks/test-support";
 import { setSwitch } from "../../../mocks/switches";
 import { world } from "../../../mocks/world";
 import catalogue from "../../../locales/es-MX/payment.json";
@@ -82,6 +82,7 @@ describe.each(cases)("$call never throws", ({ call, url, invoke, failKey, timeou
     expect(keyOf(await invoke())).toBe(failKey);
   });
   it(`turns a timeout into '${timeoutKey}'`, async () => {
+    shortUpstreamTimeout();
     setSwitch(call, { latencyMs });
     expect(keyOf(await invoke())).toBe(timeoutKey);
   });

@@ -1,9 +1,8 @@
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
-import { env } from "~/lib/env.server";
 import { quietLog } from "~/lib/log.test-helpers";
 import { mockServer } from "../../mocks/node";
-import { useMockUpstream } from "../../mocks/test-support";
+import { shortUpstreamTimeout, useMockUpstream } from "../../mocks/test-support";
 import { setSwitch } from "../../mocks/switches";
 import { tokenNumber, world } from "../../mocks/world";
 import type { UpstreamResult } from "./http.server";
@@ -168,14 +167,9 @@ describe.each(clients)("%s when the upstream fails", (call, invoke, unavailableK
   });
 
   it("turns a timeout into 'errors:upstream.timeout'", async () => {
-    const saved = env.upstreamTimeoutMs;
-    env.upstreamTimeoutMs = 40;
+    shortUpstreamTimeout(40);
     setSwitch(call, { latencyMs: 250 });
-    try {
-      expect(errorOf(await invoke()).messageKey).toBe("errors:upstream.timeout");
-    } finally {
-      env.upstreamTimeoutMs = saved;
-    }
+    expect(errorOf(await invoke()).messageKey).toBe("errors:upstream.timeout");
   });
 
   it("turns a network error into 'errors:upstream.network'", async () => {

@@ -1,8 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
-import { env } from "~/lib/env.server";
 import { mockServer } from "../../../mocks/node";
-import { useMockUpstream } from "../../../mocks/test-support";
+import { shortUpstreamTimeout, useMockUpstream } from "../../../mocks/test-support";
 import { setSwitch } from "../../../mocks/switches";
 import { changeAreaCode, getAreaCodes } from "./area-codes.server";
 import { getBillingCatalogue, registerBill } from "./billing.server";
@@ -53,14 +52,9 @@ describe.each(clients)("%s when the upstream fails", (call, invoke, unavailableK
   });
 
   it("turns a timeout into 'errors:upstream.timeout'", async () => {
-    const saved = env.upstreamTimeoutMs;
-    env.upstreamTimeoutMs = 40;
+    shortUpstreamTimeout(40);
     setSwitch(call, { latencyMs: 250 });
-    try {
-      expect(errorOf(await invoke()).messageKey).toBe("errors:upstream.timeout");
-    } finally {
-      env.upstreamTimeoutMs = saved;
-    }
+    expect(errorOf(await invoke()).messageKey).toBe("errors:upstream.timeout");
   });
 
   it("turns a network error into the no-connection message", async () => {

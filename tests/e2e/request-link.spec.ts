@@ -172,6 +172,8 @@ test.describe("at 375 px", () => {
     const url = await makeLink(page, { code: "1234" });
     await expect(page.getByText("Guarda o comparte este enlace ahora: como no iniciaste sesión, no podrás verlo después.")).toBeVisible();
     await expect(page.getByText("Pides una recarga; quien pague elige cuál.")).toBeVisible();
+    // The link to share (its field, WhatsApp, SMS) on the phone's screen.
+    await expectNoOverflow(page);
 
     const payer = await strangerPage(browser, baseURL, viewport);
     await payer.goto(url);

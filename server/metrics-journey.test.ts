@@ -182,7 +182,13 @@ describe("/metrics after a journey through the app", () => {
     expect(new Set(wrong)).toEqual(new Set([wrong[0]]));
     expect(wrong[0]).toBeGreaterThanOrEqual(400);
 
-    const after = await scrape();
+    // A request is counted when the server has finished its answer ("finish"), which can come just
+    // after the client has read it: the last answer (the 429) is waited for.
+    const after = await vi.waitFor(async () => {
+      const scraped = await scrape();
+      expect(movedSeries(before, scraped, "bait_http_request_duration_seconds_count")).toHaveProperty(['{method="POST",route="routes/login",status="429"}']);
+      return scraped;
+    });
     const http = movedSeries(before, after, "bait_http_request_duration_seconds_count");
     expect(http).toMatchObject({
       '{method="POST",route="routes/login",status="303"}': 1,

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { isChargeDateInRange } from "./recurrence";
+import { chargeDateRange, isChargeDateInRange } from "./recurrence";
 
 describe("the next charge's date of a modified recurrence", () => {
   const now = new Date("2026-11-23T10:00:00Z");
 
   it("is from tomorrow to a year ahead", () => {
+    expect(chargeDateRange(now)).toEqual({ min: "2026-11-24", max: "2027-11-24" });
     expect(isChargeDateInRange("2026-11-24", now)).toBe(true);
     expect(isChargeDateInRange("2027-11-23", now)).toBe(true);
   });

@@ -14,12 +14,19 @@ export const recurrenceOperationSchema = z.object({
 
 const DAY = 24 * 3600 * 1000;
 
-/** Whether a YYYY-MM-DD day falls from tomorrow to a year from `now` (Mexico City's calendar is close enough to UTC's at day precision for this bound). */
+/** The days a next charge may fall on, YYYY-MM-DD: from tomorrow to a year from `now` (Mexico City's calendar is close enough to UTC's at day precision for this bound). */
+export function chargeDateRange(now = new Date()): { min: string; max: string } {
+  const today = Date.parse(`${now.toISOString().slice(0, 10)}T12:00:00Z`);
+  const day = (at: number) => new Date(at).toISOString().slice(0, 10);
+  return { min: day(today + DAY), max: day(today + 366 * DAY) };
+}
+
+/** Whether a YYYY-MM-DD day falls in chargeDateRange(now). */
 export function isChargeDateInRange(day: string, now = new Date()): boolean {
   const at = Date.parse(`${day}T12:00:00Z`);
   if (Number.isNaN(at) || !new Date(at).toISOString().startsWith(day)) return false;
-  const today = Date.parse(`${now.toISOString().slice(0, 10)}T12:00:00Z`);
-  return at >= today + DAY && at <= today + 366 * DAY;
+  const { min, max } = chargeDateRange(now);
+  return day >= min && day <= max;
 }
 
 export const modifyRecurrenceSchema = z.object({

@@ -6,7 +6,7 @@ vi.hoisted(() => {
   process.env.STUDIO_SECRET = "secreto-de-prueba-del-estudio-0123456789";
   process.env.STUDIO_USERS_FILE = `${
     process.env.TMPDIR ?? "/tmp"
-  }/bait-retry-after-${process.pid}-${Date.now()}/studio-users`;
+  }/bait-retry-after-${process.pid}-${Math.random().toString(36).slice(2)}/studio-users`;
 });
 
 /**

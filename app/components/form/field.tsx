@@ -107,7 +107,7 @@ type FieldProps = {
   prefix?: string;
   status?: ReactNode;
   after?: ReactNode;
-} & Pick<InputHTMLAttributes<HTMLInputElement>, "type" | "autoComplete" | "autoFocus" | "spellCheck" | "autoCapitalize" | "onChange" | "readOnly" | "inputMode" | "maxLength">;
+} & Pick<InputHTMLAttributes<HTMLInputElement>, "type" | "autoComplete" | "autoFocus" | "spellCheck" | "autoCapitalize" | "onChange" | "readOnly" | "inputMode" | "maxLength" | "min" | "max">;
 
 /** What people put between groups of digits: "55 1234 5678", "4111-1111-1111-1111", "(55) 1234.5678", "12 / 28". */
 const SEPARATORS = /[\s\-.()/]+/g;

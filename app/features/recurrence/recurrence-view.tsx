@@ -68,7 +68,7 @@ function StepMessage({ answer }: { answer?: RecurrenceAnswer }) {
   return answer?.message ? <FormMessage tone={answer.message.tone}>{answer.message.text}</FormMessage> : null;
 }
 
-function ModifyForm({ row, offers, answer }: { row: RecurrenceRow; offers: RecurrencePageData["offers"]; answer?: RecurrenceAnswer }) {
+function ModifyForm({ row, offers, chargeDates, answer }: { row: RecurrenceRow; offers: RecurrencePageData["offers"]; chargeDates: RecurrencePageData["chargeDates"]; answer?: RecurrenceAnswer }) {
   const { t: message } = useTranslation(["common", "customer"]);
   const [form, fields] = useForm({ id: `modificar-${row.id}`, lastResult: answer?.result, constraint: getZodConstraint(modifyRecurrenceSchema), onValidate: ({ formData }) => parseWithZod(formData, { schema: modifyRecurrenceSchema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
   return (
@@ -77,7 +77,7 @@ function ModifyForm({ row, offers, answer }: { row: RecurrenceRow; offers: Recur
       <StepMessage answer={answer} />
       <input type="hidden" name="intent" value="modify" />
       <input type="hidden" name="id" value={row.id} />
-      <TextField field={fields.nextDate} label={message("customer:recurrence.confirm.nextDate")} hint={message("customer:recurrence.confirm.nextDateHint")} type="date" />
+      <TextField field={fields.nextDate} label={message("customer:recurrence.confirm.nextDate")} hint={message("customer:recurrence.confirm.nextDateHint")} type="date" min={chargeDates.min} max={chargeDates.max} />
       <SelectField
         field={fields.offerId}
         label={message("customer:recurrence.confirm.offer")}
@@ -102,7 +102,7 @@ function StepModal({ data, answer }: { data: RecurrencePageData; answer?: Recurr
   if (step === "modificar") {
     return (
       <UrlModal id="recurrencia" param={ACTION_PARAM} extraParams={[ID_PARAM]} title={message("customer:recurrence.confirm.modifyTitle")}>
-        <ModifyForm row={row} offers={data.offers} answer={answer} />
+        <ModifyForm row={row} offers={data.offers} chargeDates={data.chargeDates} answer={answer} />
       </UrlModal>
     );
   }

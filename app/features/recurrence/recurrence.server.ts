@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { SALE_SESSION_KEY, type RecurringSale } from "#schemas/sale";
-import { modifyRecurrenceSchema, recurrenceOperationSchema, startRecurrenceSchema } from "#schemas/forms/recurrence";
+import { chargeDateRange, modifyRecurrenceSchema, recurrenceOperationSchema, startRecurrenceSchema } from "#schemas/forms/recurrence";
 import { getRecharges, getSite } from "~/lib/config/config.server";
 import { formatLongDate, formatMoney, formatPhone } from "~/lib/format";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -160,6 +160,8 @@ export async function loadRecurrencePage(request: Request) {
     rows,
     loadError: rows ? null : translate("customer:recurrence.loadFailed"),
     offers: recurringOffers(customer.category, associate),
+    // The days a modified recurrence may charge on: the date field's min and max.
+    chargeDates: chargeDateRange(),
     modal,
     step: chosen && isStep(step) ? { step: step as Step, row: chosen } : null,
     /** A step for a recurrence that is not the customer's (or no longer exists). */

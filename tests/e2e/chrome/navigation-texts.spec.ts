@@ -7,27 +7,46 @@ import { waitForHydration } from "../support/hydration";
  * in, the old page stays with the progress bar over it (app/lib/i18n/catalogue-loader.ts).
  */
 
-/** How long the texts take; the new page must follow its address well within it. */
-const TEXTS_DELAY_MS = 4000;
+/** What the page notes (the Navigation API: TypeScript's DOM library does not declare it yet). */
+type Watched = { changes: { path: string; textsIn: boolean }[]; textsIn: boolean; navigation: EventTarget };
 
 test("JS: a link to a page whose texts are still on their way changes the address and the page together", async ({ page }) => {
   test.skip(test.info().project.use.javaScriptEnabled === false, "without JavaScript every page comes whole with its texts");
-  // The texts take their time, as on a slow phone network.
-  await page.route("**/locales/**", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, TEXTS_DELAY_MS));
-    await route.continue();
-  });
   await page.goto("/");
   await waitForHydration(page);
 
+  // Every change of the address is noted with whether the texts had been let through by then.
+  await page.evaluate(() => {
+    const watched = window as unknown as Watched;
+    watched.changes = [];
+    watched.textsIn = false;
+    watched.navigation.addEventListener("currententrychange", () => watched.changes.push({ path: location.pathname, textsIn: watched.textsIn }));
+  });
+  // The texts are held until the test lets them through, as on a slow phone network.
+  let letThrough!: () => void;
+  const released = new Promise<void>((resolve) => (letThrough = resolve));
+  let asked!: () => void;
+  const textsAsked = new Promise<void>((resolve) => (asked = resolve));
+  await page.route("**/locales/**", async (route) => {
+    asked();
+    await released;
+    await route.continue();
+  });
+  const dataIn = page.waitForResponse((response) => new URL(response.url()).pathname === "/recargas.data");
+
   await page.getByRole("navigation", { name: "Accesos rápidos" }).getByRole("link", { name: "Recargas", exact: true }).click();
-  // While it loads, the progress bar says so, on the page the visitor is still on.
+  await Promise.all([textsAsked, dataIn]);
+  // The page's data is in, its texts are not: the visitor is still on the page they were on, at its
+  // address, with the progress bar over it.
   await expect(page.getByRole("progressbar")).toBeVisible();
   expect(new URL(page.url()).pathname).toBe("/");
+  await expect(page.locator("h1")).not.toHaveText("Recargas Bait");
 
-  await page.waitForURL((url) => url.pathname === "/recargas", { timeout: TEXTS_DELAY_MS + 10_000 });
-  // Once the address is the new page's, the page follows within React's render (a frame or a few),
-  // not after the texts' wait: the old page never sits under the new address.
-  await expect(page.locator("h1")).toHaveText("Recargas Bait", { timeout: TEXTS_DELAY_MS / 4 });
+  await page.evaluate(() => ((window as unknown as Watched).textsIn = true));
+  letThrough();
+  await page.waitForURL((url) => url.pathname === "/recargas");
+  await expect(page.locator("h1")).toHaveText("Recargas Bait");
   await expect(page.getByRole("progressbar")).toHaveCount(0);
+  // The address changed once, after the texts were in.
+  expect(await page.evaluate(() => (window as unknown as Watched).changes)).toEqual([{ path: "/recargas", textsIn: true }]);
 });

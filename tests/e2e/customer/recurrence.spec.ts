@@ -109,7 +109,10 @@ test("a recurrence started from the line's category, paid at /pago, then modifie
   await modify.getByLabel("Fecha del próximo cargo").fill("2020-01-01");
   await modify.getByRole("button", { name: "Guardar cambios" }).click();
   await expect(page.getByRole("dialog", { name: "Modificar tu recarga recurrente" }).getByText("Elige una fecha entre mañana y un año a partir de hoy")).toBeVisible();
-  const next = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  // A month ahead of the first day the field offers (its min, tomorrow on the server's calendar).
+  const earliest = await page.getByRole("dialog", { name: "Modificar tu recarga recurrente" }).getByLabel("Fecha del próximo cargo").getAttribute("min");
+  expect(earliest).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  const next = new Date(Date.parse(`${earliest}T12:00:00Z`) + 29 * 24 * 3600 * 1000).toISOString().slice(0, 10);
   await page.getByRole("dialog", { name: "Modificar tu recarga recurrente" }).getByLabel("Fecha del próximo cargo").fill(next);
   await page.getByRole("dialog", { name: "Modificar tu recarga recurrente" }).getByLabel("Monto").selectOption({ label: run.other });
   await page.getByRole("dialog", { name: "Modificar tu recarga recurrente" }).getByRole("button", { name: "Guardar cambios" }).click();

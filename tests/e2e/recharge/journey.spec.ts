@@ -73,7 +73,7 @@ test.describe("the hand-over to the payment step (/pago)", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Completa tu pago" })).toHaveCount(0);
     await waitForHydration(page);
     const notice = page.getByRole("alert").filter({ hasText: "Tu sesión de compra terminó" });
-    await expect(notice).toHaveText("Tu sesión de compra terminó. Elige tu recarga de nuevo.", { timeout: 2_000 });
+    await expect(notice).toHaveText("Tu sesión de compra terminó. Elige tu recarga de nuevo.");
     await expect(page.getByText("recharge:checkout.expired")).toHaveCount(0);
   });
 });

@@ -142,7 +142,7 @@ test.describe("the error summary with JavaScript", () => {
     const dialog = await openModal(page, "BAIT100", "Bait 100");
     await submit(dialog).click();
     await expectFieldMessage(dialog, LABEL.phone, ERROR.required);
-    await expect(errorSummary(dialog)).toBeVisible({ timeout: 2_000 });
+    await expect(errorSummary(dialog)).toBeVisible();
     await expect(errorSummary(dialog).getByRole("link")).toHaveText([`${LABEL.phone}: ${ERROR.required}`, `${LABEL.email}: ${ERROR.required}`]);
   });
 });

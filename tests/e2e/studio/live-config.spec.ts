@@ -184,7 +184,8 @@ test("a later version, then a rollback to version 1 (published again, restoredFr
 
 /** A studio preview's signed value, as lib/config/draft.server.ts signStudioPreview makes it (STUDIO_SECRET, no PREVIEW_SECRET). */
 function studioPreviewLink(what: "borradores" | `v${number}`, volver = "/"): string {
-  const seconds = Math.floor(Date.now() / 1000) + 3_600;
+  // An end far ahead (the year 2286): the link outlives the test whatever the clock says.
+  const seconds = 9_999_999_999;
   const signature = createHmac("sha256", STUDIO_SECRET).update(`vista-previa.v2.${seconds}.${what}`).digest("base64url");
   return `/vista-previa?${new URLSearchParams({ firma: `${seconds}.${what}.${signature}`, volver })}`;
 }

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, onTestFinished, vi } from "vitest";
 import { env } from "~/lib/env.server";
 import { logDestination } from "~/lib/log.server";
 import { reset } from "./control";
@@ -38,4 +38,19 @@ export function useMockUpstream({ timeoutMs = 2_000 }: { timeoutMs?: number } = 
  */
 export function shortUpstreamTimeout(ms = 100) {
   env.upstreamTimeoutMs = ms;
+}
+
+/**
+ * For a test of when something ends (a lock, a code): the clock stands still from here until the
+ * test ends, and the demo world starts again at that moment (its seeded locks with it), so a lock
+ * made or seeded now ends exactly an hour from `Date.now()`. Only Date stands still: timers, and so
+ * the upstream's timeouts, run as ever.
+ */
+export function clockStandsStill(): number {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  onTestFinished(() => {
+    vi.useRealTimers();
+  });
+  reset();
+  return Date.now();
 }

@@ -3,6 +3,7 @@ import { expect as baseExpect, test, type Locator, type Page } from "@playwright
 import { acceptCookies } from "./support/cookies";
 import { waitForHydration } from "./support/hydration";
 import { ana, loginAs } from "./support/session";
+import { searchColonias } from "./support/colonias";
 
 /**
  * A checkout that keeps the visitor (docs/payment.md "Steps", "Outcomes", spec §4 payment): every
@@ -64,7 +65,7 @@ async function fillHolder(page: Page) {
   await form.getByLabel("Apellidos del titular").fill("Pérez López");
   await form.getByLabel("Calle y número").fill("Av. Constitución 100");
   await form.getByLabel("Código postal").fill("64000");
-  if (!jsOn()) await form.getByRole("button", { name: "Buscar colonias" }).click();
+  if (!jsOn()) await searchColonias(form);
   await expect(form.getByLabel("Colonia")).toHaveValue(/\S/);
   await expect(form.getByLabel("Colonia").locator("option:checked")).toHaveText("Monterrey Centro");
 }
@@ -157,10 +158,10 @@ test("a postal code with a single colonia chooses it; one with several asks", as
   await startRecharge(page, unique("colonia"));
   const form = cardForm(page);
   await form.getByLabel("Código postal").fill("64000");
-  if (!jsOn()) await form.getByRole("button", { name: "Buscar colonias" }).click();
+  if (!jsOn()) await searchColonias(form);
   await expect(form.getByLabel("Colonia").locator("option:checked")).toHaveText("Monterrey Centro");
   await form.getByLabel("Código postal").fill("06600");
-  if (!jsOn()) await form.getByRole("button", { name: "Buscar colonias" }).click();
+  if (!jsOn()) await searchColonias(form);
   await expect(form.getByLabel("Colonia")).toContainText("Roma Norte");
   await expect(form.getByLabel("Colonia")).toHaveValue("00");
 });

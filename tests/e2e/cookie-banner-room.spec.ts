@@ -6,6 +6,7 @@ import { acceptCookies } from "./support/cookies";
 import { MOBILE } from "./support/chrome";
 import { waitForHydration } from "./support/hydration";
 import { pageScrollY, scrollPageToEnd } from "./support/page-scroll";
+import { searchColonias } from "./support/colonias";
 
 /**
  * The cookie notice never covers a primary action (docs/config.md "Cookie consent"): at 375 × 812,
@@ -141,7 +142,7 @@ test("the recharge modal's 'Siguiente', /pago's steps up to 'Pagar' and the conf
   await card.getByLabel("Apellidos del titular").fill("Pérez López");
   await card.getByLabel("Calle y número").fill("Av. Juárez 10");
   await card.getByLabel("Código postal").fill("06600");
-  if (!jsOn()) await card.getByRole("button", { name: "Buscar colonias" }).click();
+  if (!jsOn()) await searchColonias(card);
   await expect(card.getByLabel("Colonia")).toContainText("Juárez");
   await card.getByLabel("Colonia").selectOption({ label: "Juárez" });
   if (jsOn()) {

@@ -7,6 +7,7 @@ import { ana, loginAs } from "./support/session";
 import { acceptCookies } from "./support/cookies";
 import { cardOnProviderPage } from "./support/card";
 import { paste } from "./support/paste";
+import { searchColonias } from "./support/colonias";
 
 /**
  * The checkout (docs/payment.md, spec §2 card payment plugin screens, §4 payment, §5 card rules, §8 messages):
@@ -62,7 +63,7 @@ async function fillCard(page: Page, number: string, { postalCode = "06600", colo
   await form.getByLabel("Apellidos del titular").fill("Pérez López");
   await form.getByLabel("Calle y número").fill("Av. Juárez 10");
   await form.getByLabel("Código postal").fill(postalCode);
-  if (!jsOn()) await form.getByRole("button", { name: "Buscar colonias" }).click();
+  if (!jsOn()) await searchColonias(form);
   await expect(form.getByLabel("Colonia")).toContainText(colonia);
   await form.getByLabel("Colonia").selectOption({ label: colonia });
   if (!jsOn()) {
@@ -237,7 +238,7 @@ test.describe("a SIM with delivery", () => {
     await field("Correo electrónico").fill(`chip.${project()}@example.com`);
     await field("Número de teléfono de contacto").fill("8112345678");
     await field("Código postal").fill("64000");
-    if (!jsOn()) await dialog.getByRole("button", { name: "Buscar colonias" }).click();
+    if (!jsOn()) await searchColonias(dialog);
     await expect(field("Colonia")).toContainText("Monterrey Centro");
     await field("Colonia").selectOption({ label: "Monterrey Centro" });
     await field("Calle").fill("Av. Constitución");

@@ -3,6 +3,7 @@ import { auditedTest as test, expectNoAxeViolations } from "./support/axe";
 import { waitForHydration, waitForModal } from "./support/hydration";
 import { acceptCookies } from "./support/cookies";
 import { pageScrollWidth } from "./support/page-scroll";
+import { searchColonias } from "./support/colonias";
 
 /**
  * The SIM modal (docs/sim.md, spec §2 "A SIM modal asks for delivery data", §3 SIM delivery, §5 SIM form, §8
@@ -75,7 +76,7 @@ async function openModal(page: Page, offerId = OFFER.id): Promise<Locator> {
 /** Types the postal code; with JavaScript the lookup starts by itself, without it 'Buscar colonias' asks the server. */
 async function enterPostalCode(dialog: Locator, postalCode: string) {
   await field(dialog, LABEL.postalCode).fill(postalCode);
-  if (!jsOn()) await searchButton(dialog).click();
+  if (!jsOn()) await searchColonias(dialog);
 }
 
 async function expectColonias(dialog: Locator, names: string[]) {
@@ -234,7 +235,7 @@ test.describe("accessibility and layout", () => {
     // lookup is 'Buscar colonias'.
     const scripted = await auditedPage.evaluate(() => document.documentElement.classList.contains("js"));
     await field(dialog, LABEL.postalCode).fill("06600");
-    if (!scripted) await searchButton(dialog).click();
+    if (!scripted) await searchColonias(dialog);
     await expectColonias(dialog, ["Juárez", "Roma Norte"]);
     await expectNoAxeViolations(auditedPage);
   });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { searchColonias } from "./colonias";
 
 /** Pages already at the summary after the provider's hosted payment page (no JavaScript). */
 const atSummary = new WeakSet<Page>();
@@ -14,7 +15,7 @@ export async function fillCardForm(page: Page, number: string, { holder = "Ana",
   await form.getByLabel("Apellidos del titular").fill("Pérez López");
   await form.getByLabel("Calle y número").fill("Av. Juárez 10");
   await form.getByLabel("Código postal").fill(postalCode);
-  if (!js) await form.getByRole("button", { name: "Buscar colonias" }).click();
+  if (!js) await searchColonias(form);
   await expect(form.getByLabel("Colonia")).toContainText(colonia);
   await form.getByLabel("Colonia").selectOption({ label: colonia });
   if (!js) {

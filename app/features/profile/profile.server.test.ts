@@ -8,11 +8,14 @@ import { profileAction, profileLoader } from "./profile.server";
 useMockUpstream({ timeoutMs: 2000 });
 let ips = 0;
 
-/** Ana (DEMO-DATA.md, 5512345678) signed in by single sign-on: her session as the callback leaves it. */
-async function ssoSession() {
+const ANA = { name: "Ana", email: "demo.mbb@example.com", number: "5512345678" };
+const MARTA = { name: "Marta", email: "marta.pendiente@example.com", number: "5556789012" };
+
+/** A customer (DEMO-DATA.md; Ana, 5512345678, unless named) signed in by single sign-on: the session as the callback leaves it. */
+async function ssoSession(who = ANA) {
   const session = await getSession(new Request("http://localhost/"));
-  session.set("user", { name: "Ana", email: "demo.mbb@example.com", number: "5512345678", userType: 1, isLegacy: true, isProfileActive: true, isEmailVerify: true });
-  session.set("tokens", sealTokens({ access: newToken("5512345678") }));
+  session.set("user", { ...who, userType: 1, isLegacy: true, isProfileActive: true, isEmailVerify: true });
+  session.set("tokens", sealTokens({ access: newToken(who.number) }));
   session.set("auth", "sso");
   // Signed in a moment ago: no step-up is asked (docs/accounts.md "Step-up").
   session.set("signedInAt", Date.now());
@@ -69,9 +72,11 @@ describe("the password change of a legacy account", () => {
 
 describe("the limit of 'Actualizar Datos'", () => {
   it("refuses the 31st change of a line in 15 minutes with the catalogue's message, without asking the upstream", async () => {
-    const cookie = await ssoSession();
+    // Marta's line: the test before ends every session of Ana's, and a sign-in in the same
+    // millisecond as that end would count as ended (every post then goes to /login).
+    const cookie = await ssoSession(MARTA);
     const context = { clientIp: "198.51.100.250", cspNonce: "", visitorId: "test" } as AppLoadContext;
-    const send = () => profileAction(new Request("http://localhost/editar-perfil", { method: "POST", body: new URLSearchParams({ intent: "data", name: "Ana", email: "demo.mbb@example.com" }), headers: { Cookie: cookie } }), context).then(
+    const send = () => profileAction(new Request("http://localhost/editar-perfil", { method: "POST", body: new URLSearchParams({ intent: "data", name: MARTA.name, email: MARTA.email }), headers: { Cookie: cookie } }), context).then(
       (answer) => answer as unknown as { data?: { message?: { text: string } }; init?: { status?: number } } & Response,
       (thrown: Response) => thrown as never,
     );

@@ -1,4 +1,5 @@
-import { beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { clockStandsStill } from "./test-support";
 import { checkCode, lockedUntil, resetWorld, world } from "./world";
 
 beforeEach(() => resetWorld());
@@ -12,11 +13,7 @@ describe("the mock world", () => {
   });
 
   it("accepts 1234 and locks a number for an hour after three wrong codes", () => {
-    // The clock stands still (Date only): the lock ends exactly an hour from now.
-    vi.useFakeTimers({ toFake: ["Date"] });
-    onTestFinished(() => {
-      vi.useRealTimers();
-    });
+    const now = clockStandsStill();
     expect(checkCode("5523456789", "0000")).toEqual({ ok: false, attemptsRemaining: 2 });
     expect(checkCode("5523456789", "1111")).toEqual({ ok: false, attemptsRemaining: 1 });
     const third = checkCode("5523456789", "2222");
@@ -24,7 +21,7 @@ describe("the mock world", () => {
     if (!third.ok) {
       expect(third.attemptsRemaining).toBe(0);
       const unlock = Date.parse(third.unlockDate!);
-      expect(unlock - Date.now()).toBe(60 * 60 * 1000);
+      expect(unlock - now).toBe(60 * 60 * 1000);
     }
     expect(checkCode("5523456789", "1234").ok).toBe(false);
   });

@@ -25,13 +25,11 @@ test("JS: a link to a page whose texts are still on their way changes the addres
   // The texts are held until the test lets them through, as on a slow phone network.
   let letThrough!: () => void;
   const released = new Promise<void>((resolve) => (letThrough = resolve));
-  let asked!: () => void;
-  const textsAsked = new Promise<void>((resolve) => (asked = resolve));
   await page.route("**/locales/**", async (route) => {
-    asked();
     await released;
     await route.continue();
   });
+  const textsAsked = page.waitForRequest("**/locales/**");
   const dataIn = page.waitForResponse((response) => new URL(response.url()).pathname === "/recargas.data");
 
   await page.getByRole("navigation", { name: "Accesos rápidos" }).getByRole("link", { name: "Recargas", exact: true }).click();
